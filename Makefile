@@ -1,0 +1,142 @@
+# halfspace -- GNU make build.
+#
+#   make            library build/libhalfspace.a (+ .so) and CLI build/halfspace
+#   make demo       install missing packages (as root), build, run the bundled examples
+#   make check      install missing packages (as root), run every test: unit tests,
+#                   CLI tests, valgrind on the CLI tests, then all tests again under
+#                   AddressSanitizer + UndefinedBehaviorSanitizer (build-san/)
+#   make bench      benchmark programs and bench/RESULTS.md
+#   make install    PREFIX=/usr/local (library, header, CLI, halfspace.pc)
+#   make clean
+
+PREFIX  ?= /usr/local
+BUILD   ?= build
+CC      ?= cc
+CFLAGS  ?= -O2 -g
+SANITIZE ?= 0
+
+WARN    := -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes
+DEFS    := -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
+INC     := -Iinclude -I.
+ifeq ($(SANITIZE),1)
+SANFLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+endif
+ALL_CFLAGS := $(WARN) $(DEFS) $(INC) $(CFLAGS) $(SANFLAGS) -fPIC -MMD -MP
+LDLIBS  := -lglpk -lgmp -lm -lpthread
+CHECK_LIBS := $(shell pkg-config --libs check 2>/dev/null || echo -lcheck -lsubunit -lrt -lm -lpthread)
+
+LIB_SRC := $(wildcard polytope/*.c) $(wildcard solver/*.c) \
+           $(filter-out src/cli_%.c src/main.c,$(wildcard src/*.c))
+CLI_SRC := src/main.c $(wildcard src/cli_*.c)
+TEST_SRC := $(wildcard tests/test_*.c) tests/helpers.c
+
+LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)
+CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/%.o)
+TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/%.o)
+
+LIBA  := $(BUILD)/libhalfspace.a
+LIBSO := $(BUILD)/libhalfspace.so
+CLI   := $(BUILD)/halfspace
+UNIT  := $(BUILD)/unit_tests
+
+.PHONY: all demo check bench install clean deps unit-run cli-run valgrind-run san-run
+all: $(LIBA) $(LIBSO) $(CLI)
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+$(LIBA): $(LIB_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(LIBSO): $(LIB_OBJ)
+	$(CC) -shared $(SANFLAGS) -o $@ $^ $(LDLIBS)
+
+$(CLI): $(CLI_OBJ) $(LIBA)
+	$(CC) $(SANFLAGS) -o $@ $(CLI_OBJ) $(LIBA) $(LDLIBS)
+
+# The suite list of tests/test_main.c, generated from the test files.
+$(BUILD)/tests/suites.inc: $(filter-out tests/test_main.c,$(wildcard tests/test_*.c))
+	@mkdir -p $(dir $@)
+	@cat $^ /dev/null | sed -n 's/^Suite \*\(suite_[A-Za-z0-9_]*\)(void).*/SUITE(\1)/p' > $@.tmp
+	@cmp -s $@.tmp $@ || mv $@.tmp $@; rm -f $@.tmp
+$(BUILD)/tests/test_main.o: $(BUILD)/tests/suites.inc
+$(BUILD)/tests/test_main.o: ALL_CFLAGS += -I$(BUILD)/tests
+
+$(UNIT): $(TEST_OBJ) $(LIBA)
+	$(CC) $(SANFLAGS) -o $@ $(TEST_OBJ) $(LIBA) $(CHECK_LIBS) $(LDLIBS)
+
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TEST_OBJ:.o=.d)
+
+# ---------------------------------------------------------------- deps
+# Debian packages needed to build and test.  As root with apt-get they are
+# installed; otherwise the exact command is printed and make stops.
+DEB_PKGS := libgmp-dev libglpk-dev check pkg-config valgrind
+define need_header
+echo '#include <$(1)>' | $(CC) -E -x c - >/dev/null 2>&1 || missing="$$missing $(2)";
+endef
+define install_or_explain
+if [ -n "$$missing" ]; then \
+  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+    echo "deps: installing$$missing"; \
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null || exit 1; \
+  else \
+    echo "deps: missing packages:$$missing"; \
+    echo "deps: run: sudo apt-get update && sudo apt-get install -y$$missing"; exit 1; \
+  fi; \
+fi
+endef
+
+deps:
+	@missing=""; \
+	$(call need_header,gmp.h,libgmp-dev) \
+	$(call need_header,glpk.h,libglpk-dev) \
+	$(call need_header,check.h,check) \
+	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
+	command -v valgrind >/dev/null 2>&1 || missing="$$missing valgrind"; \
+	$(install_or_explain)
+
+# ---------------------------------------------------------------- demo
+demo: deps
+	@$(MAKE) --no-print-directory all
+	@sh examples/demo.sh $(CLI)
+
+# ---------------------------------------------------------------- tests
+unit-run: $(UNIT) $(CLI)
+	HS_CLI=$(CLI) HS_EXAMPLES=examples $(UNIT)
+
+cli-run: $(CLI)
+	sh tests/cli_tests.sh $(CLI)
+
+valgrind-run: $(CLI)
+	HS_VALGRIND=1 sh tests/cli_tests.sh $(CLI)
+
+check: deps
+	@$(MAKE) --no-print-directory all $(UNIT)
+	@$(MAKE) --no-print-directory unit-run cli-run valgrind-run
+	@$(MAKE) --no-print-directory san-run
+	@echo "check: all tests passed"
+
+san-run:
+	@$(MAKE) --no-print-directory BUILD=build-san SANITIZE=1 CFLAGS="-O1 -g" unit-run cli-run
+
+# ---------------------------------------------------------------- bench
+bench: deps all
+	@$(MAKE) --no-print-directory -C . -f bench/bench.mk BUILD=$(BUILD)
+
+# ---------------------------------------------------------------- install
+install: all
+	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include \
+	           $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig
+	install -m 644 $(LIBA) $(DESTDIR)$(PREFIX)/lib/
+	install -m 755 $(LIBSO) $(DESTDIR)$(PREFIX)/lib/
+	install -m 644 include/halfspace.h $(DESTDIR)$(PREFIX)/include/
+	install -m 755 $(CLI) $(DESTDIR)$(PREFIX)/bin/
+	printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$${prefix}/lib' 'includedir=$${prefix}/include' '' \
+	  'Name: halfspace' 'Description: exact intersection of convex polyhedra given by linear inequalities' \
+	  'Version: 0.1.0' 'Libs: -L$${libdir} -lhalfspace' 'Libs.private: -lglpk -lgmp -lm -lpthread' \
+	  'Cflags: -I$${includedir}' > $(DESTDIR)$(PREFIX)/lib/pkgconfig/halfspace.pc
+
+clean:
+	rm -rf build build-san bench/out

@@ -1,0 +1,215 @@
+/* hpoly.c -- construction and access of H-representations. */
+#include "polytope/hpoly.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "solver/rational.h"
+#include "src/error.h"
+
+hs_poly *hpoly_alloc(int n, int m, const char *name)
+{
+    hs_poly *p = calloc(1, sizeof *p);
+    if (!p)
+        return NULL;
+    p->n = n;
+    p->m = m;
+    p->a = hs_calloc((size_t)m * (size_t)n, sizeof *p->a);
+    p->b = hs_calloc((size_t)m, sizeof *p->b);
+    p->eq = hs_calloc((size_t)m, 1);
+    p->exact = hs_malloc((size_t)m, 1);
+    p->q = hs_calloc((size_t)m, sizeof *p->q);
+    p->line = hs_calloc((size_t)m, sizeof *p->line);
+    p->name = hs_strdup(name ? name : "<input>");
+    if (!p->a || !p->b || !p->eq || !p->exact || !p->q || !p->line || !p->name) {
+        hs_poly_free(p);
+        return NULL;
+    }
+    memset(p->exact, 1, (size_t)m);
+    return p;
+}
+
+void hs_poly_free(hs_poly *p)
+{
+    if (!p)
+        return;
+    if (p->q) {
+        for (int i = 0; i < p->m; i++) {
+            if (!p->q[i])
+                continue;
+            for (int j = 0; j <= p->n; j++)
+                mpq_clear(p->q[i][j]);
+            free(p->q[i]);
+        }
+    }
+    free(p->q);
+    free(p->a);
+    free(p->b);
+    free(p->eq);
+    free(p->exact);
+    free(p->line);
+    free(p->name);
+    free(p);
+}
+
+static double *entry(hs_poly *p, int i, int j)
+{
+    return j == p->n ? &p->b[i] : &p->a[(size_t)i * (size_t)p->n + (size_t)j];
+}
+
+/* Give row i its exact store, filled from the current doubles. */
+static int make_row_exact_store(hs_poly *p, int i)
+{
+    if (p->q[i])
+        return 0;
+    p->q[i] = malloc(sizeof(mpq_t) * (size_t)(p->n + 1));
+    if (!p->q[i])
+        return -1;
+    for (int j = 0; j <= p->n; j++) {
+        mpq_init(p->q[i][j]);
+        mpq_set_d(p->q[i][j], *entry(p, i, j));
+    }
+    return 0;
+}
+
+int hpoly_set_q(hs_poly *p, int i, int j, const mpq_t v, const char **why)
+{
+    if (q_check_range(v, why) != 0)
+        return -1;
+    int exact = 0;
+    *entry(p, i, j) = q_nearest_double(v, &exact);
+    if (p->q[i])
+        mpq_set(p->q[i][j], v);
+    if (!exact) {
+        if (make_row_exact_store(p, i) != 0) {
+            *why = "out of memory";
+            return -1;
+        }
+        mpq_set(p->q[i][j], v);
+        p->exact[i] = 0;
+    }
+    return 0;
+}
+
+void hpoly_get_q(const hs_poly *p, int i, int j, mpq_t out)
+{
+    if (p->q[i])
+        mpq_set(out, p->q[i][j]);
+    else
+        mpq_set_d(out, j == p->n ? p->b[i] : p->a[(size_t)i * (size_t)p->n + (size_t)j]);
+}
+
+int hpoly_all_exact(const hs_poly *p)
+{
+    for (int i = 0; i < p->m; i++)
+        if (!p->exact[i])
+            return 0;
+    return 1;
+}
+
+static hs_code check_shape(int n, int m, hs_error *err)
+{
+    if (n < 1)
+        return hs_fail(err, HS_ERR_INPUT, "dimension n must be at least 1 (got %d)", n);
+    if (m < 1)
+        return hs_fail(err, HS_ERR_INPUT, "the system has no rows (m = %d)", m);
+    return HS_OK;
+}
+
+hs_poly *hs_poly_from_doubles(int n, int m, const double *A, const double *b,
+                              const unsigned char *is_eq, hs_error *err)
+{
+    if (check_shape(n, m, err) != HS_OK)
+        return NULL;
+    if (!A || !b) {
+        hs_fail(err, HS_ERR_ARG, "hs_poly_from_doubles: A and b must not be NULL");
+        return NULL;
+    }
+    hs_poly *p = hpoly_alloc(n, m, "<arrays>");
+    if (!p) {
+        hs_fail(err, HS_ERR_NOMEM, "out of memory");
+        return NULL;
+    }
+    mpq_t v;
+    mpq_init(v);
+    for (int i = 0; i < m; i++) {
+        for (int j = 0; j <= n; j++) {
+            double d = j == n ? b[i] : A[(size_t)i * (size_t)n + (size_t)j];
+            const char *why = NULL;
+            if (!isfinite(d)) {
+                hs_fail(err, HS_ERR_INPUT, "row %d, entry %d: NaN and infinity are not allowed",
+                        i + 1, j + 1);
+                goto fail;
+            }
+            mpq_set_d(v, d);
+            if (hpoly_set_q(p, i, j, v, &why) != 0) {
+                hs_fail(err, HS_ERR_INPUT, "row %d, entry %d: %s", i + 1, j + 1, why);
+                goto fail;
+            }
+        }
+        p->eq[i] = is_eq ? (is_eq[i] != 0) : 0;
+    }
+    mpq_clear(v);
+    return p;
+fail:
+    mpq_clear(v);
+    hs_poly_free(p);
+    return NULL;
+}
+
+hs_poly *hs_poly_from_strings(int n, int m, const char *const *A, const char *const *b,
+                              const unsigned char *is_eq, hs_error *err)
+{
+    if (check_shape(n, m, err) != HS_OK)
+        return NULL;
+    if (!A || !b) {
+        hs_fail(err, HS_ERR_ARG, "hs_poly_from_strings: A and b must not be NULL");
+        return NULL;
+    }
+    hs_poly *p = hpoly_alloc(n, m, "<strings>");
+    if (!p) {
+        hs_fail(err, HS_ERR_NOMEM, "out of memory");
+        return NULL;
+    }
+    mpq_t v;
+    mpq_init(v);
+    for (int i = 0; i < m; i++) {
+        for (int j = 0; j <= n; j++) {
+            const char *s = j == n ? b[i] : A[(size_t)i * (size_t)n + (size_t)j];
+            const char *why = NULL;
+            if (!s || q_parse(v, s, &why) != 0 || hpoly_set_q(p, i, j, v, &why) != 0) {
+                hs_fail(err, HS_ERR_INPUT, "row %d, entry %d: %s '%s'", i + 1, j + 1,
+                        s ? why : "missing number", s ? s : "");
+                goto fail;
+            }
+        }
+        p->eq[i] = is_eq ? (is_eq[i] != 0) : 0;
+    }
+    mpq_clear(v);
+    return p;
+fail:
+    mpq_clear(v);
+    hs_poly_free(p);
+    return NULL;
+}
+
+int hs_poly_dim(const hs_poly *p) { return p ? p->n : 0; }
+int hs_poly_rows(const hs_poly *p) { return p ? p->m : 0; }
+const char *hs_poly_name(const hs_poly *p) { return p ? p->name : ""; }
+
+int hs_poly_row_is_eq(const hs_poly *p, int i)
+{
+    return p && i >= 0 && i < p->m && p->eq[i];
+}
+
+int hs_poly_row(const hs_poly *p, int i, double *a, double *b)
+{
+    if (!p || i < 0 || i >= p->m)
+        return 0;
+    if (a)
+        memcpy(a, hpoly_row(p, i), sizeof *a * (size_t)p->n);
+    if (b)
+        *b = p->b[i];
+    return p->exact[i];
+}

@@ -1,0 +1,288 @@
+/* ine_read.c -- reader of cddlib/lrs H-representation (.ine) files.
+ *
+ * Layout accepted (lrs manual, cddlib manual):
+ *     [name]
+ *     [H-representation]
+ *     [options] [linearity k i1 .. ik]
+ *     begin
+ *     m n+1 real|rational|integer
+ *     b -a1 ... -an          (m lines: b - a.x >= 0)
+ *     end
+ *     [options] [linearity k i1 .. ik]
+ * Comment lines start with '*' or '#'.  Every error names FILE:LINE. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "polytope/hpoly.h"
+#include "polytope/text_lines.h"
+#include "solver/rational.h"
+#include "src/error.h"
+
+/* Options of cddlib and lrs that only affect their output or their
+ * algorithms, never the polyhedron: accepted and ignored. */
+static const char *const ignored_options[] = {
+    "adjacency", "input_adjacency", "incidence", "input_incidence", "partial_enum",
+    "preprojection", "minindex", "maxindex", "lexmin", "lexmax", "random", "roworder",
+    "nondegenerate", "maxcutoff", "mincutoff", "allbases", "cache", "debug", "digits",
+    "estimates", "maxdepth", "maxoutput", "mindepth", "printcobasis", "printslack",
+    "truncate", "verbose", "geometric", "volume", "startingcobasis", "restart", "bound",
+    "lponly", "maximize", "minimize", "dualsimplex", "criss-cross", "facet_listing",
+    "redund", "redund_list", "testlin", "noredund", "plrs", "mplrs", NULL};
+
+/* Options that change the polyhedron and that we do not implement. */
+static const char *const rejected_options[] = {"nonnegative", "hull", "voronoi", "project",
+                                               "eliminate", "extract", NULL};
+
+static int in_list(const char *const *list, const char *word)
+{
+    for (int i = 0; list[i]; i++)
+        if (strcmp(list[i], word) == 0)
+            return 1;
+    return 0;
+}
+
+typedef struct ine_state {
+    const char *file;
+    int have_begin, have_end, have_size, have_name;
+    int m, d;            /* declared rows and columns (d = n + 1) */
+    int integer_only;
+    int rows_read;
+    int *lin;            /* linearity indices (1-based) */
+    int nlin;
+    int lin_line;        /* line of the linearity statement */
+    hs_poly *p;
+    mpq_t v;
+} ine_state;
+
+static hs_code parse_int_token(const char *tok, long lo, long hi, long *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(tok, &end, 10);
+    if (errno || *end || end == tok || v < lo || v > hi)
+        return HS_ERR_INPUT;
+    *out = v;
+    return HS_OK;
+}
+
+static hs_code read_linearity(ine_state *st, text_line *ln, hs_error *err)
+{
+    if (st->lin)
+        return hs_fail_at(err, st->file, ln->number, "a second 'linearity' statement");
+    long k;
+    if (ln->ntok < 2 || parse_int_token(ln->tok[1], 1, 100000000L, &k) != HS_OK)
+        return hs_fail_at(err, st->file, ln->number,
+                          "linearity needs a positive count: 'linearity k i1 ... ik'");
+    if (ln->ntok - 2 != k)
+        return hs_fail_at(err, st->file, ln->number,
+                          "linearity declares %ld indices but lists %d", k, ln->ntok - 2);
+    st->lin = malloc(sizeof *st->lin * (size_t)k);
+    if (!st->lin)
+        return hs_fail(err, HS_ERR_NOMEM, "out of memory");
+    for (long i = 0; i < k; i++) {
+        long idx;
+        if (parse_int_token(ln->tok[2 + i], 1, 1000000000L, &idx) != HS_OK)
+            return hs_fail_at(err, st->file, ln->number,
+                              "linearity index '%s' is not a positive integer", ln->tok[2 + i]);
+        st->lin[i] = (int)idx;
+    }
+    st->nlin = (int)k;
+    st->lin_line = ln->number;
+    return HS_OK;
+}
+
+/* A line outside begin..end: keyword, option or the name line. */
+static hs_code read_outer_line(ine_state *st, text_line *ln, hs_error *err)
+{
+    const char *w = ln->tok[0];
+    if (strcmp(w, "H-representation") == 0)
+        return HS_OK;
+    if (strcmp(w, "V-representation") == 0)
+        return hs_fail_at(err, st->file, ln->number,
+                          "this is a V-representation; an H-representation (.ine) is expected");
+    if (strcmp(w, "linearity") == 0)
+        return read_linearity(st, ln, err);
+    if (in_list(ignored_options, w))
+        return HS_OK;
+    if (in_list(rejected_options, w))
+        return hs_fail_at(err, st->file, ln->number, "option %s is not supported", w);
+    if (!st->have_begin && !st->have_name) {
+        st->have_name = 1; /* lrs: the first line may name the polytope */
+        return HS_OK;
+    }
+    if (st->have_end)
+        return hs_fail_at(err, st->file, ln->number, "option %s is not supported", w);
+    return hs_fail_at(err, st->file, ln->number, "unexpected text '%s' before 'begin'", w);
+}
+
+static hs_code read_size_line(ine_state *st, text_line *ln, hs_error *err)
+{
+    long m, d;
+    if (ln->ntok != 3)
+        return hs_fail_at(err, st->file, ln->number,
+                          "expected 'm n+1 real|rational|integer' after begin");
+    if (parse_int_token(ln->tok[0], 0, 100000000L, &m) != HS_OK)
+        return hs_fail_at(err, st->file, ln->number, "row count '%s' is not a nonnegative integer",
+                          ln->tok[0]);
+    if (parse_int_token(ln->tok[1], 0, 1000000L, &d) != HS_OK)
+        return hs_fail_at(err, st->file, ln->number,
+                          "column count '%s' is not a nonnegative integer", ln->tok[1]);
+    const char *type = ln->tok[2];
+    if (strcmp(type, "integer") == 0)
+        st->integer_only = 1;
+    else if (strcmp(type, "real") != 0 && strcmp(type, "rational") != 0)
+        return hs_fail_at(err, st->file, ln->number,
+                          "number type '%s' is not real, rational or integer", type);
+    if (m == 0)
+        return hs_fail_at(err, st->file, ln->number, "the system has no rows (m = 0)");
+    if (d < 2)
+        return hs_fail_at(err, st->file, ln->number,
+                          "n+1 = %ld columns: at least one variable is needed", d);
+    st->m = (int)m;
+    st->d = (int)d;
+    st->have_size = 1;
+    st->p = hpoly_alloc((int)d - 1, (int)m, st->file);
+    if (!st->p)
+        return hs_fail(err, HS_ERR_NOMEM, "out of memory");
+    st->p->size_line = ln->number;
+    return HS_OK;
+}
+
+static int is_integer_token(const char *t)
+{
+    if (*t == '+' || *t == '-')
+        t++;
+    if (!*t)
+        return 0;
+    for (; *t; t++)
+        if (*t < '0' || *t > '9')
+            return 0;
+    return 1;
+}
+
+/* Row "b -a1 ... -an": store a_j = -token_j, b = token_0. */
+static hs_code read_row(ine_state *st, text_line *ln, hs_error *err)
+{
+    if (st->rows_read == st->m)
+        return hs_fail_at(err, st->file, ln->number,
+                          "more rows than the %d declared (missing 'end'?)", st->m);
+    if (ln->ntok != st->d)
+        return hs_fail_at(err, st->file, ln->number, "row %d has %d entries, expected %d",
+                          st->rows_read + 1, ln->ntok, st->d);
+    int i = st->rows_read;
+    int n = st->d - 1;
+    for (int c = 0; c < st->d; c++) {
+        const char *why = NULL;
+        const char *tok = ln->tok[c];
+        if (st->integer_only && !is_integer_token(tok))
+            return hs_fail_at(err, st->file, ln->number,
+                              "'%s' is not an integer (the file declares integer)", tok);
+        if (q_parse(st->v, tok, &why) != 0)
+            return hs_fail_at(err, st->file, ln->number, "bad number '%s': %s", tok, why);
+        int j = c == 0 ? n : c - 1;
+        if (c > 0)
+            mpq_neg(st->v, st->v);
+        if (hpoly_set_q(st->p, i, j, st->v, &why) != 0)
+            return hs_fail_at(err, st->file, ln->number, "bad number '%s': %s", tok, why);
+    }
+    st->p->line[i] = ln->number;
+    st->rows_read++;
+    return HS_OK;
+}
+
+static hs_code read_line(ine_state *st, text_line *ln, hs_error *err)
+{
+    const char *w = ln->tok[0];
+    if (!st->have_begin) {
+        if (strcmp(w, "begin") == 0) {
+            st->have_begin = 1;
+            return HS_OK;
+        }
+        return read_outer_line(st, ln, err);
+    }
+    if (st->have_end) {
+        if (strcmp(w, "begin") == 0)
+            return hs_fail_at(err, st->file, ln->number, "a second 'begin' block");
+        return read_outer_line(st, ln, err);
+    }
+    if (!st->have_size)
+        return read_size_line(st, ln, err);
+    if (strcmp(w, "end") == 0) {
+        if (st->rows_read != st->m)
+            return hs_fail_at(err, st->file, ln->number, "expected %d rows, found %d", st->m,
+                              st->rows_read);
+        st->have_end = 1;
+        return HS_OK;
+    }
+    return read_row(st, ln, err);
+}
+
+static hs_code apply_linearity(ine_state *st, hs_error *err)
+{
+    for (int i = 0; i < st->nlin; i++) {
+        if (st->lin[i] > st->m)
+            return hs_fail_at(err, st->file, st->lin_line,
+                              "linearity index %d exceeds the %d rows", st->lin[i], st->m);
+        st->p->eq[st->lin[i] - 1] = 1;
+    }
+    return HS_OK;
+}
+
+hs_poly *hs_poly_parse(const char *text, const char *name, hs_error *err)
+{
+    const char *file = name ? name : "<input>";
+    if (!text) {
+        hs_fail(err, HS_ERR_ARG, "hs_poly_parse: text is NULL");
+        return NULL;
+    }
+    ine_state st;
+    memset(&st, 0, sizeof st);
+    st.file = file;
+    mpq_init(st.v);
+    text_reader rd;
+    text_reader_init(&rd, text);
+    text_line ln;
+    hs_code rc = HS_OK;
+    int last_line = 0;
+    while (rc == HS_OK && text_reader_next(&rd, &ln)) {
+        last_line = ln.number;
+        if (ln.bad_byte)
+            rc = hs_fail_at(err, file, ln.number, "unexpected control byte in text");
+        else if (ln.ntok == 0 || ln.tok[0][0] == '*' || ln.tok[0][0] == '#')
+            continue;
+        else
+            rc = read_line(&st, &ln, err);
+    }
+    if (rc == HS_OK && rd.failed)
+        rc = hs_fail(err, HS_ERR_NOMEM, "out of memory");
+    if (rc == HS_OK && !st.have_begin)
+        rc = hs_fail_at(err, file, last_line, "missing 'begin' (not an H-representation file?)");
+    if (rc == HS_OK && !st.have_size)
+        rc = hs_fail_at(err, file, last_line, "unexpected end of file: missing 'm n+1 type' line");
+    if (rc == HS_OK && !st.have_end)
+        rc = hs_fail_at(err, file, last_line,
+                        "unexpected end of file after %d of %d rows: missing 'end'",
+                        st.rows_read, st.m);
+    if (rc == HS_OK)
+        rc = apply_linearity(&st, err);
+    text_reader_free(&rd);
+    mpq_clear(st.v);
+    free(st.lin);
+    if (rc != HS_OK) {
+        hs_poly_free(st.p);
+        return NULL;
+    }
+    return st.p;
+}
+
+hs_poly *hs_poly_read(const char *path, hs_error *err)
+{
+    char *text = text_read_file(path, err);
+    if (!text)
+        return NULL;
+    hs_poly *p = hs_poly_parse(text, path, err);
+    free(text);
+    return p;
+}

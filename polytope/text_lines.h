@@ -1,0 +1,37 @@
+/* text_lines.h -- split text into numbered lines of whitespace-separated
+ * tokens, for the line-oriented file readers (.ine, .ext, certificates). */
+#ifndef HS_TEXT_LINES_H
+#define HS_TEXT_LINES_H
+
+#include "halfspace.h"
+
+typedef struct text_line {
+    int number;   /* 1-based line number */
+    int ntok;     /* tokens on the line */
+    char **tok;   /* NUL-terminated tokens (valid until the next call) */
+    int bad_byte; /* the line holds a control byte other than whitespace */
+} text_line;
+
+typedef struct text_reader {
+    const char *text;
+    const char *pos;
+    int line;
+    char *buf;     /* copy of the current line */
+    size_t bufcap;
+    char **toks;
+    int tokcap;
+    int failed;    /* out of memory */
+} text_reader;
+
+void text_reader_init(text_reader *rd, const char *text);
+/* Next line into *ln; returns 0 at end of text (or on out of memory, with
+ * rd->failed set). */
+int text_reader_next(text_reader *rd, text_line *ln);
+void text_reader_free(text_reader *rd);
+
+/* Whole file as a NUL-terminated string (NUL bytes inside the file are
+ * replaced by 0x01 so that readers report them); NULL with err set when it
+ * cannot be read.  Free with free(). */
+char *text_read_file(const char *path, hs_error *err);
+
+#endif

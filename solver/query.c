@@ -1,0 +1,92 @@
+/* query.c -- the public query entry points: argument checks, then the
+ * engine chosen in the options. */
+#include <string.h>
+
+#include "polytope/hpoly.h"
+#include "solver/engines.h"
+#include "solver/result.h"
+#include "src/error.h"
+
+static const char *const engine_names[] = {"exact", "faithful", "glpk", "glpk-exact"};
+
+const char *hs_engine_name(hs_engine e)
+{
+    if ((int)e < 0 || (size_t)e >= sizeof engine_names / sizeof engine_names[0])
+        return "unknown";
+    return engine_names[e];
+}
+
+int hs_engine_from_name(const char *name, hs_engine *e)
+{
+    for (size_t i = 0; i < sizeof engine_names / sizeof engine_names[0]; i++)
+        if (name && strcmp(name, engine_names[i]) == 0) {
+            *e = (hs_engine)i;
+            return 1;
+        }
+    return 0;
+}
+
+void hs_options_init(hs_options *opt)
+{
+    memset(opt, 0, sizeof *opt);
+    opt->engine = HS_ENGINE_EXACT;
+    opt->faithful_tol = 1e-12;
+}
+
+static hs_code check_poly(const hs_poly *p, const char *what, hs_error *err)
+{
+    if (!p)
+        return hs_fail(err, HS_ERR_ARG, "%s is NULL", what);
+    return HS_OK;
+}
+
+hs_code hs_feasible(const hs_poly *p, const hs_options *opt, hs_result *r, hs_error *err)
+{
+    hs_options defaults;
+    if (!opt) {
+        hs_options_init(&defaults);
+        opt = &defaults;
+    }
+    if (check_poly(p, "the polyhedron", err) != HS_OK)
+        return HS_ERR_ARG;
+    if (!r)
+        return hs_fail(err, HS_ERR_ARG, "result object is NULL");
+    hs_code rc;
+    switch (opt->engine) {
+    case HS_ENGINE_FAITHFUL: rc = faithful_feasible(p, opt, r, err); break;
+    case HS_ENGINE_EXACT: rc = exact_feasible(p, opt, r, err); break;
+    case HS_ENGINE_GLPK: rc = glpk_feasible(p, 0, r, err); break;
+    case HS_ENGINE_GLPK_EXACT: rc = glpk_feasible(p, 1, r, err); break;
+    default: return hs_fail(err, HS_ERR_ARG, "unknown engine %d", (int)opt->engine);
+    }
+    r->engine = opt->engine;
+    return rc;
+}
+
+hs_code hs_intersect(const hs_poly *A, const hs_poly *B, const hs_options *opt, hs_result *r,
+                     hs_error *err)
+{
+    hs_options defaults;
+    if (!opt) {
+        hs_options_init(&defaults);
+        opt = &defaults;
+    }
+    if (check_poly(A, "A", err) != HS_OK || check_poly(B, "B", err) != HS_OK)
+        return HS_ERR_ARG;
+    if (!r)
+        return hs_fail(err, HS_ERR_ARG, "result object is NULL");
+    if (A->n != B->n)
+        return hs_fail_at(err, B->name, B->size_line,
+                          "dimension mismatch: %s has %d variables, %s has %d", A->name, A->n,
+                          B->name, B->n);
+    hs_code rc;
+    switch (opt->engine) {
+    case HS_ENGINE_FAITHFUL: rc = faithful_intersect(A, B, opt, r, err); break;
+    case HS_ENGINE_EXACT: rc = exact_intersect(A, B, opt, r, err); break;
+    case HS_ENGINE_GLPK: rc = glpk_intersect(A, B, 0, r, err); break;
+    case HS_ENGINE_GLPK_EXACT: rc = glpk_intersect(A, B, 1, r, err); break;
+    default: return hs_fail(err, HS_ERR_ARG, "unknown engine %d", (int)opt->engine);
+    }
+    r->engine = opt->engine;
+    return rc;
+}

@@ -1,0 +1,252 @@
+/* result.c -- storage, accessors and writers of hs_result. */
+#include "solver/result.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "solver/rational.h"
+#include "src/error.h"
+
+hs_result *hs_result_new(void)
+{
+    return calloc(1, sizeof(hs_result));
+}
+
+void hs_result_free(hs_result *r)
+{
+    if (!r)
+        return;
+    for (int j = 0; j < r->point_cap; j++) {
+        mpq_clear(r->point[j]);
+        mpq_clear(r->strict[j]);
+    }
+    for (int k = 0; k < r->mult_cap; k++)
+        mpq_clear(r->mult[k].y);
+    free(r->point);
+    free(r->strict);
+    free(r->mult);
+    free(r);
+}
+
+static int ensure_point_cap(hs_result *r, int n)
+{
+    if (n <= r->point_cap)
+        return 0;
+    mpq_t *p = hs_realloc(r->point, (size_t)n, sizeof *p);
+    if (!p)
+        return -1;
+    r->point = p;
+    mpq_t *s = hs_realloc(r->strict, (size_t)n, sizeof *s);
+    if (!s)
+        return -1;
+    r->strict = s;
+    for (int j = r->point_cap; j < n; j++) {
+        mpq_init(r->point[j]);
+        mpq_init(r->strict[j]);
+    }
+    r->point_cap = n;
+    return 0;
+}
+
+int result_reset(hs_result *r, hs_status status, int n)
+{
+    if (ensure_point_cap(r, n) != 0)
+        return -1;
+    r->status = status;
+    r->n = n;
+    r->has_point = 0;
+    r->kind = CERT_NONE;
+    r->nmult = 0;
+    r->has_strict = 0;
+    r->strict_which = 0;
+    r->nodes = 0;
+    r->pivots = 0;
+    return 0;
+}
+
+void result_set_point_d(hs_result *r, const double *x)
+{
+    for (int j = 0; j < r->n; j++)
+        mpq_set_d(r->point[j], x[j]);
+    r->has_point = 1;
+}
+
+void result_set_point_q(hs_result *r, mpq_t *const x)
+{
+    for (int j = 0; j < r->n; j++)
+        mpq_set(r->point[j], x[j]);
+    r->has_point = 1;
+}
+
+int result_add_mult(hs_result *r, int which, int row, const mpq_t y)
+{
+    if (r->nmult == r->mult_cap) {
+        int cap = r->mult_cap ? 2 * r->mult_cap : 8;
+        cert_mult *m = hs_realloc(r->mult, (size_t)cap, sizeof *m);
+        if (!m)
+            return -1;
+        r->mult = m;
+        for (int k = r->mult_cap; k < cap; k++)
+            mpq_init(r->mult[k].y);
+        r->mult_cap = cap;
+    }
+    cert_mult *m = &r->mult[r->nmult++];
+    m->which = which;
+    m->row = row;
+    mpq_set(m->y, y);
+    return 0;
+}
+
+void result_set_strict(hs_result *r, int which, mpq_t *const z)
+{
+    for (int j = 0; j < r->n; j++)
+        mpq_set(r->strict[j], z[j]);
+    r->strict_which = which;
+    r->has_strict = 1;
+}
+
+/* ------------------------------------------------------------ accessors */
+
+hs_status hs_result_status(const hs_result *r) { return r->status; }
+int hs_result_dim(const hs_result *r) { return r->n; }
+int hs_result_has_point(const hs_result *r) { return r->has_point; }
+int hs_result_multiplier_count(const hs_result *r) { return r->nmult; }
+long hs_result_nodes(const hs_result *r) { return r->nodes; }
+long hs_result_pivots(const hs_result *r) { return r->pivots; }
+
+hs_code hs_result_point(const hs_result *r, double *x)
+{
+    if (!r || !r->has_point || !x)
+        return HS_ERR_ARG;
+    for (int j = 0; j < r->n; j++)
+        x[j] = q_nearest_double(r->point[j], NULL);
+    return HS_OK;
+}
+
+char *hs_result_point_str(const hs_result *r, int j)
+{
+    if (!r || !r->has_point || j < 0 || j >= r->n)
+        return NULL;
+    return q_to_string(r->point[j]);
+}
+
+hs_code hs_result_multiplier(const hs_result *r, int k, int *which, int *row, double *value,
+                             char **exact)
+{
+    if (!r || k < 0 || k >= r->nmult)
+        return HS_ERR_ARG;
+    const cert_mult *m = &r->mult[k];
+    if (which)
+        *which = m->which;
+    if (row)
+        *row = m->row;
+    if (value)
+        *value = q_nearest_double(m->y, NULL);
+    if (exact)
+        *exact = q_to_string(m->y);
+    return HS_OK;
+}
+
+const char *hs_status_name(hs_status s)
+{
+    switch (s) {
+    case HS_INFEASIBLE: return "infeasible";
+    case HS_FEASIBLE: return "feasible";
+    case HS_DISJOINT: return "disjoint";
+    case HS_TOUCHING: return "touching";
+    case HS_OVERLAP: return "overlap";
+    case HS_INTERSECT: return "intersect";
+    }
+    return "unknown";
+}
+
+static const char *kind_name(cert_kind k)
+{
+    switch (k) {
+    case CERT_FARKAS: return "farkas";
+    case CERT_SEPARATION: return "separation";
+    case CERT_IMPLICIT: return "implicit";
+    case CERT_NONE: break;
+    }
+    return "none";
+}
+
+/* ------------------------------------------------------------- writers */
+
+static int put_q(FILE *out, const char *pre, const mpq_t v, const char *quote)
+{
+    char *s = q_to_string(v);
+    if (!s)
+        return -1;
+    int rc = fprintf(out, "%s%s%s%s", pre, quote, s, quote);
+    free(s);
+    return rc < 0 ? -1 : 0;
+}
+
+static int put_vector(FILE *out, mpq_t *v, int n, int json)
+{
+    int bad = 0;
+    if (json)
+        bad |= fputc('[', out) == EOF;
+    for (int j = 0; j < n; j++)
+        bad |= put_q(out, json ? (j ? "," : "") : " ", v[j], json ? "\"" : "") != 0;
+    if (json)
+        bad |= fputc(']', out) == EOF;
+    return bad;
+}
+
+hs_code hs_result_write_text(const hs_result *r, FILE *out, hs_error *err)
+{
+    int bad = fprintf(out, "%s\n", hs_status_name(r->status)) < 0;
+    if (r->has_point) {
+        bad |= fputs("point", out) == EOF;
+        bad |= put_vector(out, r->point, r->n, 0);
+        bad |= fputc('\n', out) == EOF;
+    }
+    if (r->kind != CERT_NONE)
+        bad |= fprintf(out, "certificate %s\n", kind_name(r->kind)) < 0;
+    for (int k = 0; k < r->nmult; k++) {
+        bad |= fprintf(out, "multiplier %c %d", r->mult[k].which ? 'B' : 'A',
+                       r->mult[k].row + 1) < 0;
+        bad |= put_q(out, " ", r->mult[k].y, "") != 0;
+        bad |= fputc('\n', out) == EOF;
+    }
+    if (r->has_strict) {
+        bad |= fprintf(out, "strict %c", r->strict_which ? 'B' : 'A') < 0;
+        bad |= put_vector(out, r->strict, r->n, 0);
+        bad |= fputc('\n', out) == EOF;
+    }
+    return bad ? hs_fail(err, HS_ERR_IO, "write error") : HS_OK;
+}
+
+hs_code hs_result_write_json(const hs_result *r, FILE *out, hs_error *err)
+{
+    int bad = fprintf(out, "{\"status\":\"%s\",\"engine\":\"%s\",\"dimension\":%d,\"point\":",
+                      hs_status_name(r->status), hs_engine_name(r->engine), r->n) < 0;
+    if (r->has_point)
+        bad |= put_vector(out, r->point, r->n, 1);
+    else
+        bad |= fputs("null", out) == EOF;
+    bad |= fputs(",\"certificate\":", out) == EOF;
+    if (r->kind == CERT_NONE) {
+        bad |= fputs("null", out) == EOF;
+    } else {
+        bad |= fprintf(out, "{\"kind\":\"%s\",\"multipliers\":[", kind_name(r->kind)) < 0;
+        for (int k = 0; k < r->nmult; k++) {
+            bad |= fprintf(out, "%s{\"polytope\":\"%c\",\"row\":%d,\"value\":", k ? "," : "",
+                           r->mult[k].which ? 'B' : 'A', r->mult[k].row + 1) < 0;
+            bad |= put_q(out, "", r->mult[k].y, "\"") != 0;
+            bad |= fputc('}', out) == EOF;
+        }
+        bad |= fputc(']', out) == EOF;
+        if (r->has_strict) {
+            bad |= fprintf(out, ",\"strict\":{\"polytope\":\"%c\",\"point\":",
+                           r->strict_which ? 'B' : 'A') < 0;
+            bad |= put_vector(out, r->strict, r->n, 1);
+            bad |= fputc('}', out) == EOF;
+        }
+        bad |= fputc('}', out) == EOF;
+    }
+    bad |= fputs("}\n", out) == EOF;
+    return bad ? hs_fail(err, HS_ERR_IO, "write error") : HS_OK;
+}

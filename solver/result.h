@@ -1,0 +1,58 @@
+/* result.h -- the hs_result object: status, exact witness point and
+ * certificate multipliers, filled by the engines and read by the API, the
+ * verifier and the writers.  All numbers are exact rationals. */
+#ifndef HS_RESULT_H
+#define HS_RESULT_H
+
+#include <gmp.h>
+
+#include "halfspace.h"
+
+/* What the multipliers of a result prove. */
+typedef enum cert_kind {
+    CERT_NONE = 0,    /* no certificate (faithful and GLPK engines) */
+    CERT_FARKAS,      /* infeasible / disjoint: combination 0.x <= negative */
+    CERT_SEPARATION,  /* touching: combination 0.x <= 0 plus a strict point */
+    CERT_IMPLICIT     /* overlap of lower-dimensional polyhedra: combination
+                         0.x <= 0 positive exactly on implicit equalities */
+} cert_kind;
+
+typedef struct cert_mult {
+    int which; /* 0 = A (or the single system), 1 = B */
+    int row;   /* 0-based row */
+    mpq_t y;
+} cert_mult;
+
+struct hs_result {
+    hs_status status;
+    hs_engine engine;
+    int n;               /* dimension of points */
+    int has_point;
+    mpq_t *point;        /* n entries when has_point */
+    int point_cap;       /* initialised entries of point and strict */
+    cert_kind kind;
+    cert_mult *mult;
+    int nmult, mult_cap; /* entries in use / initialised */
+    int has_strict;      /* separation: a point of polyhedron strict_which */
+    int strict_which;
+    mpq_t *strict;
+    long nodes;          /* seed-002 recursion nodes */
+    long pivots;         /* simplex pivots of the exact classification */
+};
+
+/* Start a new answer of dimension n: clears point and certificate.
+ * Returns 0, or -1 when out of memory. */
+int result_reset(hs_result *r, hs_status status, int n);
+
+/* Set the point from doubles (taken exactly) or from rationals. */
+void result_set_point_d(hs_result *r, const double *x);
+void result_set_point_q(hs_result *r, mpq_t *const x);
+
+/* Append multiplier y on row `row` of polyhedron `which`.  Returns 0 or -1
+ * when out of memory. */
+int result_add_mult(hs_result *r, int which, int row, const mpq_t y);
+
+/* Set the strict point of a separation certificate. */
+void result_set_strict(hs_result *r, int which, mpq_t *const z);
+
+#endif

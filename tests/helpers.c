@@ -1,0 +1,106 @@
+/* helpers.c -- shared helpers of the unit tests. */
+#include "tests/helpers.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+hs_poly *t_poly(const char *text)
+{
+    hs_error err;
+    hs_error_clear(&err);
+    hs_poly *p = hs_poly_parse(text, "test.ine", &err);
+    ck_assert_msg(p != NULL, "parse failed: %s", err.msg);
+    return p;
+}
+
+const char *t_poly_error(const char *text)
+{
+    static hs_error err;
+    hs_error_clear(&err);
+    hs_poly *p = hs_poly_parse(text, "test.ine", &err);
+    ck_assert_msg(p == NULL, "expected a parse error");
+    ck_assert_int_eq(err.code, HS_ERR_INPUT);
+    return err.msg;
+}
+
+const char *t_example_path(const char *rel)
+{
+    static char path[1024];
+    const char *dir = getenv("HS_EXAMPLES");
+    snprintf(path, sizeof path, "%s/%s", dir ? dir : "examples", rel);
+    return path;
+}
+
+hs_poly *t_example(const char *rel)
+{
+    hs_error err;
+    hs_error_clear(&err);
+    hs_poly *p = hs_poly_read(t_example_path(rel), &err);
+    ck_assert_msg(p != NULL, "cannot load %s: %s", rel, err.msg);
+    return p;
+}
+
+static void slurp(FILE *f, char *buf, size_t cap)
+{
+    size_t len = 0, got;
+    while (len + 1 < cap && (got = fread(buf + len, 1, cap - 1 - len, f)) > 0)
+        len += got;
+    buf[len] = '\0';
+}
+
+int t_cli(const char *args, const char **out, const char **errtext)
+{
+    static char obuf[65536], ebuf[65536];
+    const char *cli = getenv("HS_CLI");
+    char errpath[] = "/tmp/hs_cli_err_XXXXXX";
+    int fd = mkstemp(errpath);
+    ck_assert_msg(fd >= 0, "mkstemp failed");
+    char cmd[4096];
+    snprintf(cmd, sizeof cmd, "%s %s 2>%s", cli ? cli : "build/halfspace", args, errpath);
+    FILE *p = popen(cmd, "r");
+    ck_assert_msg(p != NULL, "popen failed");
+    slurp(p, obuf, sizeof obuf);
+    int status = pclose(p);
+    FILE *e = fdopen(fd, "r");
+    slurp(e, ebuf, sizeof ebuf);
+    fclose(e);
+    remove(errpath);
+    if (out)
+        *out = obuf;
+    if (errtext)
+        *errtext = ebuf;
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* Exact text of -v for a number given as text. */
+static void negate_text(const char *v, char *out, size_t cap)
+{
+    if (v[0] == '-')
+        snprintf(out, cap, "%s", v + 1);
+    else if (strcmp(v, "0") == 0)
+        snprintf(out, cap, "0");
+    else
+        snprintf(out, cap, "-%s", v[0] == '+' ? v + 1 : v);
+}
+
+const char *t_box_text(int n, const char *lo, const char *hi)
+{
+    static char buf[8192];
+    char neg_lo[256];
+    negate_text(lo, neg_lo, sizeof neg_lo);
+    size_t k = (size_t)snprintf(buf, sizeof buf, "H-representation\nbegin\n%d %d rational\n",
+                                2 * n, n + 1);
+    for (int i = 0; i < n; i++) {
+        /* x_i <= hi is "hi -e_i";  x_i >= lo is "-lo e_i" */
+        k += (size_t)snprintf(buf + k, sizeof buf - k, "%s", hi);
+        for (int j = 0; j < n; j++)
+            k += (size_t)snprintf(buf + k, sizeof buf - k, " %d", j == i ? -1 : 0);
+        k += (size_t)snprintf(buf + k, sizeof buf - k, "\n%s", neg_lo);
+        for (int j = 0; j < n; j++)
+            k += (size_t)snprintf(buf + k, sizeof buf - k, " %d", j == i ? 1 : 0);
+        k += (size_t)snprintf(buf + k, sizeof buf - k, "\n");
+    }
+    snprintf(buf + k, sizeof buf - k, "end\n");
+    return buf;
+}

@@ -1,0 +1,23 @@
+/* helpers.h -- shared helpers of the unit tests. */
+#ifndef HS_TEST_HELPERS_H
+#define HS_TEST_HELPERS_H
+
+#include <check.h>
+
+#include "halfspace.h"
+
+/* Parse .ine text; fails the test with the error message on error. */
+hs_poly *t_poly(const char *ine_text);
+/* Parse .ine text expecting an error; returns the message (static). */
+const char *t_poly_error(const char *ine_text);
+/* Load examples/<rel>; the examples folder comes from $HS_EXAMPLES. */
+hs_poly *t_example(const char *rel);
+/* Path of examples/<rel> (static buffer). */
+const char *t_example_path(const char *rel);
+/* Run the CLI ($HS_CLI) with a shell argument string; captures stdout and
+ * stderr (static buffers, truncated at 64 KiB) and returns the exit code. */
+int t_cli(const char *args, const char **out, const char **errtext);
+/* Box [lo,hi]^n as .ine text (static buffer). */
+const char *t_box_text(int n, const char *lo, const char *hi);
+
+#endif
