@@ -39,7 +39,7 @@ LIBSO := $(BUILD)/libhalfspace.so
 CLI   := $(BUILD)/halfspace
 UNIT  := $(BUILD)/unit_tests
 
-.PHONY: all demo check bench install clean deps unit-run cli-run valgrind-run san-run
+.PHONY: all demo check bench install clean deps unit-run cli-run valgrind-run san-run crosscheck-run
 all: $(LIBA) $(LIBSO) $(CLI)
 
 $(BUILD)/%.o: %.c
@@ -112,9 +112,14 @@ cli-run: $(CLI)
 valgrind-run: $(CLI)
 	HS_VALGRIND=1 sh tests/cli_tests.sh $(CLI)
 
+# The cross-check bar: exact engine vs glp_exact, 0 disagreements on 10,000.
+crosscheck-run: $(CLI)
+	$(CLI) crosscheck --count 10000 --seed 1 | tail -n 1 | tee $(BUILD)/crosscheck.txt
+	grep -qx 'crosscheck: 10000 instances, 0 disagreements' $(BUILD)/crosscheck.txt
+
 check: deps
 	@$(MAKE) --no-print-directory all $(UNIT)
-	@$(MAKE) --no-print-directory unit-run cli-run valgrind-run
+	@$(MAKE) --no-print-directory unit-run cli-run valgrind-run crosscheck-run
 	@$(MAKE) --no-print-directory san-run
 	@echo "check: all tests passed"
 

@@ -192,8 +192,9 @@ static hs_code read_row(ine_state *st, text_line *ln, hs_error *err)
     return HS_OK;
 }
 
-static hs_code read_line(ine_state *st, text_line *ln, hs_error *err)
+static hs_code read_line(void *user, text_line *ln, hs_error *err)
 {
+    ine_state *st = user;
     const char *w = ln->tok[0];
     if (!st->have_begin) {
         if (strcmp(w, "begin") == 0) {
@@ -241,22 +242,8 @@ hs_poly *hs_poly_parse(const char *text, const char *name, hs_error *err)
     memset(&st, 0, sizeof st);
     st.file = file;
     mpq_init(st.v);
-    text_reader rd;
-    text_reader_init(&rd, text);
-    text_line ln;
-    hs_code rc = HS_OK;
     int last_line = 0;
-    while (rc == HS_OK && text_reader_next(&rd, &ln)) {
-        last_line = ln.number;
-        if (ln.bad_byte)
-            rc = hs_fail_at(err, file, ln.number, "unexpected control byte in text");
-        else if (ln.ntok == 0 || ln.tok[0][0] == '*' || ln.tok[0][0] == '#')
-            continue;
-        else
-            rc = read_line(&st, &ln, err);
-    }
-    if (rc == HS_OK && rd.failed)
-        rc = hs_fail(err, HS_ERR_NOMEM, "out of memory");
+    hs_code rc = text_for_each_line(text, file, read_line, &st, &last_line, err);
     if (rc == HS_OK && !st.have_begin)
         rc = hs_fail_at(err, file, last_line, "missing 'begin' (not an H-representation file?)");
     if (rc == HS_OK && !st.have_size)
@@ -267,7 +254,6 @@ hs_poly *hs_poly_parse(const char *text, const char *name, hs_error *err)
                         st.rows_read, st.m);
     if (rc == HS_OK)
         rc = apply_linearity(&st, err);
-    text_reader_free(&rd);
     mpq_clear(st.v);
     free(st.lin);
     if (rc != HS_OK) {

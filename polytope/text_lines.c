@@ -93,6 +93,29 @@ int text_reader_next(text_reader *rd, text_line *ln)
     return 1;
 }
 
+hs_code text_for_each_line(const char *text, const char *file, text_line_fn fn, void *user,
+                           int *last_line, hs_error *err)
+{
+    text_reader rd;
+    text_reader_init(&rd, text);
+    text_line ln;
+    hs_code rc = HS_OK;
+    int last = 0;
+    while (rc == HS_OK && text_reader_next(&rd, &ln)) {
+        last = ln.number;
+        if (ln.bad_byte)
+            rc = hs_fail_at(err, file, ln.number, "unexpected control byte in text");
+        else if (ln.ntok > 0 && ln.tok[0][0] != '*' && ln.tok[0][0] != '#')
+            rc = fn(user, &ln, err);
+    }
+    if (rc == HS_OK && rd.failed)
+        rc = hs_fail(err, HS_ERR_NOMEM, "out of memory");
+    text_reader_free(&rd);
+    if (last_line)
+        *last_line = last;
+    return rc;
+}
+
 char *text_read_file(const char *path, hs_error *err)
 {
     FILE *f = fopen(path, "rb");

@@ -29,6 +29,16 @@ void text_reader_init(text_reader *rd, const char *text);
 int text_reader_next(text_reader *rd, text_line *ln);
 void text_reader_free(text_reader *rd);
 
+/* Call fn(user, line, err) for every line that is neither blank nor a
+ * comment (first token starting with '*' or '#'), in order, stopping at the
+ * first code other than HS_OK.  A line holding a control byte is reported
+ * as "FILE:LINE: unexpected control byte in text".  *last_line (may be
+ * NULL) receives the number of the last line read, for messages about a
+ * missing end.  Returns HS_OK or the first error. */
+typedef hs_code (*text_line_fn)(void *user, text_line *ln, hs_error *err);
+hs_code text_for_each_line(const char *text, const char *file, text_line_fn fn, void *user,
+                           int *last_line, hs_error *err);
+
 /* Whole file as a NUL-terminated string (NUL bytes inside the file are
  * replaced by 0x01 so that readers report them); NULL with err set when it
  * cannot be read.  Free with free(). */

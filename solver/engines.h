@@ -25,4 +25,14 @@ hs_code glpk_feasible(const hs_poly *P, int use_exact, hs_result *r, hs_error *e
 hs_code glpk_intersect(const hs_poly *A, const hs_poly *B, int use_exact, hs_result *r,
                        hs_error *err);
 
+/* tau* of the margin LP (max tau s.t. a.x + tau <= b on inequality rows,
+ * a.x = b on equality rows, tau <= 1) of A stacked on B (B may be NULL).
+ * With use_exact it is solved by glp_exact and tau is in the units of the
+ * data; otherwise by glp_simplex on rows normalized to largest |entry| in
+ * [1, 2).  When the equality rows are inconsistent, they are relaxed into
+ * pairs of inequality rows and the (negative) margin of that LP is
+ * returned.  Not thread-safe (GLPK). */
+hs_code glpk_margin(const hs_poly *A, const hs_poly *B, int use_exact, double *tau,
+                    hs_error *err);
+
 #endif

@@ -1,0 +1,79 @@
+# bench.mk -- benchmark programs; run from the top directory, normally by
+# `make bench` (which builds $(BUILD)/libhalfspace.a first):
+#
+#   make -f bench/bench.mk [BUILD=build] [TABLE1_ARGS='--sizes 60x60 ...']
+#
+# The default target builds $(BUILD)/bench/table1, runs it, keeps its whole
+# output in bench/out/table1.md and refreshes the generated part of the
+# section "## Seed 002, Table 1: faithful and exact engines" of
+# bench/RESULTS.md: the lines between the markers
+# <!-- table1:begin --> and <!-- table1:end -->.  Text outside the markers
+# (other sections, the interpretation) is left alone.
+
+BUILD  ?= build
+CC     ?= cc
+CFLAGS ?= -O2 -g
+
+BENCH_CFLAGS := -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
+                -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Iinclude -I. $(CFLAGS) -MMD -MP
+BENCH_LIBS   := -lglpk -lgmp -lm -lpthread
+LIBA         := $(BUILD)/libhalfspace.a
+BENCH_OUT    := bench/out
+RESULTS      := bench/RESULTS.md
+
+# Code shared by the benchmark programs (no main).
+BENCH_COMMON := bench/tangent.c
+TABLE1       := $(BUILD)/bench/table1
+TABLE1_OBJ   := $(BUILD)/bench/table1.o $(BENCH_COMMON:%.c=$(BUILD)/%.o)
+# The exact engine needs minutes per 250x250 pair (disjoint pairs about
+# 5 minutes each on a 2-CPU Xeon VM), so by default it runs on only the
+# first 4 of the 20 pairs of that size; the faithful engine runs on all.
+TABLE1_ARGS  ?= --exact-count 250x250=4
+
+.PHONY: bench-all table1-run table1-build table1-splice
+bench-all: table1-run
+
+table1-build: $(TABLE1)
+
+$(BUILD)/bench/%.o: bench/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(BENCH_CFLAGS) -c $< -o $@
+
+$(TABLE1): $(TABLE1_OBJ) $(LIBA)
+	$(CC) -o $@ $(TABLE1_OBJ) $(LIBA) $(BENCH_LIBS)
+
+# Only when the library is missing (bench.mk run on its own).
+$(LIBA):
+	$(MAKE) -f Makefile BUILD=$(BUILD) $@
+
+-include $(TABLE1_OBJ:.o=.d)
+
+table1-run: $(TABLE1)
+	@mkdir -p $(BENCH_OUT)
+	@load=$$(cut -d' ' -f1-3 /proc/loadavg); when=$$(date -u '+%Y-%m-%d %H:%M UTC'); \
+	start=$$(date +%s); \
+	$(TABLE1) $(TABLE1_ARGS) > $(BENCH_OUT)/table1.raw || exit 1; \
+	end=$$(date +%s); \
+	{ echo "Run $$when on $$(nproc) CPUs" \
+	       "($$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1))," \
+	       "wall time $$((end - start)) s, load average at start $$load."; \
+	  echo "Command: \`make bench\`, which runs \`$(TABLE1) $(TABLE1_ARGS)\`."; \
+	  echo; cat $(BENCH_OUT)/table1.raw; } > $(BENCH_OUT)/table1.md
+	@cat $(BENCH_OUT)/table1.md
+	@$(MAKE) --no-print-directory -f bench/bench.mk BUILD=$(BUILD) table1-splice
+
+# Replace the lines between the markers with bench/out/table1.md, or append
+# the section when RESULTS.md does not have it yet.
+table1-splice:
+	@touch $(RESULTS)
+	@if grep -q '^<!-- table1:begin -->' $(RESULTS); then \
+	  awk -v gen=$(BENCH_OUT)/table1.md ' \
+	    /^<!-- table1:begin -->/ { print; while ((getline l < gen) > 0) print l; skip = 1; next } \
+	    /^<!-- table1:end -->/   { skip = 0 } \
+	    !skip { print }' $(RESULTS) > $(RESULTS).tmp && mv $(RESULTS).tmp $(RESULTS); \
+	else \
+	  { echo; echo '## Seed 002, Table 1: faithful and exact engines'; echo; \
+	    echo '<!-- table1:begin -->'; cat $(BENCH_OUT)/table1.md; \
+	    echo '<!-- table1:end -->'; } >> $(RESULTS); \
+	fi
+	@echo "bench: updated $(RESULTS) (section Seed 002, Table 1)"

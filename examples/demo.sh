@@ -1,0 +1,26 @@
+#!/bin/sh
+# demo.sh -- the main job on the bundled examples (run by `make demo`).
+set -e
+CLI=${1:-build/halfspace}
+run() {
+    echo "\$ halfspace $*"
+    "$CLI" "$@"
+    echo
+}
+echo "== Seed 002, Example 1 and 2 (exact engine: class, point, certificate)"
+run intersect examples/paper/example1_A.ine examples/paper/example1_B.ine
+run intersect examples/paper/example2_A.ine examples/paper/example2_B.ine
+echo "== The paper's own walk of Example 2 (faithful engine, replaying its s and t)"
+run intersect --engine=faithful --trace --replay-s=0,0,-2 --replay-t=-0.5,0.5,0.5 \
+    examples/paper/example2_A.ine examples/paper/example2_B.ine
+echo "== Contacts are answered exactly"
+run intersect examples/basic/unit_cube.ine examples/basic/cube_corner.ine
+run intersect examples/basic/unit_cube.ine examples/basic/square_on_top.ine
+run intersect examples/basic/x_le_0.3.ine examples/basic/ten_x_ge_3.ine
+echo "== A disjoint pair, its Farkas certificate, and an independent check of it"
+"$CLI" intersect examples/basic/unit_cube.ine examples/basic/cube_far.ine > /tmp/hs_demo_cert.txt
+cat /tmp/hs_demo_cert.txt
+run verify examples/basic/unit_cube.ine examples/basic/cube_far.ine /tmp/hs_demo_cert.txt
+rm -f /tmp/hs_demo_cert.txt
+echo "== Cross-check against GLPK on random and degenerate instances"
+run crosscheck --count 1000

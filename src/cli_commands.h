@@ -1,0 +1,10 @@
+/* cli_commands.h -- one entry point per CLI command; argv[0] is the
+ * command name.  Each returns the process exit code (cli_common.h). */
+#ifndef HS_CLI_COMMANDS_H
+#define HS_CLI_COMMANDS_H
+
+int cmd_feasible(int argc, char **argv);
+int cmd_intersect(int argc, char **argv);
+int cmd_verify(int argc, char **argv);
+
+#endif

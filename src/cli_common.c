@@ -1,0 +1,90 @@
+/* cli_common.c -- helpers shared by the CLI commands. */
+#include "src/cli_common.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int cli_fail(const hs_error *err)
+{
+    fprintf(stderr, "halfspace: %s\n", err->msg[0] ? err->msg : "error");
+    switch (err->code) {
+    case HS_ERR_INPUT:
+    case HS_ERR_IO: return EXIT_INPUT;
+    case HS_ERR_ARG: return EXIT_USAGE;
+    default: return EXIT_INTERNAL;
+    }
+}
+
+int cli_usage_error(const char *usage, const char *fmt, const char *arg)
+{
+    fputs("halfspace: ", stderr);
+    fprintf(stderr, fmt, arg ? arg : "");
+    fprintf(stderr, "\n%s", usage);
+    return EXIT_USAGE;
+}
+
+void cli_args_init(cli_args *a, int argc, char **argv)
+{
+    a->argc = argc;
+    a->argv = argv;
+    a->pos = 1;
+}
+
+int cli_args_next(cli_args *a, const char **name, const char **value)
+{
+    if (a->pos >= a->argc)
+        return 0;
+    char *arg = a->argv[a->pos++];
+    if (strcmp(arg, "--") == 0) {
+        if (a->pos >= a->argc)
+            return 0;
+        *name = NULL;
+        *value = a->argv[a->pos++];
+        return 1;
+    }
+    if (strncmp(arg, "--", 2) != 0 || arg[2] == '\0') {
+        *name = NULL;
+        *value = arg;
+        return 1;
+    }
+    char *eq = strchr(arg, '=');
+    if (eq) {
+        *eq = '\0';
+        *value = eq + 1;
+    } else {
+        *value = NULL;
+    }
+    *name = arg + 2;
+    return 1;
+}
+
+const char *cli_args_value(cli_args *a, const char *value)
+{
+    if (value)
+        return value;
+    if (a->pos < a->argc)
+        return a->argv[a->pos++];
+    return NULL;
+}
+
+int cli_parse_point(const char *text, double *out, int n)
+{
+    const char *s = text;
+    for (int j = 0; j < n; j++) {
+        while (*s == ' ' || *s == ',' || *s == '\t')
+            s++;
+        char *end;
+        errno = 0;
+        double v = strtod(s, &end);
+        if (end == s || errno || !isfinite(v))
+            return -1;
+        out[j] = v;
+        s = end;
+    }
+    while (*s == ' ' || *s == ',' || *s == '\t')
+        s++;
+    return *s ? -1 : 0;
+}

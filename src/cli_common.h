@@ -1,0 +1,42 @@
+/* cli_common.h -- pieces shared by the commands of the halfspace CLI:
+ * exit codes, error printing and a small option scanner. */
+#ifndef HS_CLI_COMMON_H
+#define HS_CLI_COMMON_H
+
+#include "halfspace.h"
+
+/* Exit codes of every command. */
+enum {
+    EXIT_ANSWER = 0,   /* an answer was printed */
+    EXIT_USAGE = 1,    /* bad command line */
+    EXIT_INPUT = 2,    /* bad input file: "FILE:LINE: what is wrong" on stderr */
+    EXIT_REJECTED = 3, /* verify: the certificate does not prove its claim;
+                          crosscheck: disagreements found */
+    EXIT_INTERNAL = 4  /* a self-check failed (a bug: please report) */
+};
+
+/* Print "halfspace: msg" for err and return the exit code for its code. */
+int cli_fail(const hs_error *err);
+
+/* Print a usage error (with the command's usage text) and return EXIT_USAGE. */
+int cli_usage_error(const char *usage, const char *fmt, const char *arg);
+
+/* Option scanner over argv[1..]: "--name=value", "--name value", "--flag"
+ * and positional arguments ("--" ends options). */
+typedef struct cli_args {
+    int argc;
+    char **argv;
+    int pos;
+} cli_args;
+
+void cli_args_init(cli_args *a, int argc, char **argv);
+/* Next item: returns 1 and sets *name (without "--", NULL for a positional)
+ * and *value (the positional, the "=value" part, or NULL); 0 at the end. */
+int cli_args_next(cli_args *a, const char **name, const char **value);
+/* Value of an option that needs one: the "=value" or the next argument. */
+const char *cli_args_value(cli_args *a, const char *value);
+
+/* Parse "x,y,z" or "x y z" into n doubles; returns 0 or -1. */
+int cli_parse_point(const char *text, double *out, int n);
+
+#endif

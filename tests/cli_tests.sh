@@ -1,0 +1,188 @@
+#!/bin/sh
+# cli_tests.sh -- runs the halfspace binary and compares its output and exit
+# codes.  Usage: sh tests/cli_tests.sh path/to/halfspace
+# With HS_VALGRIND=1 every run goes through valgrind memcheck, and any leak
+# or memory error fails the test.
+set -u
+CLI=${1:?usage: cli_tests.sh path/to/halfspace}
+EX=examples
+TMP=$(mktemp -d /tmp/hs_cli.XXXXXX)
+trap 'rm -rf "$TMP"' EXIT
+pass=0
+fail=0
+VG=""
+if [ "${HS_VALGRIND:-0}" = 1 ]; then
+    VG="valgrind -q --leak-check=full --show-leak-kinds=definite,indirect,possible \
+--errors-for-leak-kinds=definite,indirect,possible --error-exitcode=99"
+fi
+
+# run ARGS... : runs the CLI; sets $code, $out (stdout file), $err (stderr file)
+run() {
+    out=$TMP/out
+    err=$TMP/err
+    # shellcheck disable=SC2086
+    $VG "$CLI" "$@" >"$out" 2>"$err"
+    code=$?
+    if [ "$code" = 99 ]; then
+        echo "FAIL (valgrind): halfspace $*"
+        sed 's/^/    /' "$err"
+        fail=$((fail + 1))
+    fi
+}
+
+ok() { pass=$((pass + 1)); }
+bad() {
+    fail=$((fail + 1))
+    echo "FAIL: $1"
+    echo "  stdout:"; sed 's/^/    /' "$out"
+    echo "  stderr:"; sed 's/^/    /' "$err"
+}
+
+# expect CODE FIRST_LINE ARGS...   (FIRST_LINE "-" skips the stdout check)
+expect() {
+    want_code=$1
+    want_first=$2
+    shift 2
+    run "$@"
+    [ "$code" = 99 ] && return
+    first=$(head -n 1 "$out")
+    if [ "$code" != "$want_code" ]; then
+        bad "halfspace $* -> exit $code, expected $want_code"
+    elif [ "$want_first" != "-" ] && [ "$first" != "$want_first" ]; then
+        bad "halfspace $* -> first line '$first', expected '$want_first'"
+    else
+        ok
+    fi
+}
+
+# has FILE TEXT : the file contains the text (fixed string)
+has() {
+    if grep -qF -- "$2" "$1"; then ok; else bad "expected '$2' in $(basename "$1")"; fi
+}
+
+B=$EX/basic
+P=$EX/paper
+
+# ------------------------------------------------------------ answers
+expect 0 overlap intersect $P/example1_A.ine $P/example1_B.ine
+expect 0 overlap intersect $P/example2_A.ine $P/example2_B.ine
+expect 0 intersect intersect --engine=faithful $P/example1_A.ine $P/example1_B.ine
+expect 0 intersect intersect --engine faithful $P/example2_A.ine $P/example2_B.ine
+expect 0 overlap intersect $B/unit_cube.ine $B/cube_overlap.ine
+expect 0 touching intersect $B/unit_cube.ine $B/cube_face.ine
+has "$out" "certificate separation"
+has "$out" "strict "
+expect 0 touching intersect $B/unit_cube.ine $B/cube_corner.ine
+has "$out" "point 1 1 1"
+expect 0 disjoint intersect $B/unit_cube.ine $B/cube_far.ine
+has "$out" "certificate farkas"
+expect 0 touching intersect $B/unit_cube.ine $B/square_on_top.ine
+expect 0 overlap intersect $B/unit_cube.ine $B/square_inside.ine
+expect 0 disjoint intersect $B/unit_cube.ine $B/empty.ine
+expect 0 disjoint intersect $B/unit_cube.ine $B/below_floor.ine
+expect 0 touching intersect $B/x_le_0.3.ine $B/ten_x_ge_3.ine
+has "$out" "point 3/10"
+for e in glpk glpk-exact; do
+    expect 0 touching intersect --engine=$e $B/unit_cube.ine $B/cube_face.ine
+    expect 0 disjoint intersect --engine=$e $B/unit_cube.ine $B/cube_far.ine
+    expect 0 overlap intersect --engine=$e $B/unit_cube.ine $B/square_inside.ine
+done
+expect 0 feasible feasible $B/unit_cube.ine
+expect 0 infeasible feasible $B/empty.ine
+has "$out" "certificate farkas"
+expect 0 feasible feasible --engine=faithful $B/below_floor.ine
+expect 0 infeasible feasible --engine=glpk-exact $B/empty.ine
+
+# ------------------------------------------------------------ json
+expect 0 - intersect --json $B/unit_cube.ine $B/cube_face.ine
+has "$out" '{"status":"touching","engine":"exact","dimension":3,"point":['
+has "$out" '"certificate":{"kind":"separation","multipliers":[{"polytope":"A","row":'
+has "$out" '"strict":{"polytope":'
+expect 0 - intersect --json --engine=faithful $P/example1_A.ine $P/example1_B.ine
+has "$out" '"status":"intersect"'
+has "$out" '"certificate":null'
+
+# ------------------------------------------- certificates round trip
+for pair in "unit_cube cube_face" "unit_cube cube_corner" "unit_cube cube_far" \
+    "unit_cube square_on_top" "unit_cube square_inside" "unit_cube empty"; do
+    set -- $pair
+    run intersect $B/$1.ine $B/$2.ine
+    cp "$out" "$TMP/cert"
+    expect 0 "valid: $(head -n 1 "$TMP/cert"), checked in exact arithmetic" \
+        verify $B/$1.ine $B/$2.ine "$TMP/cert"
+done
+run feasible $B/empty.ine
+cp "$out" "$TMP/cert1"
+expect 0 "valid: infeasible, checked in exact arithmetic" verify $B/empty.ine "$TMP/cert1"
+# a tampered certificate is rejected
+run intersect $B/unit_cube.ine $B/cube_far.ine
+awk '/^multiplier/ && !done { $4 = 7; done = 1 } { print }' "$out" >"$TMP/bad"
+expect 3 - verify $B/unit_cube.ine $B/cube_far.ine "$TMP/bad"
+has "$out" "invalid: "
+printf 'overlap\npoint 1 1 1\n' >"$TMP/bad"
+expect 3 - verify $B/unit_cube.ine $B/cube_face.ine "$TMP/bad"
+has "$out" "not in the relative interior"
+printf 'touching\npoint 1 x 1\n' >"$TMP/bad"
+expect 2 - verify $B/unit_cube.ine $B/cube_face.ine "$TMP/bad"
+has "$err" "bad:2: bad number 'x'"
+printf 'maybe\n' >"$TMP/bad"
+expect 2 - verify $B/unit_cube.ine $B/cube_face.ine "$TMP/bad"
+has "$err" "bad:1: the first line must be a status"
+
+# ------------------------------------------------------------ trace
+expect 0 intersect intersect --engine=faithful --trace $P/example2_A.ine $P/example2_B.ine
+has "$out" "# "
+has "$out" "t - s"
+expect 0 intersect intersect --engine=faithful --trace --replay-s=0,0,-2 --replay-t=-0.5,0.5,0.5 \
+    $P/example2_A.ine $P/example2_B.ine
+has "$out" "-x + y <= 2"
+has "$out" "x - y <= -1"
+expect 0 overlap intersect --trace $P/example2_A.ine $P/example2_B.ine
+has "$out" "exact classification: overlap"
+expect 0 - intersect --json --trace $P/example1_A.ine $P/example1_B.ine
+has "$err" "# "
+
+# ------------------------------------------------------- input errors
+expect 2 - intersect $B/unit_cube.ine /nonexistent.ine
+has "$err" "/nonexistent.ine: cannot open"
+printf 'begin\n2 4 real\n1 0 0 0\nend\n' >"$TMP/short.ine"
+expect 2 - feasible "$TMP/short.ine"
+has "$err" "short.ine:4: expected 2 rows, found 1"
+printf 'begin\n1 4 real\n1 0 nan 0\nend\n' >"$TMP/nan.ine"
+expect 2 - feasible "$TMP/nan.ine"
+has "$err" "nan.ine:3: bad number 'nan'"
+printf 'begin\n1 3 real\n1 0 0\nend\n' >"$TMP/two.ine"
+expect 2 - intersect $B/unit_cube.ine "$TMP/two.ine"
+has "$err" "two.ine:2: dimension mismatch"
+printf 'begin\n0 4 real\nend\n' >"$TMP/zero.ine"
+expect 2 - feasible "$TMP/zero.ine"
+has "$err" "zero.ine:2: the system has no rows (m = 0)"
+printf 'begin\n1 4 real\n1 0 0 0\n' >"$TMP/trunc.ine"
+expect 2 - feasible "$TMP/trunc.ine"
+has "$err" "trunc.ine:3: unexpected end of file"
+
+# ------------------------------------------------------- usage errors
+expect 1 - intersect $B/unit_cube.ine
+expect 1 - intersect --engine=simplex $B/unit_cube.ine $B/cube_face.ine
+has "$err" "unknown engine 'simplex'"
+expect 1 - intersect --frob $B/unit_cube.ine $B/cube_face.ine
+expect 1 - feasible --replay-s=0,0,0 --replay-t=0,0,0 $B/unit_cube.ine
+expect 1 - intersect --replay-s=0,0 --replay-t=0,0,0 $B/unit_cube.ine $B/cube_face.ine
+expect 1 - intersect --tol=-1 $B/unit_cube.ine $B/cube_face.ine
+expect 1 - verify $B/unit_cube.ine
+expect 1 - frobnicate
+expect 1 -
+for c in feasible intersect verify crosscheck; do
+    expect 0 - $c --help
+    has "$out" "usage: halfspace $c"
+done
+expect 0 - --help
+expect 0 - --version
+
+# ------------------------------------------------------- crosscheck
+expect 0 - crosscheck --count 150 --seed 7
+has "$out" "crosscheck: 150 instances, 0 disagreements"
+expect 1 - crosscheck --count x
+
+echo "cli tests: $pass passed, $fail failed${VG:+ (under valgrind)}"
+[ "$fail" = 0 ]
