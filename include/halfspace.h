@@ -117,6 +117,14 @@ void hs_poly_free(hs_poly *p);
 int hs_poly_dim(const hs_poly *p);
 /* Number of rows m.  Const-safe. */
 int hs_poly_rows(const hs_poly *p);
+/* Nonzero when the fast engine can answer queries with p by itself: every
+ * row is an inequality whose numbers are exactly doubles, and a strictly
+ * interior point was found and certified when p was built.  Otherwise
+ * *why (if not NULL) names the reason, and fast queries with p are
+ * answered by the exact engine (counted by hs_result_fallback).
+ * Const-safe. */
+int hs_poly_fast_ready(const hs_poly *p, const char **why);
+
 /* Nonzero if row i (0-based) is an equality.  Const-safe. */
 int hs_poly_row_is_eq(const hs_poly *p, int i);
 /* Nearest doubles of row i: a[0..n-1] and *b.  Returns nonzero if these are
@@ -154,15 +162,26 @@ typedef enum hs_status {
 const char *hs_status_name(hs_status s);
 
 typedef enum hs_engine {
-    HS_ENGINE_EXACT = 0, /* seed-002 routines over GMP rationals plus the
-                            exact three-way classification and certificates */
-    HS_ENGINE_FAITHFUL,  /* seed-002 routines in double, as written */
-    HS_ENGINE_GLPK,      /* GLPK simplex (cross-checking only) */
-    HS_ENGINE_GLPK_EXACT /* GLPK glp_exact (cross-checking only) */
+    HS_ENGINE_EXACT = 0,    /* exact LP over GMP rationals: the three-way
+                               classification with verified certificates */
+    HS_ENGINE_FAITHFUL,     /* seed-002 routines in double, as written */
+    HS_ENGINE_GLPK,         /* GLPK simplex (cross-checking only) */
+    HS_ENGINE_GLPK_EXACT,   /* GLPK glp_exact (cross-checking only) */
+    HS_ENGINE_FAST,         /* the default: seed-002's recursion as Seidel's
+                               randomized LP in doubles, every answer
+                               certified by exact-sign predicates, exact
+                               engine when they cannot decide */
+    HS_ENGINE_FAITHFUL_EXACT /* seed-002 routines over GMP rationals, as
+                               written (intersect / disjoint, exact points) */
 } hs_engine;
 
-/* Name of an engine ("exact", "faithful", "glpk", "glpk-exact"), and the
- * reverse lookup (returns nonzero if the name is known).  Thread-safe. */
+/* Defined since the fast engine exists (for programs that must also build
+ * against older headers). */
+#define HS_ENGINE_FAST_AVAILABLE 1
+
+/* Name of an engine ("exact", "faithful", "glpk", "glpk-exact", "fast",
+ * "faithful-exact"), and the reverse lookup (returns nonzero if the name is
+ * known).  Thread-safe. */
 const char *hs_engine_name(hs_engine e);
 int hs_engine_from_name(const char *name, hs_engine *e);
 
@@ -171,17 +190,18 @@ typedef void (*hs_trace_fn)(void *user, const char *line);
 
 /* Options of a query; fill with hs_options_init, then change fields. */
 typedef struct hs_options {
-    hs_engine engine;        /* default HS_ENGINE_EXACT */
+    hs_engine engine;        /* default HS_ENGINE_FAST */
     /* Faithful engine only: a computed value v is treated as zero when
      * |v| <= faithful_tol * (magnitude of the terms it was computed from).
      * 0 means exact comparisons of doubles, as the paper writes them.
      * Default 1e-12. */
     double faithful_tol;
-    /* Trace of the seed-002 recursion (faithful and exact engines):
-     * called once per line; NULL for none.  Default NULL. */
+    /* Trace for teaching: the seed-002 recursion (faithful engines), the
+     * steps of the fast engine, the LPs of the exact engine.  Called once
+     * per line; NULL for none.  Default NULL. */
     hs_trace_fn trace;
     void *trace_user;
-    /* Teaching aid for the faithful and exact engines: when replay_s and
+    /* Teaching aid for the faithful engines: when replay_s and
      * replay_t are non-NULL (n entries each), the top level of the
      * intersection routine uses these points as s and t instead of
      * computing them, as the paper's worked examples do.  A point that
@@ -196,7 +216,14 @@ void hs_options_init(hs_options *opt);
 
 /* The answer of one query, with its witness point and certificate.
  * A result object is reusable: create it once per thread and pass it to
- * many queries; each query overwrites it. */
+ * many queries; each query overwrites it.  It also owns the scratch memory
+ * of the fast engine: O(m n^2) doubles for queries with m rows in all
+ * (precisely (n)(m + 2n + 2)(n + 3) doubles plus 5 m words), allocated at
+ * the first query and grown only when a larger query than ever before
+ * arrives, so a loop of queries on polyhedra of bounded size allocates
+ * nothing.  (A query that falls back to the exact engine does allocate.)
+ * The fast engine keeps its answer in double form and turns it into exact
+ * rationals only when it is read, written or verified. */
 typedef struct hs_result hs_result;
 
 /* New empty result, or NULL when out of memory.  Thread-safe. */
@@ -205,18 +232,18 @@ hs_result *hs_result_new(void);
 void hs_result_free(hs_result *r);
 
 /* Decide whether {x : A x <= b} is empty.  On success the result holds
- * HS_FEASIBLE with a point, or HS_INFEASIBLE with (exact engine) Farkas
- * multipliers on at most n+1 rows.  Returns HS_OK or an error code.
+ * HS_FEASIBLE with a point, or HS_INFEASIBLE with (exact and fast engines)
+ * Farkas multipliers on at most n+1 rows.  Returns HS_OK or an error code.
  * Const-safe in p; r must not be shared between threads.  The GLPK
  * engines are not thread-safe. */
 hs_code hs_feasible(const hs_poly *p, const hs_options *opt, hs_result *r,
                     hs_error *err);
 
 /* Decide how A and B meet.  A and B must have the same dimension.  The
- * exact engine answers DISJOINT, TOUCHING or OVERLAP with a certificate
- * (see hs_result_verify); the faithful engine answers INTERSECT or
- * DISJOINT with a point; the GLPK engines classify like the exact one
- * without certificates.  Returns HS_OK or an error code.  Const-safe in A
+ * fast and exact engines answer DISJOINT, TOUCHING or OVERLAP with a
+ * certificate (see hs_result_verify); the faithful engines answer
+ * INTERSECT or DISJOINT with a point; the GLPK engines classify like the
+ * exact one without certificates.  Returns HS_OK or an error code.  Const-safe in A
  * and B; r must not be shared between threads.  The GLPK engines are not
  * thread-safe. */
 hs_code hs_intersect(const hs_poly *A, const hs_poly *B,
@@ -278,9 +305,14 @@ hs_result *hs_result_parse(const char *text, const char *name, int n,
                            hs_error *err);
 
 /* Counters of the last query: recursion nodes visited by the seed-002
- * routines and simplex pivots of the exact classification.  Const-safe. */
+ * routines (fast engine: rows that became equalities in Seidel's LP) and
+ * simplex pivots of the exact classification.  Const-safe. */
 long hs_result_nodes(const hs_result *r);
 long hs_result_pivots(const hs_result *r);
+
+/* Fast engine: nonzero when the last query could not be certified in
+ * floating point and was answered by the exact engine.  Const-safe. */
+int hs_result_fallback(const hs_result *r);
 
 #ifdef __cplusplus
 }

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "solver/fast_prep.h"
 #include "solver/rational.h"
 #include "src/error.h"
 
@@ -50,7 +51,20 @@ void hs_poly_free(hs_poly *p)
     free(p->exact);
     free(p->line);
     free(p->name);
+    fast_prep_free(p->prep);
     free(p);
+}
+
+int hpoly_finish(hs_poly *p)
+{
+    return fast_prep_build(p, &p->prep, &p->prep_why);
+}
+
+int hs_poly_fast_ready(const hs_poly *p, const char **why)
+{
+    if (why)
+        *why = p && !p->prep ? p->prep_why : NULL;
+    return p && p->prep;
 }
 
 static double *entry(hs_poly *p, int i, int j)
@@ -151,6 +165,11 @@ hs_poly *hs_poly_from_doubles(int n, int m, const double *A, const double *b,
         p->eq[i] = is_eq ? (is_eq[i] != 0) : 0;
     }
     mpq_clear(v);
+    if (hpoly_finish(p) != 0) {
+        hs_fail(err, HS_ERR_NOMEM, "out of memory");
+        hs_poly_free(p);
+        return NULL;
+    }
     return p;
 fail:
     mpq_clear(v);
@@ -187,6 +206,11 @@ hs_poly *hs_poly_from_strings(int n, int m, const char *const *A, const char *co
         p->eq[i] = is_eq ? (is_eq[i] != 0) : 0;
     }
     mpq_clear(v);
+    if (hpoly_finish(p) != 0) {
+        hs_fail(err, HS_ERR_NOMEM, "out of memory");
+        hs_poly_free(p);
+        return NULL;
+    }
     return p;
 fail:
     mpq_clear(v);

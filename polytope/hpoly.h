@@ -21,6 +21,9 @@ struct hs_poly {
     int *line;            /* m source lines (0 if none) */
     int size_line;        /* line of the "m n+1 type" header (0 if none) */
     char *name;           /* file or given name */
+    struct fast_prep *prep; /* fast-engine data (solver/fast_prep.h); NULL
+                               when the polyhedron is not eligible */
+    const char *prep_why;   /* why prep is NULL (static text) */
 };
 
 /* Empty system with room for m rows of n variables (all zero, exact).
@@ -40,6 +43,10 @@ static inline const double *hpoly_row(const hs_poly *p, int i)
 {
     return p->a + (size_t)i * (size_t)p->n;
 }
+
+/* Last step of every constructor: the once-per-polyhedron data of the fast
+ * engine.  Returns 0, or -1 when out of memory. */
+int hpoly_finish(hs_poly *p);
 
 /* Nonzero when every row is exactly representable in doubles. */
 int hpoly_all_exact(const hs_poly *p);

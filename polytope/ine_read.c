@@ -254,6 +254,8 @@ hs_poly *hs_poly_parse(const char *text, const char *name, hs_error *err)
                         st.rows_read, st.m);
     if (rc == HS_OK)
         rc = apply_linearity(&st, err);
+    if (rc == HS_OK && hpoly_finish(st.p) != 0)
+        rc = hs_fail(err, HS_ERR_NOMEM, "out of memory");
     mpq_clear(st.v);
     free(st.lin);
     if (rc != HS_OK) {

@@ -12,8 +12,14 @@ hs_code faithful_feasible(const hs_poly *P, const hs_options *opt, hs_result *r,
 hs_code faithful_intersect(const hs_poly *A, const hs_poly *B, const hs_options *opt,
                            hs_result *r, hs_error *err);
 
-/* Seed-002 routines over GMP rationals, then the exact classification
- * (DISJOINT / TOUCHING / OVERLAP) with verified certificates. */
+/* The same routines over GMP rationals: exact points, no certificate. */
+hs_code faithful_exact_feasible(const hs_poly *P, const hs_options *opt, hs_result *r,
+                                hs_error *err);
+hs_code faithful_exact_intersect(const hs_poly *A, const hs_poly *B, const hs_options *opt,
+                                 hs_result *r, hs_error *err);
+
+/* The exact LP classification (DISJOINT / TOUCHING / OVERLAP) with
+ * certificates, verified before they are returned. */
 hs_code exact_feasible(const hs_poly *P, const hs_options *opt, hs_result *r, hs_error *err);
 hs_code exact_intersect(const hs_poly *A, const hs_poly *B, const hs_options *opt,
                         hs_result *r, hs_error *err);

@@ -4,10 +4,12 @@
 
 #include "polytope/hpoly.h"
 #include "solver/engines.h"
+#include "solver/fast.h"
 #include "solver/result.h"
 #include "src/error.h"
 
-static const char *const engine_names[] = {"exact", "faithful", "glpk", "glpk-exact"};
+static const char *const engine_names[] = {"exact", "faithful",  "glpk",
+                                           "glpk-exact", "fast", "faithful-exact"};
 
 const char *hs_engine_name(hs_engine e)
 {
@@ -29,7 +31,7 @@ int hs_engine_from_name(const char *name, hs_engine *e)
 void hs_options_init(hs_options *opt)
 {
     memset(opt, 0, sizeof *opt);
-    opt->engine = HS_ENGINE_EXACT;
+    opt->engine = HS_ENGINE_FAST;
     opt->faithful_tol = 1e-12;
 }
 
@@ -57,6 +59,8 @@ hs_code hs_feasible(const hs_poly *p, const hs_options *opt, hs_result *r, hs_er
     case HS_ENGINE_EXACT: rc = exact_feasible(p, opt, r, err); break;
     case HS_ENGINE_GLPK: rc = glpk_feasible(p, 0, r, err); break;
     case HS_ENGINE_GLPK_EXACT: rc = glpk_feasible(p, 1, r, err); break;
+    case HS_ENGINE_FAST: rc = fast_feasible(p, opt, r, err); break;
+    case HS_ENGINE_FAITHFUL_EXACT: rc = faithful_exact_feasible(p, opt, r, err); break;
     default: return hs_fail(err, HS_ERR_ARG, "unknown engine %d", (int)opt->engine);
     }
     r->engine = opt->engine;
@@ -85,6 +89,8 @@ hs_code hs_intersect(const hs_poly *A, const hs_poly *B, const hs_options *opt, 
     case HS_ENGINE_EXACT: rc = exact_intersect(A, B, opt, r, err); break;
     case HS_ENGINE_GLPK: rc = glpk_intersect(A, B, 0, r, err); break;
     case HS_ENGINE_GLPK_EXACT: rc = glpk_intersect(A, B, 1, r, err); break;
+    case HS_ENGINE_FAST: rc = fast_intersect(A, B, opt, r, err); break;
+    case HS_ENGINE_FAITHFUL_EXACT: rc = faithful_exact_intersect(A, B, opt, r, err); break;
     default: return hs_fail(err, HS_ERR_ARG, "unknown engine %d", (int)opt->engine);
     }
     r->engine = opt->engine;

@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "solver/fast.h"
+#include "solver/qmatrix.h"
 #include "solver/rational.h"
 #include "src/error.h"
 
@@ -25,6 +27,12 @@ void hs_result_free(hs_result *r)
     free(r->point);
     free(r->strict);
     free(r->mult);
+    free(r->point_d);
+    free(r->lazy_g);
+    free(r->lazy_h);
+    free(r->lazy_which);
+    free(r->lazy_row);
+    fast_work_free(r->fast);
     free(r);
 }
 
@@ -61,7 +69,97 @@ int result_reset(hs_result *r, hs_status status, int n)
     r->strict_which = 0;
     r->nodes = 0;
     r->pivots = 0;
+    r->lazy = 0;
+    r->lazy_D = 0;
+    r->fell_back = 0;
     return 0;
+}
+
+int result_lazy_reserve(hs_result *r, int n)
+{
+    int D = n + 1;
+    if (D <= r->lazy_cap)
+        return 0;
+    double *p = realloc(r->point_d, sizeof(double) * (size_t)D);
+    if (p)
+        r->point_d = p;
+    double *g = realloc(r->lazy_g, sizeof(double) * (size_t)(D * D));
+    if (g)
+        r->lazy_g = g;
+    double *h = realloc(r->lazy_h, sizeof(double) * (size_t)D);
+    if (h)
+        r->lazy_h = h;
+    int *w = realloc(r->lazy_which, sizeof(int) * (size_t)D);
+    if (w)
+        r->lazy_which = w;
+    int *ro = realloc(r->lazy_row, sizeof(int) * (size_t)D);
+    if (ro)
+        r->lazy_row = ro;
+    if (!p || !g || !h || !w || !ro)
+        return -1;
+    r->lazy_cap = D;
+    return 0;
+}
+
+/* Exact multipliers of a lazy Farkas certificate: y with G y = e_tau. */
+static int materialize_farkas(const hs_result *r, hs_result *out)
+{
+    int D = r->lazy_D;
+    mpq_t *G = hs_malloc((size_t)(D * D), sizeof(mpq_t)), *rhs = hs_malloc((size_t)D, sizeof(mpq_t));
+    mpq_t *y = hs_malloc((size_t)D, sizeof(mpq_t));
+    qmatrix_work qw;
+    int rc = (!G || !rhs || !y || qmatrix_work_init(&qw, D) != 0) ? -1 : 0;
+    if (rc == 0) {
+        for (int i = 0; i < D; i++) {
+            mpq_inits(rhs[i], y[i], NULL);
+            mpq_set_ui(rhs[i], i == D - 1, 1);
+            for (int c = 0; c < D; c++) { /* row i, column c */
+                mpq_init(G[i * D + c]);
+                mpq_set_d(G[i * D + c], r->lazy_g[c * D + i]);
+            }
+        }
+        rc = qmatrix_solve(&qw, D, G, rhs, y, 0);
+        for (int c = 0; rc == 0 && c < D; c++)
+            if (r->lazy_which[c] >= 0 && mpq_sgn(y[c]) != 0)
+                rc = result_add_mult(out, r->lazy_which[c], r->lazy_row[c], y[c]);
+        for (int i = 0; i < D; i++) {
+            mpq_clears(rhs[i], y[i], NULL);
+            for (int c = 0; c < D; c++)
+                mpq_clear(G[i * D + c]);
+        }
+        qmatrix_work_free(&qw);
+    }
+    free(G);
+    free(rhs);
+    free(y);
+    return rc;
+}
+
+const hs_result *result_exact(const hs_result *r, hs_result **tmp)
+{
+    *tmp = NULL;
+    if (!r->lazy)
+        return r;
+    hs_result *out = hs_result_new();
+    if (!out || result_reset(out, r->status, r->n) != 0) {
+        hs_result_free(out);
+        return NULL;
+    }
+    out->engine = r->engine;
+    out->nodes = r->nodes;
+    out->pivots = r->pivots;
+    out->fell_back = r->fell_back;
+    if (r->has_point)
+        result_set_point_d(out, r->point_d);
+    if (r->lazy_D > 0) {
+        out->kind = CERT_FARKAS;
+        if (materialize_farkas(r, out) != 0) {
+            hs_result_free(out);
+            return NULL;
+        }
+    }
+    *tmp = out;
+    return out;
 }
 
 void result_set_point_d(hs_result *r, const double *x)
@@ -110,7 +208,16 @@ void result_set_strict(hs_result *r, int which, mpq_t *const z)
 hs_status hs_result_status(const hs_result *r) { return r->status; }
 int hs_result_dim(const hs_result *r) { return r->n; }
 int hs_result_has_point(const hs_result *r) { return r->has_point; }
-int hs_result_multiplier_count(const hs_result *r) { return r->nmult; }
+int hs_result_multiplier_count(const hs_result *r)
+{
+    hs_result *tmp;
+    const hs_result *ex = result_exact(r, &tmp);
+    int count = ex ? ex->nmult : 0;
+    hs_result_free(tmp);
+    return count;
+}
+
+int hs_result_fallback(const hs_result *r) { return r->fell_back; }
 long hs_result_nodes(const hs_result *r) { return r->nodes; }
 long hs_result_pivots(const hs_result *r) { return r->pivots; }
 
@@ -119,7 +226,7 @@ hs_code hs_result_point(const hs_result *r, double *x)
     if (!r || !r->has_point || !x)
         return HS_ERR_ARG;
     for (int j = 0; j < r->n; j++)
-        x[j] = q_nearest_double(r->point[j], NULL);
+        x[j] = r->lazy ? r->point_d[j] : q_nearest_double(r->point[j], NULL);
     return HS_OK;
 }
 
@@ -127,24 +234,30 @@ char *hs_result_point_str(const hs_result *r, int j)
 {
     if (!r || !r->has_point || j < 0 || j >= r->n)
         return NULL;
-    return q_to_string(r->point[j]);
+    return r->lazy ? q_double_to_string(r->point_d[j]) : q_to_string(r->point[j]);
 }
 
 hs_code hs_result_multiplier(const hs_result *r, int k, int *which, int *row, double *value,
                              char **exact)
 {
-    if (!r || k < 0 || k >= r->nmult)
+    if (!r)
         return HS_ERR_ARG;
-    const cert_mult *m = &r->mult[k];
-    if (which)
-        *which = m->which;
-    if (row)
-        *row = m->row;
-    if (value)
-        *value = q_nearest_double(m->y, NULL);
-    if (exact)
-        *exact = q_to_string(m->y);
-    return HS_OK;
+    hs_result *tmp;
+    const hs_result *ex = result_exact(r, &tmp);
+    hs_code rc = (!ex || k < 0 || k >= ex->nmult) ? HS_ERR_ARG : HS_OK;
+    if (rc == HS_OK) {
+        const cert_mult *m = &ex->mult[k];
+        if (which)
+            *which = m->which;
+        if (row)
+            *row = m->row;
+        if (value)
+            *value = q_nearest_double(m->y, NULL);
+        if (exact)
+            *exact = q_to_string(m->y);
+    }
+    hs_result_free(tmp);
+    return rc;
 }
 
 const char *hs_status_name(hs_status s)
@@ -195,7 +308,7 @@ static int put_vector(FILE *out, mpq_t *v, int n, int json)
     return bad;
 }
 
-hs_code hs_result_write_text(const hs_result *r, FILE *out, hs_error *err)
+static hs_code write_text_exact(const hs_result *r, FILE *out, hs_error *err)
 {
     int bad = fprintf(out, "%s\n", hs_status_name(r->status)) < 0;
     if (r->has_point) {
@@ -219,7 +332,7 @@ hs_code hs_result_write_text(const hs_result *r, FILE *out, hs_error *err)
     return bad ? hs_fail(err, HS_ERR_IO, "write error") : HS_OK;
 }
 
-hs_code hs_result_write_json(const hs_result *r, FILE *out, hs_error *err)
+static hs_code write_json_exact(const hs_result *r, FILE *out, hs_error *err)
 {
     int bad = fprintf(out, "{\"status\":\"%s\",\"engine\":\"%s\",\"dimension\":%d,\"point\":",
                       hs_status_name(r->status), hs_engine_name(r->engine), r->n) < 0;
@@ -249,4 +362,22 @@ hs_code hs_result_write_json(const hs_result *r, FILE *out, hs_error *err)
     }
     bad |= fputs("}\n", out) == EOF;
     return bad ? hs_fail(err, HS_ERR_IO, "write error") : HS_OK;
+}
+
+hs_code hs_result_write_text(const hs_result *r, FILE *out, hs_error *err)
+{
+    hs_result *tmp;
+    const hs_result *ex = result_exact(r, &tmp);
+    hs_code rc = ex ? write_text_exact(ex, out, err) : hs_fail(err, HS_ERR_NOMEM, "out of memory");
+    hs_result_free(tmp);
+    return rc;
+}
+
+hs_code hs_result_write_json(const hs_result *r, FILE *out, hs_error *err)
+{
+    hs_result *tmp;
+    const hs_result *ex = result_exact(r, &tmp);
+    hs_code rc = ex ? write_json_exact(ex, out, err) : hs_fail(err, HS_ERR_NOMEM, "out of memory");
+    hs_result_free(tmp);
+    return rc;
 }

@@ -36,9 +36,28 @@ struct hs_result {
     int has_strict;      /* separation: a point of polyhedron strict_which */
     int strict_which;
     mpq_t *strict;
-    long nodes;          /* seed-002 recursion nodes */
+    long nodes;          /* seed-002 recursion nodes / Seidel recursions */
     long pivots;         /* simplex pivots of the exact classification */
+    /* Fast engine: the answer in double form, made exact only on demand.
+     * lazy: point_d (n) holds the point, and a Farkas certificate (if
+     * lazy_D > 0) is the solution y of G y = e_tau for the D columns
+     * g_c = lazy_g[c*D ..] (rows (a, w) of A/B, or unit box bounds with
+     * lazy_which = -1 whose multiplier is certified to be 0). */
+    int lazy;
+    double *point_d;
+    int lazy_D, lazy_cap;
+    double *lazy_g, *lazy_h;
+    int *lazy_which, *lazy_row;
+    int fell_back;       /* the last query needed the exact fallback */
+    void *fast;          /* fast engine workspace (fast.c) */
 };
+
+/* Room for a lazy answer of dimension n (D = n + 1 columns); 0 or -1. */
+int result_lazy_reserve(hs_result *r, int n);
+
+/* r itself when it holds exact data, else a new exact copy in *tmp (free
+ * it with hs_result_free); NULL when out of memory. */
+const hs_result *result_exact(const hs_result *r, hs_result **tmp);
 
 /* Start a new answer of dimension n: clears point and certificate.
  * Returns 0, or -1 when out of memory. */

@@ -216,10 +216,21 @@ static hs_code verify_status(verifier *vf, const hs_result *r)
     return reject(vf, "%s", "unknown status");
 }
 
+static hs_code verify_exact(const hs_result *r, const hs_poly *A, const hs_poly *B, hs_error *err);
+
 hs_code hs_result_verify(const hs_result *r, const hs_poly *A, const hs_poly *B, hs_error *err)
 {
     if (!r || !A)
         return hs_fail(err, HS_ERR_ARG, "hs_result_verify: NULL argument");
+    hs_result *tmp;
+    const hs_result *ex = result_exact(r, &tmp);
+    hs_code rc = ex ? verify_exact(ex, A, B, err) : hs_fail(err, HS_ERR_NOMEM, "out of memory");
+    hs_result_free(tmp);
+    return rc;
+}
+
+static hs_code verify_exact(const hs_result *r, const hs_poly *A, const hs_poly *B, hs_error *err)
+{
     if ((B && B->n != A->n) || r->n != A->n)
         return hs_fail(err, HS_ERR_INPUT, "certificate: dimension %d does not match the systems (%d)",
                        r->n, A->n);

@@ -1003,13 +1003,15 @@ void crosscheck_opts_init(crosscheck_opts *o)
 }
 
 /* The order in which the engines run; answers are indexed by hs_engine. */
-static const hs_engine run_order[4] = {HS_ENGINE_EXACT, HS_ENGINE_GLPK_EXACT,
-                                       HS_ENGINE_FAITHFUL, HS_ENGINE_GLPK};
-#define CC_ENGINES 4
+#define CC_RUN 5
+static const hs_engine run_order[CC_RUN] = {HS_ENGINE_EXACT, HS_ENGINE_GLPK_EXACT,
+                                            HS_ENGINE_FAST, HS_ENGINE_FAITHFUL, HS_ENGINE_GLPK};
+/* Answer slots are indexed by hs_engine. */
+#define CC_ENGINE_SLOTS (HS_ENGINE_FAITHFUL_EXACT + 1)
 
 typedef struct cc_answers {
-    int have[CC_ENGINES];
-    hs_status status[CC_ENGINES];
+    int have[CC_ENGINE_SLOTS];
+    hs_status status[CC_ENGINE_SLOTS];
 } cc_answers;
 
 /* Everything the comparisons of one instance need. */
@@ -1033,7 +1035,7 @@ static void instance_label(const cc_check *k, char *buf, size_t cap)
 static void run_engines(const crosscheck_instance *inst, long index, unsigned mask,
                         hs_result *r, cc_answers *ans, FILE *out, crosscheck_summary *s)
 {
-    for (int k = 0; k < CC_ENGINES; k++) {
+    for (int k = 0; k < CC_RUN; k++) {
         hs_engine e = run_order[k];
         ans->have[e] = 0;
         if (!(mask & CC_ENGINE_BIT(e)))
@@ -1052,6 +1054,10 @@ static void run_engines(const crosscheck_instance *inst, long index, unsigned ma
         }
         ans->have[e] = 1;
         ans->status[e] = hs_result_status(r);
+        if (e == HS_ENGINE_FAST) {
+            s->fast_queries++;
+            s->fast_fallbacks += hs_result_fallback(r) != 0;
+        }
     }
 }
 
@@ -1135,6 +1141,7 @@ static void compare_answers(cc_check *k)
 {
     const cc_answers *a = k->ans;
     record_engines(k, CC_EXACT_VS_GLPK_EXACT, HS_ENGINE_EXACT, HS_ENGINE_GLPK_EXACT, 1, 0);
+    record_engines(k, CC_FAST_VS_EXACT, HS_ENGINE_FAST, HS_ENGINE_EXACT, 1, 0);
     if (k->ref >= 0 && k->inst->expected != CC_UNKNOWN) {
         hs_status want = (hs_status)k->inst->expected;
         record(k, CC_EXACT_VS_EXPECTED, a->status[k->ref] == want, 0,
@@ -1164,7 +1171,7 @@ static void print_instance(const cc_check *k)
             family_names[inst->family], inst->variant, inst->n, hs_poly_rows(inst->A),
             hs_poly_rows(inst->B),
             inst->expected == CC_UNKNOWN ? "?" : hs_status_name((hs_status)inst->expected));
-    for (int i = 0; i < CC_ENGINES; i++) {
+    for (int i = 0; i < CC_RUN; i++) {
         hs_engine e = run_order[i];
         fprintf(k->out, " %s=%s", hs_engine_name(e),
                 k->ans->have[e] ? hs_status_name(k->ans->status[e]) : "-");
@@ -1199,6 +1206,7 @@ static const char *pair_name(cc_pair p, unsigned mask)
 {
     switch (p) {
     case CC_EXACT_VS_GLPK_EXACT: return "exact vs glpk-exact";
+    case CC_FAST_VS_EXACT: return "fast vs exact";
     case CC_EXACT_VS_EXPECTED:
         return (mask & CC_ENGINE_BIT(HS_ENGINE_EXACT)) ? "exact vs expected class"
                                                        : "glpk-exact vs expected class";
@@ -1225,6 +1233,10 @@ static void print_summary(const crosscheck_opts *o, FILE *out, const crosscheck_
             fprintf(out, ", %ld explained (near touching)", st->explained);
         fprintf(out, ", %ld disagreements\n", st->unexplained);
     }
+    if (s->fast_queries)
+        fprintf(out, "fast engine: %ld queries, %ld answered by the exact fallback (%.1f%%)\n",
+                s->fast_queries, s->fast_fallbacks, 100.0 * (double)s->fast_fallbacks /
+                                                        (double)s->fast_queries);
     fprintf(out, "engine errors: %ld\n", s->engine_errors);
     fprintf(out, "crosscheck: %ld instances, %ld disagreements\n", s->instances,
             s->disagreements);

