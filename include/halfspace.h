@@ -249,6 +249,20 @@ hs_code hs_feasible(const hs_poly *p, const hs_options *opt, hs_result *r,
 hs_code hs_intersect(const hs_poly *A, const hs_poly *B,
                      const hs_options *opt, hs_result *r, hs_error *err);
 
+/* Many pairs at once: pair k is (A[k], B[k]), k < count.  With threads > 1
+ * the pairs are shared out among that many worker threads (0: one per
+ * online CPU); the GLPK engines always run on the calling thread.  The
+ * status of pair k goes to status[k] (count entries, may be NULL), and,
+ * when results is not NULL, its whole answer to results[k] (count
+ * distinct result objects from hs_result_new).  opt->trace, if set, is
+ * called from the worker threads and must be thread-safe.  Returns HS_OK,
+ * or the error of the lowest-numbered pair that failed (err describes it,
+ * prefixed "pair K: "); the other pairs are still answered.  Const-safe
+ * in the polyhedra; the arrays must not be shared with other calls. */
+hs_code hs_intersect_batch(const hs_poly *const *A, const hs_poly *const *B, size_t count,
+                           const hs_options *opt, int threads, hs_status *status,
+                           hs_result **results, hs_error *err);
+
 /* Status of the last query stored in r.  Const-safe. */
 hs_status hs_result_status(const hs_result *r);
 /* Dimension of the point in r.  Const-safe. */

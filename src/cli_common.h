@@ -3,6 +3,8 @@
 #ifndef HS_CLI_COMMON_H
 #define HS_CLI_COMMON_H
 
+#include <stdio.h>
+
 #include "halfspace.h"
 
 /* Exit codes of every command. */
@@ -35,6 +37,9 @@ void cli_args_init(cli_args *a, int argc, char **argv);
 int cli_args_next(cli_args *a, const char **name, const char **value);
 /* Value of an option that needs one: the "=value" or the next argument. */
 const char *cli_args_value(cli_args *a, const char *value);
+
+/* Write s as a JSON string literal (quotes, escapes). */
+void cli_json_string(FILE *out, const char *s);
 
 /* Parse "x,y,z" or "x y z" into n doubles; returns 0 or -1. */
 int cli_parse_point(const char *text, double *out, int n);

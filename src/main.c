@@ -17,6 +17,7 @@ static const command commands[] = {
     {"feasible", cmd_feasible, "feasible A.ine             is {x : A x <= b} empty?"},
     {"intersect", cmd_intersect, "intersect A.ine B.ine      disjoint, touching or overlap?"},
     {"verify", cmd_verify, "verify A.ine [B.ine] CERT  check a certificate exactly"},
+    {"batch", cmd_batch, "batch FILE [--threads N]   many pairs listed in FILE"},
     {"crosscheck", cli_crosscheck, "crosscheck [options]       random instances vs GLPK"},
 };
 

@@ -181,12 +181,37 @@ expect 1 - intersect --tol=-1 $B/unit_cube.ine $B/cube_face.ine
 expect 1 - verify $B/unit_cube.ine
 expect 1 - frobnicate
 expect 1 -
-for c in feasible intersect verify crosscheck; do
+for c in feasible intersect verify batch crosscheck; do
     expect 0 - $c --help
     has "$out" "usage: halfspace $c"
 done
 expect 0 - --help
 expect 0 - --version
+
+# ------------------------------------------------------------ batch
+expect 0 "unit_cube.ine cube_face.ine touching" batch $B/pairs.txt
+cp "$out" "$TMP/batch1"
+has "$out" "unit_cube.ine cube_far.ine disjoint"
+has "$out" "../paper/example2_A.ine ../paper/example2_B.ine overlap"
+[ "$(wc -l < "$out")" = 10 ] && ok || bad "batch: expected 10 lines"
+expect 0 - batch --threads 3 $B/pairs.txt
+cmp -s "$out" "$TMP/batch1" && ok || bad "batch --threads 3 differs from one thread"
+expect 0 - batch --threads=0 --engine=exact $B/pairs.txt
+cmp -s "$out" "$TMP/batch1" && ok || bad "batch with the exact engine differs"
+expect 0 - batch --json $B/pairs.txt
+has "$out" '{"a":"unit_cube.ine","b":"cube_corner.ine","status":"touching"}'
+printf 'unit_cube.ine nothere.ine\n' >"$TMP/list1"
+cp $B/unit_cube.ine "$TMP/"
+expect 2 - batch "$TMP/list1"
+has "$err" "nothere.ine: cannot open"
+printf '# pairs\nunit_cube.ine\n' >"$TMP/list2"
+expect 2 - batch "$TMP/list2"
+has "$err" "list2:2: expected two file names, found 1"
+printf '# nothing\n' >"$TMP/list3"
+expect 2 - batch "$TMP/list3"
+has "$err" "list3:1: the list holds no pairs"
+expect 1 - batch --threads=-1 $B/pairs.txt
+expect 1 - batch
 
 # ------------------------------------------------------- crosscheck
 expect 0 - crosscheck --count 150 --seed 7

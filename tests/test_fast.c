@@ -1,0 +1,312 @@
+/* test_fast.c -- the fast engine: the same answers as the exact engine
+ * (random and degenerate instances), certificates that verify, the exact
+ * fallback and when it happens, the batch API, and memory that does not
+ * grow over a million queries. */
+#include <malloc.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "src/crosscheck.h"
+#include "tests/helpers.h"
+
+static hs_status run(hs_engine e, const hs_poly *A, const hs_poly *B, hs_result *r)
+{
+    hs_options opt;
+    hs_options_init(&opt);
+    opt.engine = e;
+    hs_error err;
+    hs_error_clear(&err);
+    ck_assert_msg(hs_intersect(A, B, &opt, r, &err) == HS_OK, "%s", err.msg);
+    return hs_result_status(r);
+}
+
+/* ------------------------------------------- random tangent polytopes */
+
+static uint64_t state;
+static double uniform(void)
+{
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return (double)(state >> 11) * 0x1p-53;
+}
+
+/* m tangent planes of the unit sphere around c, integer normals, dyadic
+ * right sides (as bench/tangent.c does, smaller). */
+static hs_poly *tangent(int m, const double *c)
+{
+    double *A = malloc(sizeof(double) * 3 * (size_t)m), *b = malloc(sizeof(double) * (size_t)m);
+    for (int i = 0; i < m; i++) {
+        double u[3], n2;
+        do {
+            for (int j = 0; j < 3; j++)
+                u[j] = floor(uniform() * 201) - 100;
+            n2 = u[0] * u[0] + u[1] * u[1] + u[2] * u[2];
+        } while (n2 == 0 || n2 > 10000);
+        for (int j = 0; j < 3; j++)
+            A[3 * i + j] = u[j];
+        b[i] = ceil((sqrt(n2) + u[0] * c[0] + u[1] * c[1] + u[2] * c[2]) * 1024) / 1024;
+    }
+    hs_error err;
+    hs_poly *p = hs_poly_from_doubles(3, m, A, b, NULL, &err);
+    ck_assert_msg(p != NULL, "%s", err.msg);
+    free(A);
+    free(b);
+    return p;
+}
+
+START_TEST(agrees_with_exact_on_tangent_pairs)
+{
+    hs_result *rf = hs_result_new(), *rx = hs_result_new();
+    int classes[6] = {0}, fallbacks = 0;
+    state = 42;
+    for (int k = 0; k < 300; k++) {
+        double o[3] = {0, 0, 0}, c[3];
+        double dist = 1.9 + 0.8 * uniform(), th = 6.283 * uniform(), z = 2 * uniform() - 1;
+        c[0] = dist * sqrt(1 - z * z) * cos(th);
+        c[1] = dist * sqrt(1 - z * z) * sin(th);
+        c[2] = dist * z;
+        for (int j = 0; j < 3; j++)
+            c[j] = round(c[j] * 1024) / 1024;
+        hs_poly *A = tangent(12 + k % 40, o), *B = tangent(12 + (7 * k) % 40, c);
+        ck_assert(hs_poly_fast_ready(A, NULL) && hs_poly_fast_ready(B, NULL));
+        hs_status f = run(HS_ENGINE_FAST, A, B, rf), x = run(HS_ENGINE_EXACT, A, B, rx);
+        ck_assert_int_eq(f, x);
+        hs_error err;
+        ck_assert_msg(hs_result_verify(rf, A, B, &err) == HS_OK, "pair %d: %s", k, err.msg);
+        if (f == HS_DISJOINT)
+            ck_assert_int_le(hs_result_multiplier_count(rf), 4);
+        classes[f]++;
+        fallbacks += hs_result_fallback(rf);
+        hs_poly_free(A);
+        hs_poly_free(B);
+    }
+    ck_assert_msg(classes[HS_DISJOINT] > 50 && classes[HS_OVERLAP] > 50, /* both met */
+                  "%d disjoint, %d overlap", classes[HS_DISJOINT], classes[HS_OVERLAP]);
+    ck_assert_int_eq(fallbacks, 0); /* generic pairs never need the exact engine */
+    hs_result_free(rf);
+    hs_result_free(rx);
+}
+END_TEST
+
+/* Every family of the crosscheck generator, in 1 to 5 dimensions. */
+START_TEST(agrees_with_exact_on_degenerate_families)
+{
+    hs_result *rf = hs_result_new(), *rx = hs_result_new();
+    long fallbacks = 0;
+    for (long k = 0; k < 1500; k++) {
+        crosscheck_instance inst;
+        hs_error err;
+        ck_assert_int_eq(crosscheck_generate(7, k, 0, 6, &inst, &err), HS_OK);
+        hs_status f = run(HS_ENGINE_FAST, inst.A, inst.B, rf);
+        ck_assert_int_eq(f, run(HS_ENGINE_EXACT, inst.A, inst.B, rx));
+        ck_assert_msg(hs_result_verify(rf, inst.A, inst.B, &err) == HS_OK, "%ld (%s): %s", k,
+                      inst.variant, err.msg);
+        fallbacks += hs_result_fallback(rf);
+        crosscheck_instance_free(&inst);
+    }
+    ck_assert(fallbacks > 0 && fallbacks < 1500); /* contacts fall back, the rest does not */
+    hs_result_free(rf);
+    hs_result_free(rx);
+}
+END_TEST
+
+/* Boxes a hair apart and a hair overlapping are certified in floating
+ * point; boxes that touch go to the exact engine. */
+START_TEST(near_contact_and_contact)
+{
+    static const char *const cases[][3] = {
+        {"1099511627777/1099511627776", "disjoint", "0"}, /* gap 2^-40 */
+        {"1099511627775/1099511627776", "overlap", "0"},  /* overlap 2^-40 */
+        {"1", "touching", "1"},
+    };
+    hs_result *r = hs_result_new();
+    char a_text[4096];
+    snprintf(a_text, sizeof a_text, "%s", t_box_text(3, "0", "1"));
+    hs_poly *A = t_poly(a_text);
+    hs_poly *B = t_poly(t_box_text(3, cases[_i][0], "2"));
+    hs_status s = run(HS_ENGINE_FAST, A, B, r);
+    ck_assert_str_eq(hs_status_name(s), cases[_i][1]);
+    ck_assert_int_eq(hs_result_fallback(r), cases[_i][2][0] - '0');
+    hs_error err;
+    ck_assert_int_eq(hs_result_verify(r, A, B, &err), HS_OK);
+    hs_poly_free(A);
+    hs_poly_free(B);
+    hs_result_free(r);
+}
+END_TEST
+
+START_TEST(ineligible_inputs_use_the_exact_engine)
+{
+    const char *why = NULL;
+    hs_poly *dec = t_poly("begin\n2 2 real\n0.3 -1\n0 1\nend\n"); /* 0 <= x <= 0.3 */
+    ck_assert(!hs_poly_fast_ready(dec, &why));
+    ck_assert_str_eq(why, "rows that are not exactly doubles");
+    hs_poly *eq = t_poly("linearity 1 1\nbegin\n2 2 integer\n0 1\n1 1\nend\n");
+    ck_assert(!hs_poly_fast_ready(eq, &why));
+    ck_assert_str_eq(why, "equality rows");
+    hs_poly *empty = t_example("basic/empty.ine");
+    ck_assert(!hs_poly_fast_ready(empty, &why));
+    hs_poly *seg = t_poly("begin\n2 2 integer\n1 -1\n0 1\nend\n"); /* 0 <= x <= 1 */
+    ck_assert(hs_poly_fast_ready(seg, NULL));
+    hs_result *r = hs_result_new();
+    ck_assert_int_eq(run(HS_ENGINE_FAST, seg, dec, r), HS_OVERLAP);
+    ck_assert(hs_result_fallback(r));
+    hs_options opt;
+    hs_options_init(&opt);
+    hs_error err;
+    ck_assert_int_eq(hs_feasible(empty, &opt, r, &err), HS_OK);
+    ck_assert_int_eq(hs_result_status(r), HS_INFEASIBLE);
+    ck_assert(hs_result_fallback(r));
+    ck_assert_int_eq(hs_feasible(seg, &opt, r, &err), HS_OK);
+    ck_assert_int_eq(hs_result_status(r), HS_FEASIBLE);
+    ck_assert(!hs_result_fallback(r));
+    ck_assert_int_eq(hs_result_verify(r, seg, NULL, &err), HS_OK);
+    hs_poly_free(dec);
+    hs_poly_free(eq);
+    hs_poly_free(empty);
+    hs_poly_free(seg);
+    hs_result_free(r);
+}
+END_TEST
+
+/* The certificate kept in double form reads, prints and verifies exactly. */
+START_TEST(lazy_certificates_materialize)
+{
+    hs_poly *A = t_example("basic/unit_cube.ine"), *B = t_example("basic/cube_far.ine");
+    hs_result *r = hs_result_new();
+    ck_assert_int_eq(run(HS_ENGINE_FAST, A, B, r), HS_DISJOINT);
+    ck_assert(!hs_result_fallback(r));
+    int count = hs_result_multiplier_count(r);
+    ck_assert(count >= 2 && count <= 4);
+    int which, row;
+    double v;
+    char *exact = NULL;
+    ck_assert_int_eq(hs_result_multiplier(r, 0, &which, &row, &v, &exact), HS_OK);
+    ck_assert(v > 0 && exact && exact[0] != '-');
+    hs_free(exact);
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    hs_error err;
+    ck_assert_int_eq(hs_result_write_text(r, f, &err), HS_OK);
+    fclose(f);
+    static const char head[] = "disjoint\ncertificate farkas\nmultiplier ";
+    ck_assert(strncmp(buf, head, sizeof head - 1) == 0);
+    hs_result *back = hs_result_parse(buf, "cert", 3, &err);
+    ck_assert(back != NULL);
+    ck_assert_int_eq(hs_result_verify(back, A, B, &err), HS_OK);
+    free(buf);
+    hs_result_free(back);
+    hs_poly_free(B);
+    B = t_example("basic/cube_overlap.ine");
+    ck_assert_int_eq(run(HS_ENGINE_FAST, A, B, r), HS_OVERLAP);
+    double x[3];
+    ck_assert_int_eq(hs_result_point(r, x), HS_OK);
+    for (int j = 0; j < 3; j++)
+        ck_assert(x[j] > 0.5 && x[j] < 1); /* strictly inside both */
+    char *xs = hs_result_point_str(r, 0);
+    ck_assert(xs != NULL);
+    hs_free(xs);
+    hs_poly_free(A);
+    hs_poly_free(B);
+    hs_result_free(r);
+}
+END_TEST
+
+START_TEST(batch_matches_single_queries)
+{
+    enum { PAIRS = 64 };
+    hs_poly *P[PAIRS + 1];
+    const hs_poly *A[PAIRS], *B[PAIRS];
+    state = 7;
+    double o[3] = {0, 0, 0};
+    P[0] = tangent(30, o);
+    for (int k = 0; k < PAIRS; k++) {
+        double c[3] = {round((1.5 + uniform()) * 1024) / 1024, 0, 0};
+        P[k + 1] = tangent(20, c);
+        A[k] = P[0];
+        B[k] = P[k + 1];
+    }
+    hs_status st1[PAIRS], st2[PAIRS];
+    hs_options opt;
+    hs_options_init(&opt);
+    hs_error err;
+    ck_assert_int_eq(hs_intersect_batch(A, B, PAIRS, &opt, 1, st1, NULL, &err), HS_OK);
+    ck_assert_int_eq(hs_intersect_batch(A, B, PAIRS, &opt, 3, st2, NULL, &err), HS_OK);
+    hs_result *r = hs_result_new();
+    for (int k = 0; k < PAIRS; k++) {
+        ck_assert_int_eq(st1[k], run(HS_ENGINE_FAST, A[k], B[k], r));
+        ck_assert_int_eq(st2[k], st1[k]);
+    }
+    hs_result_free(r);
+    hs_poly *flat = t_poly("begin\n1 3 integer\n0 1 0\nend\n"); /* a pair of mismatched dims */
+    B[5] = flat;
+    ck_assert_int_eq(hs_intersect_batch(A, B, PAIRS, &opt, 2, st2, NULL, &err), HS_ERR_INPUT);
+    ck_assert_msg(strncmp(err.msg, "pair 6: ", 8) == 0, "%s", err.msg);
+    ck_assert_int_eq(st2[7], st1[7]); /* the others are still answered */
+    ck_assert_int_eq(hs_intersect_batch(A, B, 0, &opt, 2, NULL, NULL, &err), HS_OK);
+    hs_poly_free(flat);
+    for (int k = 0; k <= PAIRS; k++)
+        hs_poly_free(P[k]);
+}
+END_TEST
+
+/* A million queries leave the heap exactly as the first ones left it:
+ * the workspace is allocated once and reused.  (Under AddressSanitizer
+ * mallinfo is not meaningful and the loop is shorter.) */
+#if defined(__SANITIZE_ADDRESS__)
+#define QUERIES 20000
+#define HEAP_CHECK 0
+#else
+#define QUERIES 1000000
+#define HEAP_CHECK 1
+#endif
+START_TEST(no_heap_growth_over_a_million_queries)
+{
+    state = 9;
+    double o[3] = {0, 0, 0}, c1[3] = {1.75, 0.25, 0}, c2[3] = {4.5, 0.25, 0.5};
+    hs_poly *A = tangent(16, o), *B = tangent(16, c1), *C = tangent(16, c2);
+    hs_result *r = hs_result_new();
+    hs_options opt;
+    hs_options_init(&opt);
+    hs_error err;
+    for (int k = 0; k < 10; k++) { /* warm up: the workspace grows here */
+        hs_intersect(A, B, &opt, r, &err);
+        hs_intersect(A, C, &opt, r, &err);
+    }
+    /* no Check macro inside the loop: they record progress on the heap */
+    long answers[6] = {0}, failures = 0;
+    size_t before = mallinfo2().uordblks;
+    for (long k = 0; k < QUERIES; k++) {
+        failures += hs_intersect(A, (k & 1) ? B : C, &opt, r, &err) != HS_OK;
+        answers[hs_result_status(r)]++;
+    }
+    size_t after = mallinfo2().uordblks;
+    ck_assert_int_eq(failures, 0);
+    if (HEAP_CHECK)
+        ck_assert_msg(after == before, "heap in use grew from %zu to %zu bytes", before, after);
+    ck_assert(answers[HS_OVERLAP] > 0 && answers[HS_DISJOINT] > 0);
+    hs_poly_free(A);
+    hs_poly_free(B);
+    hs_poly_free(C);
+    hs_result_free(r);
+}
+END_TEST
+
+Suite *suite_fast(void)
+{
+    Suite *s = suite_create("fast");
+    TCase *tc = tcase_create("fast");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, agrees_with_exact_on_tangent_pairs);
+    tcase_add_test(tc, agrees_with_exact_on_degenerate_families);
+    tcase_add_loop_test(tc, near_contact_and_contact, 0, 3);
+    tcase_add_test(tc, ineligible_inputs_use_the_exact_engine);
+    tcase_add_test(tc, lazy_certificates_materialize);
+    tcase_add_test(tc, batch_matches_single_queries);
+    tcase_add_test(tc, no_heap_growth_over_a_million_queries);
+    suite_add_tcase(s, tc);
+    return s;
+}
