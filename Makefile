@@ -39,7 +39,7 @@ LIBSO := $(BUILD)/libhalfspace.so
 CLI   := $(BUILD)/halfspace
 UNIT  := $(BUILD)/unit_tests
 
-.PHONY: all demo check bench install clean deps unit-run cli-run valgrind-run san-run crosscheck-run
+.PHONY: all demo check bench bench-deps install clean deps unit-run cli-run valgrind-run san-run crosscheck-run
 all: $(LIBA) $(LIBSO) $(CLI)
 
 $(BUILD)/%.o: %.c
@@ -97,6 +97,12 @@ deps:
 	command -v valgrind >/dev/null 2>&1 || missing="$$missing valgrind"; \
 	$(install_or_explain)
 
+# Packages of the benchmarks only: the peers we measure against.
+bench-deps:
+	@missing=""; \
+	$(call need_header,ccd/ccd.h,libccd-dev) \
+	$(install_or_explain)
+
 # ---------------------------------------------------------------- demo
 demo: deps
 	@$(MAKE) --no-print-directory all
@@ -127,7 +133,7 @@ san-run:
 	@$(MAKE) --no-print-directory BUILD=build-san SANITIZE=1 CFLAGS="-O1 -g" unit-run cli-run
 
 # ---------------------------------------------------------------- bench
-bench: deps all
+bench: deps bench-deps all
 	@$(MAKE) --no-print-directory -C . -f bench/bench.mk BUILD=$(BUILD)
 
 # ---------------------------------------------------------------- install

@@ -3,12 +3,21 @@
 #
 #   make -f bench/bench.mk [BUILD=build] [TABLE1_ARGS='--sizes 60x60 ...']
 #
-# The default target builds $(BUILD)/bench/table1, runs it, keeps its whole
-# output in bench/out/table1.md and refreshes the generated part of the
-# section "## Seed 002, Table 1: faithful and exact engines" of
-# bench/RESULTS.md: the lines between the markers
-# <!-- table1:begin --> and <!-- table1:end -->.  Text outside the markers
-# (other sections, the interpretation) is left alone.
+# The default target (bench-all) runs both benchmark programs, one after
+# the other (never in parallel: they time things):
+#
+#  - $(BUILD)/bench/table1: its whole output goes to bench/out/table1.md and
+#    refreshes the generated part of the section "## Seed 002, Table 1:
+#    faithful and exact engines" of bench/RESULTS.md, the lines between the
+#    markers <!-- table1:begin --> and <!-- table1:end -->;
+#  - $(BUILD)/bench/pairs (bench/pairs.c: fast, exact and faithful engines,
+#    GLPK, libccd GJK and MPR on the same pairs): bench/out/pairs.md, and
+#    the lines between <!-- pairs:begin --> and <!-- pairs:end --> of the
+#    section "## Fast engine vs GLPK and libccd (bench/pairs)".
+#
+# Text outside the markers (other sections, the interpretation) is left
+# alone.  Each program alone: make -f bench/bench.mk table1-run / pairs-run
+# (PAIRS_ARGS='--sizes 60,250 --pairs 50' for a shorter run).
 
 BUILD  ?= build
 CC     ?= cc
@@ -17,6 +26,7 @@ CFLAGS ?= -O2 -g
 BENCH_CFLAGS := -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
                 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Iinclude -I. $(CFLAGS) -MMD -MP
 BENCH_LIBS   := -lglpk -lgmp -lm -lpthread
+PAIRS_LIBS   := -lccd $(BENCH_LIBS)
 LIBA         := $(BUILD)/libhalfspace.a
 BENCH_OUT    := bench/out
 RESULTS      := bench/RESULTS.md
@@ -29,11 +39,18 @@ TABLE1_OBJ   := $(BUILD)/bench/table1.o $(BENCH_COMMON:%.c=$(BUILD)/%.o)
 # 5 minutes each on a 2-CPU Xeon VM), so by default it runs on only the
 # first 4 of the 20 pairs of that size; the faithful engine runs on all.
 TABLE1_ARGS  ?= --exact-count 250x250=4
+PAIRS        := $(BUILD)/bench/pairs
+PAIRS_OBJ    := $(BUILD)/bench/pairs.o $(BENCH_COMMON:%.c=$(BUILD)/%.o)
+PAIRS_ARGS   ?=
+PAIRS_TITLE  := Fast engine vs GLPK and libccd (bench/pairs)
 
-.PHONY: bench-all table1-run table1-build table1-splice
-bench-all: table1-run
+.PHONY: bench-all table1-run table1-build table1-splice pairs-run pairs-build pairs-splice
+# Timed runs must not overlap, whatever -j says.
+.NOTPARALLEL:
+bench-all: table1-run pairs-run
 
 table1-build: $(TABLE1)
+pairs-build: $(PAIRS)
 
 $(BUILD)/bench/%.o: bench/%.c
 	@mkdir -p $(dir $@)
@@ -42,11 +59,14 @@ $(BUILD)/bench/%.o: bench/%.c
 $(TABLE1): $(TABLE1_OBJ) $(LIBA)
 	$(CC) -o $@ $(TABLE1_OBJ) $(LIBA) $(BENCH_LIBS)
 
+$(PAIRS): $(PAIRS_OBJ) $(LIBA)
+	$(CC) -o $@ $(PAIRS_OBJ) $(LIBA) $(PAIRS_LIBS)
+
 # Only when the library is missing (bench.mk run on its own).
 $(LIBA):
 	$(MAKE) -f Makefile BUILD=$(BUILD) $@
 
--include $(TABLE1_OBJ:.o=.d)
+-include $(TABLE1_OBJ:.o=.d) $(PAIRS_OBJ:.o=.d)
 
 table1-run: $(TABLE1)
 	@mkdir -p $(BENCH_OUT)
@@ -77,3 +97,33 @@ table1-splice:
 	    echo '<!-- table1:end -->'; } >> $(RESULTS); \
 	fi
 	@echo "bench: updated $(RESULTS) (section Seed 002, Table 1)"
+
+# bench/pairs: run, keep the output with the machine, date and command, and
+# splice it into RESULTS.md like table1 above.
+pairs-run: $(PAIRS)
+	@mkdir -p $(BENCH_OUT)
+	@load=$$(cut -d' ' -f1-3 /proc/loadavg); when=$$(date -u '+%Y-%m-%d %H:%M UTC'); \
+	start=$$(date +%s); \
+	$(PAIRS) $(PAIRS_ARGS) > $(BENCH_OUT)/pairs.raw || exit 1; \
+	end=$$(date +%s); \
+	{ echo "Run $$when on $$(nproc) CPUs" \
+	       "($$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1))," \
+	       "wall time $$((end - start)) s, load average at start $$load."; \
+	  echo "Command: \`make bench\`, which runs \`$(strip $(PAIRS) $(PAIRS_ARGS))\`."; \
+	  echo; cat $(BENCH_OUT)/pairs.raw; } > $(BENCH_OUT)/pairs.md
+	@cat $(BENCH_OUT)/pairs.md
+	@$(MAKE) --no-print-directory -f bench/bench.mk BUILD=$(BUILD) pairs-splice
+
+pairs-splice:
+	@touch $(RESULTS)
+	@if grep -q '^<!-- pairs:begin -->' $(RESULTS); then \
+	  awk -v gen=$(BENCH_OUT)/pairs.md ' \
+	    /^<!-- pairs:begin -->/ { print; while ((getline l < gen) > 0) print l; skip = 1; next } \
+	    /^<!-- pairs:end -->/   { skip = 0 } \
+	    !skip { print }' $(RESULTS) > $(RESULTS).tmp && mv $(RESULTS).tmp $(RESULTS); \
+	else \
+	  { echo; echo '## $(PAIRS_TITLE)'; echo; \
+	    echo '<!-- pairs:begin -->'; cat $(BENCH_OUT)/pairs.md; \
+	    echo '<!-- pairs:end -->'; } >> $(RESULTS); \
+	fi
+	@echo "bench: updated $(RESULTS) (section $(PAIRS_TITLE))"

@@ -66,6 +66,7 @@ typedef struct fast_query {
     const int *cand[2];                    /* candidate rows of A (along d), B (along -d) */
     int ncand[2];
     double lA, lB;                         /* the segment leaves A at lA, enters B at lB */
+    int exit_row;                          /* row of A (stacked id) where it leaves A, or -1 */
     double lo[SEIDEL_MAX_DIM], hi[SEIDEL_MAX_DIM];
     hs_result *r;
     const hs_options *opt;
@@ -258,17 +259,19 @@ static int strictly_inside(fast_query *q, int k, const double *x)
 
 /* ------------------------------------------------ Step 5 and the segment */
 
-/* Candidate rows of polyhedron k evaluated at x (the other center).  For A
- * at t: a row with value v > 0 and slack S at s is left at l = S/(S+v) on
- * the segment; for B at s: a row with value u > 0 and slack S at t is
- * entered at l = u/(u+S).  Returns 1 when no candidate is violated. */
-static int candidates_at(fast_query *q, int k, const double *x, double *l)
+/* Rows of polyhedron k evaluated at x (the other center): the
+ * candidates only (all = 0) or every row (all = 1).  For A at t: a row
+ * with value v > 0 and slack S at s is left at l = S/(S+v) on the segment;
+ * for B at s: a row with value u > 0 and slack S at t is entered at
+ * l = u/(u+S); *l keeps the first exit (A) or the last entry (B), *row
+ * the row giving it.  Returns 1 when no row looked at is violated. */
+static int rows_at(fast_query *q, int k, const double *x, int all, double *l, int *row)
 {
     const fast_prep *F = q->F[k];
     const hs_poly *P = q->P[k];
-    int none_violated = 1;
-    for (int c = 0; c < q->ncand[k]; c++) {
-        int i = q->cand[k][c], strict;
+    int none_violated = 1, count = all ? P->m : q->ncand[k];
+    for (int c = 0; c < count; c++) {
+        int i = all ? c : q->cand[k][c], strict;
         double v = row_value(q, hpoly_row(P, i), P->b[i], x, &strict);
         if (strict)
             continue;
@@ -276,8 +279,10 @@ static int candidates_at(fast_query *q, int k, const double *x, double *l)
         if (v > 0) {
             double at = k == 0 ? F->center_slack[i] / (F->center_slack[i] + v)
                                : v / (v + F->center_slack[i]);
-            if (k == 0 ? at < *l : at > *l)
+            if (k == 0 ? at < *l : at > *l) {
                 *l = at;
+                *row = i;
+            }
         }
     }
     return none_violated;
@@ -286,14 +291,16 @@ static int candidates_at(fast_query *q, int k, const double *x, double *l)
 static int step5(fast_query *q)
 {
     const double *s = q->F[0]->center, *t = q->F[1]->center;
+    int entry_row = -1;
     q->lA = 1;
     q->lB = 0;
-    if (candidates_at(q, 1, s, &q->lB) && strictly_inside(q, 1, s)) {
+    q->exit_row = -1;
+    if (rows_at(q, 1, s, 0, &q->lB, &entry_row) && strictly_inside(q, 1, s)) {
         trace(q, "Step 5: s (the interior point of A) is strictly inside B: overlap");
         answer_point(q, HS_OVERLAP, s);
         return 1;
     }
-    if (candidates_at(q, 0, t, &q->lA) && strictly_inside(q, 0, t)) {
+    if (rows_at(q, 0, t, 0, &q->lA, &q->exit_row) && strictly_inside(q, 0, t)) {
         trace(q, "Step 5: t (the interior point of B) is strictly inside A: overlap");
         answer_point(q, HS_OVERLAP, t);
         return 1;
@@ -302,12 +309,8 @@ static int step5(fast_query *q)
     return 0;
 }
 
-/* The middle of the stretch where the segment is in both, if the
- * candidates say there is one: certified against every row, overlap. */
-static int segment_overlap(fast_query *q)
+static int try_midpoint(fast_query *q)
 {
-    if (!(q->lB < q->lA))
-        return 0;
     double l = 0.5 * (q->lA + q->lB), p[SEIDEL_MAX_DIM];
     const double *s = q->F[0]->center;
     for (int j = 0; j < q->n; j++)
@@ -319,6 +322,25 @@ static int segment_overlap(fast_query *q)
           q->lA, q->lB);
     answer_point(q, HS_OVERLAP, p);
     return 1;
+}
+
+/* The middle of the stretch where the segment is in both.  The
+ * candidates bound that stretch from outside (the first exit over some
+ * rows of A comes no earlier than over all of them); when they leave room
+ * but the middle fails, the stretch is measured over every row and the
+ * middle tried once more. */
+static int segment_overlap(fast_query *q)
+{
+    if (!(q->lB < q->lA))
+        return 0;
+    if (try_midpoint(q))
+        return 1;
+    int entry_row = -1;
+    q->lA = 1;
+    q->lB = 0;
+    rows_at(q, 0, q->F[1]->center, 1, &q->lA, &q->exit_row);
+    rows_at(q, 1, q->F[0]->center, 1, &q->lB, &entry_row);
+    return q->lB < q->lA && try_midpoint(q);
 }
 
 /* ---------------------------------------------------- the search boxes */
@@ -545,10 +567,10 @@ static void clear_set(fast_query *q, int count)
         q->fw->in_set[q->fw->order[k]] = 0;
 }
 
-static seidel_status solve_set(fast_query *q, int count, double *z, int *basis)
+static seidel_status solve_set(fast_query *q, int count, int forced, double *z, int *basis)
 {
     seidel_problem sp = {q->n, {q->bank[0], q->bank[1]}, count, q->fw->order, q->lo, q->hi,
-                         NULL, on_update, q};
+                         NULL, forced, on_update, q};
     long recursions = 0;
     seidel_status st = seidel_solve(q->fw->sw, &sp, z, basis, &recursions);
     q->r->nodes += recursions;
@@ -559,14 +581,14 @@ static seidel_status solve_set(fast_query *q, int count, double *z, int *basis)
  * violators join; until nothing is violated (FAST_ROUNDS at most, then
  * one Seidel pass over every row).  z and *strict describe the optimum. */
 #define FAST_ROUNDS 24
-static seidel_status lp_rounds(fast_query *q, double *z, int *strict)
+static seidel_status lp_rounds(fast_query *q, int forced, double *z, int *strict)
 {
     int count = seed_candidates(q), rounds = 0;
     int basis[SEIDEL_MAX_DIM + 1];
     seidel_status st = SEIDEL_OPTIMAL;
     *strict = 0;
     for (; rounds < FAST_ROUNDS; rounds++) {
-        st = solve_set(q, count, z, basis);
+        st = solve_set(q, count, forced, z, basis);
         if (q->certified || st != SEIDEL_OPTIMAL || scan_rows(q, z, &count, strict) == 0)
             break;
     }
@@ -574,7 +596,7 @@ static seidel_status lp_rounds(fast_query *q, double *z, int *strict)
     if (!q->certified && st == SEIDEL_OPTIMAL && rounds == FAST_ROUNDS) {
         full_order(q);
         count = q->M;
-        st = solve_set(q, count, z, basis);
+        st = solve_set(q, count, forced, z, basis);
         *strict = 1;
     }
     if (st == SEIDEL_OPTIMAL && !q->certified && *strict)
@@ -595,16 +617,34 @@ static hs_code fall_back(fast_query *q, const char *why, hs_error *err)
     return rc;
 }
 
+static int settled(const fast_query *q, seidel_status st, const double *z, int strict)
+{
+    return q->certified || st == SEIDEL_NOMEM || (st == SEIDEL_OPTIMAL && z[q->n] > 0 && strict);
+}
+
+/* The LP, first with the face where the segment leaves A made an equality
+ * (seed 002's move: near contact that face is tight at the optimum, and the
+ * LP drops a dimension; a wrong guess just fails to certify), then with
+ * every row free in the box near the segment, then in the wide box. */
 static hs_code run_lp(fast_query *q, hs_error *err)
 {
     double z[SEIDEL_MAX_DIM];
     int strict = 0;
+    seidel_status st = SEIDEL_OPTIMAL;
     near_box(q);
-    seidel_status st = lp_rounds(q, z, &strict);
-    if (!q->certified && st != SEIDEL_NOMEM && !(st == SEIDEL_OPTIMAL && z[q->n] > 0 && strict)) {
+    if (q->exit_row >= 0) {
+        trace(q, "A row %d (where the segment leaves A) made an equality first",
+              q->exit_row + 1);
+        st = lp_rounds(q, q->exit_row, z, &strict);
+    }
+    if (!settled(q, st, z, strict)) {
+        trace(q, "every row free, in the box near the segment");
+        st = lp_rounds(q, -1, z, &strict);
+    }
+    if (!settled(q, st, z, strict)) {
         trace(q, "not settled in the box near the segment: again in the wide box");
         wide_box(q);
-        st = lp_rounds(q, z, &strict);
+        st = lp_rounds(q, -1, z, &strict);
     }
     if (st == SEIDEL_NOMEM)
         return hs_fail(err, HS_ERR_NOMEM, "out of memory");

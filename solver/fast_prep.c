@@ -71,7 +71,7 @@ static int axis_extreme(prep_ctx *c, int j, int sign, double *value)
         if (q != j)
             obj[(t++) * D + q] = 1;
     seidel_problem sp = {n, {{c->p->a, NULL, c->p->b, c->p->m}, {NULL, NULL, NULL, 0}},
-                         c->p->m, c->order, lo, hi, obj, NULL, NULL};
+                         c->p->m, c->order, lo, hi, obj, -1, NULL, NULL};
     seidel_status st = seidel_solve(c->sw, &sp, z, basis, NULL);
     if (st != SEIDEL_OPTIMAL)
         return -1;
@@ -111,7 +111,7 @@ static int find_center(prep_ctx *c, fast_prep *fp)
     lo[n] = -1;
     hi[n] = span;
     seidel_problem sp = {n, {{c->p->a, fp->norm, c->p->b, fp->m}, {NULL, NULL, NULL, 0}},
-                         fp->m, c->order, lo, hi, NULL, NULL, NULL};
+                         fp->m, c->order, lo, hi, NULL, -1, NULL, NULL};
     if (seidel_solve(c->sw, &sp, z, basis, NULL) != SEIDEL_OPTIMAL || !(z[n] > 0))
         return -1;
     for (int j = 0; j < n; j++)

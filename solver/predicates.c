@@ -127,6 +127,13 @@ int pred_row_sign(const double *a, const double *x, double b, int n, pred_stats 
             return 0;
         }
     }
+    if (!isfinite(v) || !isfinite(mag)) {
+        int finite = isfinite(b);
+        for (int j = 0; j < n; j++)
+            finite = finite && isfinite(a[j]) && isfinite(x[j]);
+        if (!finite)
+            return 2;
+    }
     if (st)
         st->exact++;
     if (n <= 64 && products_safe(a, x, b, n))
@@ -184,6 +191,9 @@ static const double det_bound_factor[5] = {0, 0, 3, 8, 13};
 
 static int det_sign_gmp(const double *M, int k)
 {
+    for (int i = 0; i < k * k; i++)
+        if (!isfinite(M[i]))
+            return -2;
     mpq_t *q = malloc(sizeof(mpq_t) * (size_t)(k * k));
     if (!q)
         return -2;

@@ -19,12 +19,14 @@ typedef struct pred_stats {
     long exact;    /* answers that needed exact arithmetic */
 } pred_stats;
 
-/* Sign (-1, 0, +1) of a . x - b for n-vectors of doubles (n <= 64). */
+/* Sign (-1, 0, +1) of a . x - b for n-vectors of finite doubles.  Inputs
+ * that are not finite have no sign: the answer is then 2, which callers
+ * treat as "not certified". */
 int pred_row_sign(const double *a, const double *x, double b, int n, pred_stats *st);
 
 /* Sign of the determinant of the k*k row-major matrix M, 1 <= k <= 4 by
  * closed formulas with a filter, larger k exactly.  Returns -2 when out of
- * memory (exact path only). */
+ * memory (exact path only) or when an entry is not finite. */
 int pred_det_sign(const double *M, int k, pred_stats *st);
 
 #endif

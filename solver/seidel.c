@@ -108,6 +108,14 @@ static int violated(const double *c, const double *y, double h, int k)
     return v > SEIDEL_VIOLATION_TOL * mag;
 }
 
+static int all_finite(const double *v, int k)
+{
+    for (int j = 0; j < k; j++)
+        if (!isfinite(v[j]))
+            return 0;
+    return 1;
+}
+
 /* Direction (+1 / -1) in which the lexicographic objective pushes free
  * variable j of a level: the sign of the first nonzero objective entry. */
 static int push_direction(const seidel_work *w, const level *v, int j)
@@ -258,6 +266,8 @@ static seidel_status solve_1d(seidel_work *w, int L, double *y, int *basis)
             continue;
         }
         double bound = h / c;
+        if (!isfinite(bound))
+            continue; /* a coefficient near zero: as good as parallel */
         if (c > 0 && bound < hi) {
             hi = bound;
             hi_id = v->id[i];
@@ -277,11 +287,50 @@ static seidel_status solve_1d(seidel_work *w, int L, double *y, int *basis)
     return SEIDEL_OPTIMAL;
 }
 
+/* The row at position i of the order goes first; the loop over the order
+ * is at i, and positions 0..i hold the same rows afterwards. */
+static void move_to_front(int *order, int i)
+{
+    int r = order[i];
+    memmove(order + 1, order, sizeof(int) * (size_t)i);
+    order[0] = r;
+}
+
+static seidel_status solve_level(seidel_work *w, int L, double *y, int *basis);
+
+/* The top level with one row made an equality first: the child holds
+ * every row (the forced one projects to 0 <= 0). */
+static seidel_status solve_forced(seidel_work *w, double *y, int *basis)
+{
+    level *v = &w->lv[0];
+    const seidel_problem *p = w->p;
+    int at = 0;
+    while (at < p->m && p->order[at] != p->forced)
+        at++;
+    double h, s, eq[SEIDEL_MAX_DIM], yc[SEIDEL_MAX_DIM];
+    int id;
+    memcpy(eq, level_row(w, 0, at, &h, &id, &s), sizeof(double) * (size_t)v->k);
+    w->recursions++;
+    build_child(w, 0, eq, h, p->m);
+    seidel_status st = solve_level(w, 1, yc, basis + 1);
+    basis[0] = id;
+    if (st != SEIDEL_OPTIMAL)
+        return st;
+    lift(v, yc, y);
+    if (!all_finite(y, v->k))
+        return SEIDEL_NUMERIC;
+    if (p->hook && p->hook(p->hook_user, y, basis))
+        return SEIDEL_STOPPED;
+    return SEIDEL_OPTIMAL;
+}
+
 static seidel_status solve_level(seidel_work *w, int L, double *y, int *basis)
 {
     level *v = &w->lv[L];
     if (v->k == 1)
         return solve_1d(w, L, y, basis);
+    if (L == 0 && w->p->forced >= 0)
+        return solve_forced(w, y, basis);
     box_vertex(w, v, y, basis);
     int count = level_count(w, L);
     double yc[SEIDEL_MAX_DIM];
@@ -300,8 +349,13 @@ static seidel_status solve_level(seidel_work *w, int L, double *y, int *basis)
         if (st != SEIDEL_OPTIMAL)
             return st;
         lift(v, yc, y);
-        if (L == 0 && w->p->hook && w->p->hook(w->p->hook_user, y, basis))
-            return SEIDEL_STOPPED;
+        if (!all_finite(y, v->k))
+            return SEIDEL_NUMERIC;
+        if (L == 0) {
+            move_to_front(w->p->order, i);
+            if (w->p->hook && w->p->hook(w->p->hook_user, y, basis))
+                return SEIDEL_STOPPED;
+        }
     }
     return SEIDEL_OPTIMAL;
 }

@@ -40,6 +40,7 @@ typedef enum seidel_status {
     SEIDEL_OPTIMAL,    /* z, basis hold the optimum */
     SEIDEL_INFEASIBLE, /* basis holds the rows (and box bounds) in conflict */
     SEIDEL_STOPPED,    /* the update hook asked to stop; z, basis current */
+    SEIDEL_NUMERIC,    /* rounding broke the recursion (a non-finite value) */
     SEIDEL_NOMEM
 } seidel_status;
 
@@ -61,9 +62,17 @@ typedef struct seidel_problem {
     int n;                   /* x variables; D = n + 1 */
     seidel_bank bank[2];
     int m;                   /* rows to add */
-    const int *order;        /* the m row indices, in the order to add them */
+    int *order;              /* the m row indices, in the order to add them;
+                                rows that become equalities at the top level
+                                move to the front (move-to-front: later
+                                sub-problems meet the current basis first) */
     const double *lo, *hi;   /* D box bounds */
     const double *obj;       /* D*D: objective t is obj[t*D..]; NULL: default */
+    int forced;              /* -1, or a row index (among order[]) made an
+                                equality before any other row is added: the
+                                problem is solved on its hyperplane, one
+                                dimension down (seed 002's move, used when a
+                                row is expected to be tight at the optimum) */
     seidel_hook hook;        /* may be NULL */
     void *hook_user;
 } seidel_problem;

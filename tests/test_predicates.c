@@ -131,6 +131,19 @@ START_TEST(det_sign_matches_gmp)
 }
 END_TEST
 
+/* No sign exists for NaN or infinity: the predicates say so instead of
+ * trapping in GMP. */
+START_TEST(non_finite_inputs_have_no_sign)
+{
+    double a[2] = {1, 2}, x[2] = {NAN, 1}, y[2] = {1, INFINITY};
+    ck_assert_int_eq(pred_row_sign(a, x, 0, 2, NULL), 2);
+    ck_assert_int_eq(pred_row_sign(a, y, 0, 2, NULL), 2);
+    double M[4] = {1, 2, 3, NAN}, N[4] = {INFINITY, 0, 0, 1};
+    ck_assert_int_eq(pred_det_sign(M, 2, NULL), -2);
+    ck_assert_int_eq(pred_det_sign(N, 2, NULL), -2);
+}
+END_TEST
+
 Suite *suite_predicates(void)
 {
     Suite *s = suite_create("predicates");
@@ -139,6 +152,7 @@ Suite *suite_predicates(void)
     tcase_add_test(tc, row_sign_matches_gmp_near_zero);
     tcase_add_test(tc, row_sign_exact_zero_and_extremes);
     tcase_add_test(tc, det_sign_matches_gmp);
+    tcase_add_test(tc, non_finite_inputs_have_no_sign);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -1,0 +1,1128 @@
+/* hull3.c -- exact 3-D convex hull (quickhull with exact predicates).
+ *
+ * Outline.  Find four points spanning a tetrahedron, give every other
+ * point to the first facet it lies strictly above (its "outside set"),
+ * then repeatedly take a facet with a nonempty outside set, insert the
+ * point of that set farthest from the facet (approximately: the distance
+ * only chooses the order), delete every facet the point lies strictly
+ * above, close the hole with a cone of new triangles from the horizon to
+ * the point, and hand the orphaned outside points to the new triangles
+ * (a point above none of them lies inside the new hull; this is the
+ * quickhull lemma of Barber, Dobkin and Huhdanpaa).  Coplanar points are
+ * never "above", so the result is a triangulated surface that may contain
+ * flat edges and points lying on edges or inside faces; the assembly step
+ * merges coplanar neighbours into polygons and drops corners where the
+ * boundary runs straight, so only true vertices remain.
+ *
+ * Predicates.  hull3_orient3d evaluates the classic 3x3 determinant of
+ * differences in floating point and accepts its sign when it exceeds
+ * Shewchuk's bound (7 + 56u) u * permanent, u = 2^-53; the magnitudes are
+ * first checked so that no product can overflow and underflow cannot
+ * matter.  hull3_det4_sign expands a 4x4 determinant by the 2x2 minors of
+ * its first two and last two columns; a first-order error analysis gives
+ * |error| <= (10u + O(u^2)) * P, P = sum of |minor products| taken with
+ * absolute values everywhere, and 12u * fl(P) covers it together with the
+ * rounding of P itself.  Undecided cases are recomputed with GMP
+ * rationals, which represent every double exactly. */
+#include "polytope/hull3.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "src/error.h"
+
+#define UNIT_ROUNDOFF 0x1p-53
+/* Filters are used only when every nonzero input magnitude lies in
+ * [FILTER_MIN, FILTER_MAX]: then no product of the evaluation overflows and
+ * the absolute error of any underflow is far below the bound. */
+#define FILTER_MAX 0x1p250
+#define FILTER_MIN 0x1p-250
+#define ORIENT_ERR ((7.0 + 56.0 * UNIT_ROUNDOFF) * UNIT_ROUNDOFF)
+#define DET4_ERR (12.0 * UNIT_ROUNDOFF)
+/* Below this permanent an underflow could matter: go exact. */
+#define ORIENT_PERM_MIN 0x1p-800
+
+/* ============================================================ predicates */
+
+static int filter_range_ok(const double *v, int count)
+{
+    for (int i = 0; i < count; i++) {
+        double m = fabs(v[i]);
+        if (!(m <= FILTER_MAX) || (m != 0 && m < FILTER_MIN))
+            return 0;
+    }
+    return 1;
+}
+
+/* out = det of the 3x3 row-major matrix e (t1, t2 scratch). */
+static void det3_q(mpq_t out, mpq_t *e, mpq_t t1, mpq_t t2)
+{
+    mpq_mul(t1, e[4], e[8]);
+    mpq_mul(t2, e[5], e[7]);
+    mpq_sub(t1, t1, t2);
+    mpq_mul(out, e[0], t1);
+    mpq_mul(t1, e[3], e[8]);
+    mpq_mul(t2, e[5], e[6]);
+    mpq_sub(t1, t1, t2);
+    mpq_mul(t1, e[1], t1);
+    mpq_sub(out, out, t1);
+    mpq_mul(t1, e[3], e[7]);
+    mpq_mul(t2, e[4], e[6]);
+    mpq_sub(t1, t1, t2);
+    mpq_mul(t1, e[2], t1);
+    mpq_add(out, out, t1);
+}
+
+/* Sign of det[a - d; b - d; c - d] in exact arithmetic. */
+static int orient3d_exact(const double *a, const double *b, const double *c, const double *d)
+{
+    mpq_t e[9], x, y, det;
+    const double *p[3] = {a, b, c};
+    mpq_inits(x, y, det, NULL);
+    for (int r = 0; r < 3; r++)
+        for (int j = 0; j < 3; j++) {
+            mpq_init(e[3 * r + j]);
+            mpq_set_d(x, p[r][j]);
+            mpq_set_d(y, d[j]);
+            mpq_sub(e[3 * r + j], x, y);
+        }
+    det3_q(det, e, x, y);
+    int s = mpq_sgn(det);
+    for (int i = 0; i < 9; i++)
+        mpq_clear(e[i]);
+    mpq_clears(x, y, det, NULL);
+    return s;
+}
+
+/* Sign of det[a - d; b - d; c - d] (positive when d is below the plane of
+ * a, b, c with the normal (b - a) x (c - a)). */
+static int orient3d_below(const double *a, const double *b, const double *c, const double *d)
+{
+    const double all[12] = {a[0], a[1], a[2], b[0], b[1], b[2],
+                            c[0], c[1], c[2], d[0], d[1], d[2]};
+    if (filter_range_ok(all, 12)) {
+        double adx = a[0] - d[0], ady = a[1] - d[1], adz = a[2] - d[2];
+        double bdx = b[0] - d[0], bdy = b[1] - d[1], bdz = b[2] - d[2];
+        double cdx = c[0] - d[0], cdy = c[1] - d[1], cdz = c[2] - d[2];
+        double bc = bdx * cdy, cb = cdx * bdy, ca = cdx * ady;
+        double ac = adx * cdy, ab = adx * bdy, ba = bdx * ady;
+        double det = adz * (bc - cb) + bdz * (ca - ac) + cdz * (ab - ba);
+        double perm = (fabs(bc) + fabs(cb)) * fabs(adz) + (fabs(ca) + fabs(ac)) * fabs(bdz) +
+                      (fabs(ab) + fabs(ba)) * fabs(cdz);
+        if (perm >= ORIENT_PERM_MIN) {
+            double bound = ORIENT_ERR * perm;
+            if (det > bound)
+                return 1;
+            if (-det > bound)
+                return -1;
+        }
+    }
+    return orient3d_exact(a, b, c, d);
+}
+
+int hull3_orient3d(const double a[3], const double b[3], const double c[3], const double d[3])
+{
+    return -orient3d_below(a, b, c, d);
+}
+
+/* Exact 4x4 determinant of rows r[0..3] (each 4 rationals), by the 2x2
+ * minors of columns (0,1) and (2,3).  The six pairs below are listed with
+ * their complementary pairs and Laplace signs. */
+static const int pair_rows[6][4] = {{0, 1, 2, 3}, {0, 2, 1, 3}, {0, 3, 1, 2},
+                                    {1, 2, 0, 3}, {1, 3, 0, 2}, {2, 3, 0, 1}};
+static const int pair_sign[6] = {1, -1, 1, 1, -1, 1};
+
+static int det4_sign_q(mpq_t *r[4])
+{
+    mpq_t m, n, t, sum;
+    mpq_inits(m, n, t, sum, NULL);
+    for (int k = 0; k < 6; k++) {
+        const int *p = pair_rows[k];
+        mpq_mul(m, r[p[0]][0], r[p[1]][1]);
+        mpq_mul(t, r[p[1]][0], r[p[0]][1]);
+        mpq_sub(m, m, t);
+        mpq_mul(n, r[p[2]][2], r[p[3]][3]);
+        mpq_mul(t, r[p[3]][2], r[p[2]][3]);
+        mpq_sub(n, n, t);
+        mpq_mul(m, m, n);
+        if (pair_sign[k] > 0)
+            mpq_add(sum, sum, m);
+        else
+            mpq_sub(sum, sum, m);
+    }
+    int s = mpq_sgn(sum);
+    mpq_clears(m, n, t, sum, NULL);
+    return s;
+}
+
+int hull3_det4_sign_q(mpq_t *r0, mpq_t *r1, mpq_t *r2, mpq_t *r3)
+{
+    mpq_t *r[4] = {r0, r1, r2, r3};
+    return det4_sign_q(r);
+}
+
+static int det4_exact(const double *const r[4])
+{
+    mpq_t q[4][4];
+    mpq_t *rows[4];
+    for (int i = 0; i < 4; i++) {
+        for (int j = 0; j < 4; j++) {
+            mpq_init(q[i][j]);
+            mpq_set_d(q[i][j], r[i][j]);
+        }
+        rows[i] = q[i];
+    }
+    int s = det4_sign_q(rows);
+    for (int i = 0; i < 4; i++)
+        for (int j = 0; j < 4; j++)
+            mpq_clear(q[i][j]);
+    return s;
+}
+
+/* Floating-point evaluation; returns 2 when the bound cannot decide. */
+static int det4_filter(const double *const r[4])
+{
+    double det = 0, perm = 0;
+    for (int k = 0; k < 6; k++) {
+        const int *p = pair_rows[k];
+        double m1 = r[p[0]][0] * r[p[1]][1], m2 = r[p[1]][0] * r[p[0]][1];
+        double n1 = r[p[2]][2] * r[p[3]][3], n2 = r[p[3]][2] * r[p[2]][3];
+        double term = (m1 - m2) * (n1 - n2);
+        det += pair_sign[k] > 0 ? term : -term;
+        perm += (fabs(m1) + fabs(m2)) * (fabs(n1) + fabs(n2));
+    }
+    if (perm == 0)
+        return 0; /* every minor product is exactly zero (no underflow here) */
+    double bound = DET4_ERR * perm + 0x1p-1040;
+    if (det > bound)
+        return 1;
+    if (-det > bound)
+        return -1;
+    return 2;
+}
+
+int hull3_det4_sign(const double *r0, const double *r1, const double *r2, const double *r3)
+{
+    const double *const r[4] = {r0, r1, r2, r3};
+    int ok = 1;
+    for (int i = 0; i < 4 && ok; i++)
+        ok = filter_range_ok(r[i], 4);
+    if (ok) {
+        int s = det4_filter(r);
+        if (s != 2)
+            return s;
+    }
+    return det4_exact(r);
+}
+
+/* Directed rounding of a rational to a double (+-inf beyond the range). */
+double hull3_q_up(mpq_srcptr q)
+{
+    double d = mpq_get_d(q); /* truncates towards zero */
+    mpq_t t;
+    mpq_init(t);
+    if (isfinite(d)) {
+        mpq_set_d(t, d);
+        if (mpq_cmp(q, t) > 0)
+            d = nextafter(d, INFINITY);
+    }
+    mpq_clear(t);
+    return d;
+}
+
+double hull3_q_down(mpq_srcptr q)
+{
+    double d = mpq_get_d(q);
+    mpq_t t;
+    mpq_init(t);
+    if (isfinite(d)) {
+        mpq_set_d(t, d);
+        if (mpq_cmp(q, t) < 0)
+            d = nextafter(d, -INFINITY);
+    }
+    mpq_clear(t);
+    return d;
+}
+
+/* ============================================================ the core */
+
+typedef struct tri {
+    int v[3];       /* corners, counterclockwise seen from outside */
+    int nb[3];      /* neighbour across the edge v[k] -> v[k+1] */
+    int head;       /* first point of the outside set, -1 when empty */
+    int far;        /* point of the outside set farthest from the plane */
+    double far_d;
+    double pl[4];   /* approximate unit normal pl[0..2] and offset pl[3] */
+    int stamp;      /* last search that looked at this triangle */
+    unsigned char dead, vis;
+} tri;
+
+typedef struct qhull {
+    const hull3_source *src;
+    int n;
+    tri *t;
+    int nt, tcap;
+    int *next;      /* n: next point of the same outside set */
+    int *start_map; /* n: new triangle whose horizon edge starts here */
+    int *end_map;   /* n: new triangle whose horizon edge ends here */
+    int *work;      /* visible triangles of a step, then the new ones */
+    int wcap;
+    int *pend;      /* stack of triangles that may have outside points */
+    int npend, pcap;
+    int stamp;
+    mpq_t q[14];    /* scratch: three exact points and two temporaries */
+} qhull;
+
+/* Room for `need` items in an array of capacity *cap: the (possibly
+ * moved) array, or NULL when out of memory (the old one is then kept). */
+static void *reserve(void *p, int *cap, int need, size_t size)
+{
+    if (need <= *cap)
+        return p;
+    int c = *cap ? *cap : 16;
+    while (c < need)
+        c *= 2;
+    void *np = hs_realloc(p, (size_t)c, size);
+    if (np)
+        *cap = c;
+    return np;
+}
+
+static int push_int(int **arr, int *count, int *cap, int v)
+{
+    int *na = reserve(*arr, cap, *count + 1, sizeof *na);
+    if (!na)
+        return -1;
+    *arr = na;
+    na[(*count)++] = v;
+    return 0;
+}
+
+static int qh_init(qhull *qh, const hull3_source *src)
+{
+    memset(qh, 0, sizeof *qh);
+    qh->src = src;
+    qh->n = src->n;
+    qh->next = hs_malloc((size_t)src->n, sizeof(int));
+    qh->start_map = hs_malloc((size_t)src->n, sizeof(int));
+    qh->end_map = hs_malloc((size_t)src->n, sizeof(int));
+    for (int i = 0; i < 14; i++)
+        mpq_init(qh->q[i]);
+    if (!qh->next || !qh->start_map || !qh->end_map)
+        return -1;
+    for (int i = 0; i < src->n; i++)
+        qh->start_map[i] = qh->end_map[i] = -1;
+    return 0;
+}
+
+static void qh_free(qhull *qh)
+{
+    free(qh->t);
+    free(qh->next);
+    free(qh->start_map);
+    free(qh->end_map);
+    free(qh->work);
+    free(qh->pend);
+    for (int i = 0; i < 14; i++)
+        mpq_clear(qh->q[i]);
+}
+
+static const double *approx_pt(const qhull *qh, int i) { return qh->src->approx + 3 * (size_t)i; }
+
+static void approx_plane(qhull *qh, tri *t)
+{
+    const double *a = approx_pt(qh, t->v[0]), *b = approx_pt(qh, t->v[1]),
+                 *c = approx_pt(qh, t->v[2]);
+    double u[3] = {b[0] - a[0], b[1] - a[1], b[2] - a[2]};
+    double w[3] = {c[0] - a[0], c[1] - a[1], c[2] - a[2]};
+    double nx = u[1] * w[2] - u[2] * w[1], ny = u[2] * w[0] - u[0] * w[2],
+           nz = u[0] * w[1] - u[1] * w[0];
+    double len = sqrt(nx * nx + ny * ny + nz * nz);
+    if (!(len > 0) || !isfinite(len))
+        len = 1;
+    t->pl[0] = nx / len;
+    t->pl[1] = ny / len;
+    t->pl[2] = nz / len;
+    t->pl[3] = t->pl[0] * a[0] + t->pl[1] * a[1] + t->pl[2] * a[2];
+}
+
+/* New triangle (a, b, c) with no neighbours yet; its index or -1. */
+static int new_tri(qhull *qh, int a, int b, int c)
+{
+    tri *nt = reserve(qh->t, &qh->tcap, qh->nt + 1, sizeof *nt);
+    if (!nt)
+        return -1;
+    qh->t = nt;
+    tri *t = &qh->t[qh->nt];
+    memset(t, 0, sizeof *t);
+    t->v[0] = a;
+    t->v[1] = b;
+    t->v[2] = c;
+    t->nb[0] = t->nb[1] = t->nb[2] = -1;
+    t->head = t->far = -1;
+    approx_plane(qh, t);
+    return qh->nt++;
+}
+
+static int above(const qhull *qh, int f, int p)
+{
+    const tri *t = &qh->t[f];
+    return qh->src->orient(qh->src->user, t->v[0], t->v[1], t->v[2], p);
+}
+
+static void add_outside(qhull *qh, int f, int p)
+{
+    tri *t = &qh->t[f];
+    const double *x = approx_pt(qh, p);
+    double d = t->pl[0] * x[0] + t->pl[1] * x[1] + t->pl[2] * x[2] - t->pl[3];
+    qh->next[p] = t->head;
+    t->head = p;
+    if (t->far < 0 || d > t->far_d) {
+        t->far = p;
+        t->far_d = d;
+    }
+}
+
+/* Give p to the first triangle of list[0..k) it lies strictly above. */
+static void assign_point(qhull *qh, int p, const int *list, int k)
+{
+    for (int i = 0; i < k; i++)
+        if (above(qh, list[i], p) > 0) {
+            add_outside(qh, list[i], p);
+            return;
+        }
+}
+
+/* Edge index e of triangle g that runs from a to b, or -1. */
+static int edge_of(const tri *g, int a, int b)
+{
+    for (int e = 0; e < 3; e++)
+        if (g->v[e] == a && g->v[(e + 1) % 3] == b)
+            return e;
+    return -1;
+}
+
+/* ------------------------------------------------ initial tetrahedron */
+
+/* Exact rank of the homogeneous points idx[0..k) (k <= 3). */
+static int rank_of(qhull *qh, const int *idx, int k)
+{
+    mpq_t *v = qh->q, *f = &qh->q[12], *tmp = &qh->q[13];
+    for (int i = 0; i < k; i++)
+        qh->src->exact(qh->src->user, idx[i], v + 4 * i);
+    int rank = 0;
+    for (int col = 0; col < 4 && rank < k; col++) {
+        int piv = -1;
+        for (int r = rank; r < k && piv < 0; r++)
+            if (mpq_sgn(v[4 * r + col]) != 0)
+                piv = r;
+        if (piv < 0)
+            continue;
+        for (int c = 0; c < 4; c++)
+            mpq_swap(v[4 * piv + c], v[4 * rank + c]);
+        for (int r = rank + 1; r < k; r++) {
+            mpq_div(*f, v[4 * r + col], v[4 * rank + col]);
+            for (int c = col; c < 4; c++) {
+                mpq_mul(*tmp, *f, v[4 * rank + c]);
+                mpq_sub(v[4 * r + c], v[4 * r + c], *tmp);
+            }
+        }
+        rank++;
+    }
+    return rank;
+}
+
+static int simplex_ok(qhull *qh, const int s[4])
+{
+    int pair[2] = {s[0], s[1]};
+    return rank_of(qh, pair, 2) == 2 && rank_of(qh, s, 3) == 3 &&
+           qh->src->orient(qh->src->user, s[0], s[1], s[2], s[3]) != 0;
+}
+
+static double dist2(const double *a, const double *b)
+{
+    double d[3] = {a[0] - b[0], a[1] - b[1], a[2] - b[2]};
+    return d[0] * d[0] + d[1] * d[1] + d[2] * d[2];
+}
+
+/* Score of point p for the next corner of a well-shaped simplex (larger is
+ * better); stage 1: distance from s0, 2: from the line s0 s1, 3: from the
+ * plane s0 s1 s2. */
+static double corner_score(const qhull *qh, const int *s, int stage, int p)
+{
+    const double *x = approx_pt(qh, p), *a = approx_pt(qh, s[0]);
+    if (stage == 1)
+        return dist2(x, a);
+    const double *b = approx_pt(qh, s[1]);
+    double u[3] = {b[0] - a[0], b[1] - a[1], b[2] - a[2]};
+    double w[3] = {x[0] - a[0], x[1] - a[1], x[2] - a[2]};
+    if (stage == 3) {
+        const double *c = approx_pt(qh, s[2]);
+        double z[3] = {c[0] - a[0], c[1] - a[1], c[2] - a[2]};
+        double nrm[3] = {u[1] * z[2] - u[2] * z[1], u[2] * z[0] - u[0] * z[2],
+                         u[0] * z[1] - u[1] * z[0]};
+        return fabs(nrm[0] * w[0] + nrm[1] * w[1] + nrm[2] * w[2]);
+    }
+    double cr[3] = {u[1] * w[2] - u[2] * w[1], u[2] * w[0] - u[0] * w[2],
+                    u[0] * w[1] - u[1] * w[0]};
+    return cr[0] * cr[0] + cr[1] * cr[1] + cr[2] * cr[2];
+}
+
+/* A simplex chosen from the approximate coordinates (may be degenerate). */
+static void guess_simplex(const qhull *qh, int s[4])
+{
+    s[0] = 0;
+    for (int p = 1; p < qh->n; p++)
+        if (approx_pt(qh, p)[0] < approx_pt(qh, s[0])[0])
+            s[0] = p;
+    for (int stage = 1; stage <= 3; stage++) {
+        double best = -1;
+        s[stage] = (s[stage - 1] + 1) % qh->n;
+        for (int p = 0; p < qh->n; p++) {
+            double sc = corner_score(qh, s, stage, p);
+            if (sc > best && isfinite(sc)) {
+                best = sc;
+                s[stage] = p;
+            }
+        }
+    }
+}
+
+/* Distinct points among all of them, counted up to 4. */
+static int count_distinct(qhull *qh)
+{
+    int rep[4], k = 0;
+    for (int p = 0; p < qh->n && k < 4; p++) {
+        int fresh = 1;
+        for (int i = 0; i < k && fresh; i++) {
+            int pair[2] = {rep[i], p};
+            fresh = rank_of(qh, pair, 2) == 2;
+        }
+        if (fresh)
+            rep[k++] = p;
+    }
+    return k;
+}
+
+static hs_code degenerate(qhull *qh, const char *what, hs_error *err)
+{
+    if (count_distinct(qh) < 4)
+        return hs_fail(err, HS_ERR_INPUT,
+                       "convex hull of %d points: fewer than 4 distinct points "
+                       "(the hull is not a solid)", qh->n);
+    return hs_fail(err, HS_ERR_INPUT,
+                   "convex hull of %d points: points are %s (the hull is not a solid)", qh->n,
+                   what);
+}
+
+/* The first point completing s[0..k) to rank k+1 (k = 1, 2) or to a
+ * nonzero orientation (k = 3); -1 if none. */
+static int scan_corner(qhull *qh, int s[4], int k)
+{
+    for (int p = 0; p < qh->n; p++) {
+        s[k] = p;
+        if (k < 3 ? rank_of(qh, s, k + 1) == k + 1
+                  : qh->src->orient(qh->src->user, s[0], s[1], s[2], p) != 0)
+            return p;
+    }
+    return -1;
+}
+
+static hs_code find_simplex(qhull *qh, int s[4], hs_error *err)
+{
+    guess_simplex(qh, s);
+    if (simplex_ok(qh, s))
+        return HS_OK;
+    s[0] = 0;
+    if (scan_corner(qh, s, 1) < 0)
+        return degenerate(qh, "identical", err);
+    if (scan_corner(qh, s, 2) < 0)
+        return degenerate(qh, "collinear", err);
+    if (scan_corner(qh, s, 3) < 0)
+        return degenerate(qh, "coplanar", err);
+    return HS_OK;
+}
+
+/* The tetrahedron's four triangles, linked, with the other points
+ * distributed over them. */
+static hs_code start_hull(qhull *qh, int s[4], hs_error *err)
+{
+    if (qh->src->orient(qh->src->user, s[0], s[1], s[2], s[3]) > 0) {
+        int tmp = s[1];
+        s[1] = s[2];
+        s[2] = tmp;
+    }
+    const int face[4][3] = {{s[0], s[1], s[2]}, {s[0], s[3], s[1]},
+                            {s[1], s[3], s[2]}, {s[2], s[3], s[0]}};
+    int all[4];
+    for (int f = 0; f < 4; f++)
+        if ((all[f] = new_tri(qh, face[f][0], face[f][1], face[f][2])) < 0)
+            return hs_fail(err, HS_ERR_NOMEM, "out of memory");
+    for (int f = 0; f < 4; f++)
+        for (int k = 0; k < 3; k++)
+            for (int g = 0; g < 4; g++) {
+                tri *t = &qh->t[all[f]];
+                if (g != f && edge_of(&qh->t[all[g]], t->v[(k + 1) % 3], t->v[k]) >= 0)
+                    t->nb[k] = all[g];
+            }
+    for (int p = 0; p < qh->n; p++)
+        if (p != s[0] && p != s[1] && p != s[2] && p != s[3])
+            assign_point(qh, p, all, 4);
+    for (int f = 0; f < 4; f++)
+        if (qh->t[all[f]].head >= 0 && push_int(&qh->pend, &qh->npend, &qh->pcap, all[f]) != 0)
+            return hs_fail(err, HS_ERR_NOMEM, "out of memory");
+    return HS_OK;
+}
+
+/* ------------------------------------------------ one insertion */
+
+/* Triangles that q lies strictly above, grown from f: work[0..*nv). */
+static int collect_visible(qhull *qh, int f, int q, int *nv)
+{
+    int count = 0;
+    qh->stamp++;
+    qh->t[f].stamp = qh->stamp;
+    qh->t[f].vis = 1;
+    if (push_int(&qh->work, &count, &qh->wcap, f) != 0)
+        return -1;
+    for (int i = 0; i < count; i++) {
+        for (int k = 0; k < 3; k++) {
+            int h = qh->t[qh->work[i]].nb[k];
+            if (qh->t[h].stamp == qh->stamp)
+                continue;
+            qh->t[h].stamp = qh->stamp;
+            qh->t[h].vis = above(qh, h, q) > 0;
+            if (qh->t[h].vis && push_int(&qh->work, &count, &qh->wcap, h) != 0)
+                return -1;
+        }
+    }
+    *nv = count;
+    return 0;
+}
+
+static hs_code broken(hs_error *err, const char *what)
+{
+    return hs_fail(err, HS_ERR_INTERNAL, "convex hull: %s (please report)", what);
+}
+
+/* One new triangle (a, b, q) on the horizon edge a -> b of a visible
+ * triangle whose neighbour there is h. */
+static hs_code cone_triangle(qhull *qh, int a, int b, int q, int h, int *count, hs_error *err)
+{
+    int nt = new_tri(qh, a, b, q);
+    if (nt < 0 || push_int(&qh->work, count, &qh->wcap, nt) != 0)
+        return hs_fail(err, HS_ERR_NOMEM, "out of memory");
+    int e = edge_of(&qh->t[h], b, a);
+    if (e < 0 || qh->start_map[a] >= 0 || qh->end_map[b] >= 0)
+        return broken(err, "the horizon is not a simple cycle");
+    qh->t[nt].nb[0] = h;
+    qh->t[h].nb[e] = nt;
+    qh->start_map[a] = nt;
+    qh->end_map[b] = nt;
+    return HS_OK;
+}
+
+/* Close the hole left by work[0..nv) with triangles to q, appended to
+ * work[nv..*count). */
+static hs_code make_cone(qhull *qh, int q, int nv, int *count, hs_error *err)
+{
+    *count = nv;
+    for (int i = 0; i < nv; i++)
+        for (int k = 0; k < 3; k++) {
+            int vt = qh->work[i], h = qh->t[vt].nb[k];
+            if (qh->t[h].vis)
+                continue;
+            hs_code rc = cone_triangle(qh, qh->t[vt].v[k], qh->t[vt].v[(k + 1) % 3], q, h,
+                                       count, err);
+            if (rc != HS_OK)
+                return rc;
+        }
+    hs_code rc = HS_OK;
+    for (int i = nv; i < *count; i++) {
+        tri *t = &qh->t[qh->work[i]];
+        t->nb[1] = qh->start_map[t->v[1]];
+        t->nb[2] = qh->end_map[t->v[0]];
+        if (t->nb[1] < 0 || t->nb[2] < 0)
+            rc = broken(err, "the horizon is not closed");
+    }
+    for (int i = nv; i < *count; i++) {
+        const tri *t = &qh->t[qh->work[i]];
+        qh->start_map[t->v[0]] = qh->end_map[t->v[1]] = -1;
+    }
+    return rc;
+}
+
+/* Hand the outside points of the deleted triangles to the new ones. */
+static int redistribute(qhull *qh, int q, int nv, int count)
+{
+    for (int i = 0; i < nv; i++) {
+        tri *t = &qh->t[qh->work[i]];
+        t->dead = 1;
+        for (int p = t->head, nx; p >= 0; p = nx) {
+            nx = qh->next[p];
+            if (p != q)
+                assign_point(qh, p, qh->work + nv, count - nv);
+        }
+        t->head = -1;
+    }
+    for (int i = nv; i < count; i++)
+        if (qh->t[qh->work[i]].head >= 0 &&
+            push_int(&qh->pend, &qh->npend, &qh->pcap, qh->work[i]) != 0)
+            return -1;
+    return 0;
+}
+
+static hs_code insert_far_point(qhull *qh, int f, hs_error *err)
+{
+    int q = qh->t[f].far, nv, count;
+    if (collect_visible(qh, f, q, &nv) != 0)
+        return hs_fail(err, HS_ERR_NOMEM, "out of memory");
+    hs_code rc = make_cone(qh, q, nv, &count, err);
+    if (rc != HS_OK)
+        return rc;
+    for (int i = 0; i < nv; i++)
+        qh->t[qh->work[i]].vis = 0;
+    if (redistribute(qh, q, nv, count) != 0)
+        return hs_fail(err, HS_ERR_NOMEM, "out of memory");
+    return HS_OK;
+}
+
+static hs_code run_quickhull(qhull *qh, hs_error *err)
+{
+    int s[4];
+    hs_code rc = find_simplex(qh, s, err);
+    if (rc == HS_OK)
+        rc = start_hull(qh, s, err);
+    while (rc == HS_OK && qh->npend > 0) {
+        int f = qh->pend[--qh->npend];
+        if (!qh->t[f].dead && qh->t[f].head >= 0)
+            rc = insert_far_point(qh, f, err);
+    }
+    return rc;
+}
+
+/* ============================================================ assembly */
+
+/* Coplanar triangles are merged into faces (union-find), each face's
+ * boundary is walked as a cycle and straight corners are dropped. */
+typedef struct assembly {
+    int *parent;   /* nt: union-find over triangles */
+    int *face;     /* nt: face number of a live triangle's root, else -1 */
+    int *succ;     /* n: next boundary corner of the face being walked */
+    int *succ_nb;  /* n: face across that boundary edge */
+    int *succ_off; /* n: a point of the neighbouring triangle off the face */
+    int *cycle;    /* n: the boundary cycle being walked */
+    int *mstart;   /* faces + 1: offsets into members */
+    int *members;  /* nt: live triangles grouped by face */
+    unsigned char *is_vertex; /* n */
+} assembly;
+
+static int find_root(int *parent, int x)
+{
+    while (parent[x] != x) {
+        parent[x] = parent[parent[x]];
+        x = parent[x];
+    }
+    return x;
+}
+
+static void merge_coplanar(qhull *qh, assembly *as)
+{
+    for (int f = 0; f < qh->nt; f++)
+        as->parent[f] = f;
+    for (int f = 0; f < qh->nt; f++) {
+        if (qh->t[f].dead)
+            continue;
+        for (int k = 0; k < 3; k++) {
+            int g = qh->t[f].nb[k];
+            if (g < f)
+                continue;
+            int e = edge_of(&qh->t[g], qh->t[f].v[(k + 1) % 3], qh->t[f].v[k]);
+            int opp = qh->t[g].v[(e + 2) % 3];
+            if (above(qh, f, opp) == 0)
+                as->parent[find_root(as->parent, g)] = find_root(as->parent, f);
+        }
+    }
+}
+
+static int number_faces(qhull *qh, assembly *as)
+{
+    int nf = 0;
+    for (int f = 0; f < qh->nt; f++)
+        as->face[f] = -1;
+    for (int f = 0; f < qh->nt; f++) {
+        if (qh->t[f].dead)
+            continue;
+        int r = find_root(as->parent, f);
+        if (as->face[r] < 0)
+            as->face[r] = nf++;
+    }
+    return nf;
+}
+
+static int face_of(const assembly *as, int f) { return as->face[find_root(as->parent, f)]; }
+
+/* Group the live triangles by face (counting sort). */
+static int bucket_faces(qhull *qh, assembly *as, int nf)
+{
+    as->mstart = hs_calloc((size_t)nf + 1, sizeof(int));
+    if (!as->mstart)
+        return -1;
+    for (int f = 0; f < qh->nt; f++)
+        if (!qh->t[f].dead)
+            as->mstart[face_of(as, f) + 1]++;
+    for (int i = 0; i < nf; i++)
+        as->mstart[i + 1] += as->mstart[i];
+    int *fill = hs_malloc((size_t)nf, sizeof(int));
+    if (!fill)
+        return -1;
+    memcpy(fill, as->mstart, (size_t)nf * sizeof(int));
+    for (int f = 0; f < qh->nt; f++)
+        if (!qh->t[f].dead)
+            as->members[fill[face_of(as, f)]++] = f;
+    free(fill);
+    return 0;
+}
+
+/* Record the boundary edges of face `fc`; returns their number and one
+ * start corner. */
+static int face_boundary(qhull *qh, assembly *as, int fc, int *start)
+{
+    int count = 0;
+    for (int i = as->mstart[fc]; i < as->mstart[fc + 1]; i++) {
+        int f = as->members[i];
+        for (int k = 0; k < 3; k++) {
+            int g = qh->t[f].nb[k], a = qh->t[f].v[k], b = qh->t[f].v[(k + 1) % 3];
+            if (face_of(as, g) == fc)
+                continue;
+            int e = edge_of(&qh->t[g], b, a);
+            as->succ[a] = b;
+            as->succ_nb[a] = face_of(as, g);
+            as->succ_off[a] = qh->t[g].v[(e + 2) % 3];
+            *start = a;
+            count++;
+        }
+    }
+    return count;
+}
+
+typedef struct hull_out {
+    hull3 *h;
+    int used; /* corners written so far */
+} hull_out;
+
+/* Walk face fc's boundary and append its true corners to the output. */
+static hs_code emit_face(qhull *qh, assembly *as, int fc, hull_out *o, hs_error *err)
+{
+    int start = -1, nb = face_boundary(qh, as, fc, &start), len = 0;
+    for (int c = start; c >= 0 && len <= nb; c = as->succ[c]) {
+        if (len > 0 && c == start)
+            break;
+        as->cycle[len++] = c;
+    }
+    if (nb < 3 || len != nb)
+        return broken(err, "a face boundary is not a simple cycle");
+    hull3 *h = o->h;
+    h->facet_start[fc] = o->used;
+    for (int i = 0; i < len; i++) {
+        int u = as->cycle[(i + len - 1) % len], v = as->cycle[i], w = as->cycle[(i + 1) % len];
+        if (qh->src->orient(qh->src->user, u, v, w, as->succ_off[u]) == 0)
+            continue; /* v lies on the segment u w */
+        h->facet_vert[o->used] = v;
+        h->facet_nb[o->used++] = as->succ_nb[v];
+        as->is_vertex[v] = 1;
+    }
+    for (int i = 0; i < len; i++)
+        as->succ[as->cycle[i]] = -1;
+    if (o->used - h->facet_start[fc] < 3)
+        return broken(err, "a face has fewer than 3 corners");
+    return HS_OK;
+}
+
+static hull3 *hull_alloc(int npoints, int nfacets, int corners)
+{
+    hull3 *h = calloc(1, sizeof *h);
+    if (!h)
+        return NULL;
+    h->npoints = npoints;
+    h->nfacets = nfacets;
+    h->verts = hs_malloc((size_t)npoints, sizeof(int));
+    h->facet_start = hs_malloc((size_t)nfacets + 1, sizeof(int));
+    h->facet_vert = hs_malloc((size_t)corners, sizeof(int));
+    h->facet_nb = hs_malloc((size_t)corners, sizeof(int));
+    if (!h->verts || !h->facet_start || !h->facet_vert || !h->facet_nb) {
+        hull3_free(h);
+        return NULL;
+    }
+    return h;
+}
+
+static void assembly_free(assembly *as)
+{
+    free(as->parent);
+    free(as->face);
+    free(as->succ);
+    free(as->succ_nb);
+    free(as->succ_off);
+    free(as->cycle);
+    free(as->mstart);
+    free(as->members);
+    free(as->is_vertex);
+}
+
+static int assembly_init(assembly *as, int nt, int n)
+{
+    memset(as, 0, sizeof *as);
+    as->parent = hs_malloc((size_t)nt, sizeof(int));
+    as->face = hs_malloc((size_t)nt, sizeof(int));
+    as->succ = hs_malloc((size_t)n, sizeof(int));
+    as->succ_nb = hs_malloc((size_t)n, sizeof(int));
+    as->succ_off = hs_malloc((size_t)n, sizeof(int));
+    as->cycle = hs_malloc((size_t)n, sizeof(int));
+    as->members = hs_malloc((size_t)nt, sizeof(int));
+    as->is_vertex = hs_calloc((size_t)n, 1);
+    if (!as->parent || !as->face || !as->succ || !as->succ_nb || !as->succ_off || !as->cycle ||
+        !as->members || !as->is_vertex)
+        return -1;
+    for (int i = 0; i < n; i++)
+        as->succ[i] = -1;
+    return 0;
+}
+
+static hs_code assemble(qhull *qh, hull3 **out, hs_error *err)
+{
+    assembly as;
+    if (assembly_init(&as, qh->nt, qh->n) != 0) {
+        assembly_free(&as);
+        return hs_fail(err, HS_ERR_NOMEM, "out of memory");
+    }
+    merge_coplanar(qh, &as);
+    int nf = number_faces(qh, &as);
+    hull_out o = {hull_alloc(qh->n, nf, 3 * qh->nt), 0};
+    hs_code rc = o.h && bucket_faces(qh, &as, nf) == 0
+                     ? HS_OK
+                     : hs_fail(err, HS_ERR_NOMEM, "out of memory");
+    for (int fc = 0; fc < nf && rc == HS_OK; fc++)
+        rc = emit_face(qh, &as, fc, &o, err);
+    if (rc == HS_OK) {
+        o.h->facet_start[nf] = o.used;
+        o.h->nedges = o.used / 2;
+        for (int p = 0; p < qh->n; p++)
+            if (as.is_vertex[p])
+                o.h->verts[o.h->nverts++] = p;
+        *out = o.h;
+    } else
+        hull3_free(o.h);
+    assembly_free(&as);
+    return rc;
+}
+
+/* ============================================================ entry points */
+
+hs_code hull3_from_source(const hull3_source *src, hull3 **out, hs_error *err)
+{
+    if (!src || !out || !src->orient || !src->exact || !src->approx)
+        return hs_fail(err, HS_ERR_ARG, "convex hull: NULL argument");
+    *out = NULL;
+    if (src->n < 4)
+        return hs_fail(err, HS_ERR_INPUT,
+                       "convex hull of %d points: fewer than 4 distinct points "
+                       "(the hull is not a solid)", src->n);
+    qhull qh;
+    hs_code rc = HS_OK;
+    if (qh_init(&qh, src) != 0)
+        rc = hs_fail(err, HS_ERR_NOMEM, "out of memory");
+    if (rc == HS_OK)
+        rc = run_quickhull(&qh, err);
+    if (rc == HS_OK)
+        rc = assemble(&qh, out, err);
+    qh_free(&qh);
+    return rc;
+}
+
+static int points_orient(void *user, int i, int j, int k, int l)
+{
+    const double *p = user;
+    return hull3_orient3d(p + 3 * (size_t)i, p + 3 * (size_t)j, p + 3 * (size_t)k,
+                          p + 3 * (size_t)l);
+}
+
+static void points_exact(void *user, int i, mpq_t h[4])
+{
+    const double *p = (const double *)user + 3 * (size_t)i;
+    for (int j = 0; j < 3; j++)
+        mpq_set_d(h[j], p[j]);
+    mpq_set_ui(h[3], 1, 1);
+}
+
+hs_code hull3_points(const double *pts, int n, hull3 **out, hs_error *err)
+{
+    if (!pts || !out)
+        return hs_fail(err, HS_ERR_ARG, "convex hull: NULL argument");
+    *out = NULL;
+    if (n < 4)
+        return hs_fail(err, HS_ERR_ARG, "convex hull: %d points given, at least 4 are needed", n);
+    for (int i = 0; i < 3 * n; i++)
+        if (!isfinite(pts[i]))
+            return hs_fail(err, HS_ERR_ARG, "convex hull: point %d has a non-finite coordinate",
+                           i / 3);
+    hull3_source src = {n, pts, points_orient, points_exact, (void *)pts};
+    return hull3_from_source(&src, out, err);
+}
+
+void hull3_free(hull3 *h)
+{
+    if (!h)
+        return;
+    free(h->verts);
+    free(h->facet_start);
+    free(h->facet_vert);
+    free(h->facet_nb);
+    free(h);
+}
+
+/* ============================================================ conservative rows */
+
+/* Outward normal of facet f by Newell's formula, scaled to unit length;
+ * 0 if it is not a usable finite vector. */
+static int facet_normal(const hull3 *h, const double *pts, int f, double nrm[3])
+{
+    nrm[0] = nrm[1] = nrm[2] = 0;
+    int s = h->facet_start[f], e = h->facet_start[f + 1];
+    for (int k = s; k < e; k++) {
+        const double *p = pts + 3 * (size_t)h->facet_vert[k];
+        const double *q = pts + 3 * (size_t)h->facet_vert[k + 1 < e ? k + 1 : s];
+        nrm[0] += (p[1] - q[1]) * (p[2] + q[2]);
+        nrm[1] += (p[2] - q[2]) * (p[0] + q[0]);
+        nrm[2] += (p[0] - q[0]) * (p[1] + q[1]);
+    }
+    double len = sqrt(nrm[0] * nrm[0] + nrm[1] * nrm[1] + nrm[2] * nrm[2]);
+    if (!(len > 0) || !isfinite(len))
+        return 0;
+    for (int j = 0; j < 3; j++)
+        nrm[j] /= len;
+    return 1;
+}
+
+/* a . p in double and a bound on its error (|fl - exact| <= *bound). */
+static double dot_with_bound(const double *a, const double *p, double *bound)
+{
+    double s = a[0] * p[0] + a[1] * p[1] + a[2] * p[2];
+    double mag = fabs(a[0] * p[0]) + fabs(a[1] * p[1]) + fabs(a[2] * p[2]);
+    *bound = 4 * UNIT_ROUNDOFF * mag + 0x1p-1060;
+    return s;
+}
+
+/* out = a . p exactly (t scratch). */
+static void dot_q(mpq_t out, const double *a, const double *p, mpq_t t, mpq_t x)
+{
+    mpq_set_ui(out, 0, 1);
+    for (int j = 0; j < 3; j++) {
+        mpq_set_d(t, a[j]);
+        mpq_set_d(x, p[j]);
+        mpq_mul(t, t, x);
+        mpq_add(out, out, t);
+    }
+}
+
+/* Sign of a . p - a . q, exactly. */
+static int compare_dots(const double *a, const double *p, const double *q)
+{
+    double bp, bq, dp = dot_with_bound(a, p, &bp), dq = dot_with_bound(a, q, &bq);
+    if (dp - bp > dq + bq)
+        return 1;
+    if (dp + bp < dq - bq)
+        return -1;
+    mpq_t u, v, t, x;
+    mpq_inits(u, v, t, x, NULL);
+    dot_q(u, a, p, t, x);
+    dot_q(v, a, q, t, x);
+    int s = mpq_cmp(u, v);
+    mpq_clears(u, v, t, x, NULL);
+    return (s > 0) - (s < 0);
+}
+
+/* Vertex adjacency of the hull in CSR form, indexed by input point. */
+typedef struct adjacency {
+    int *start; /* npoints + 1 */
+    int *to;    /* 2 * nedges */
+} adjacency;
+
+static int build_adjacency(const hull3 *h, adjacency *adj)
+{
+    int corners = h->facet_start[h->nfacets];
+    adj->start = hs_calloc((size_t)h->npoints + 1, sizeof(int));
+    adj->to = hs_malloc((size_t)corners, sizeof(int));
+    int *fill = hs_malloc((size_t)h->npoints + 1, sizeof(int));
+    if (!adj->start || !adj->to || !fill) {
+        free(fill);
+        return -1;
+    }
+    for (int k = 0; k < corners; k++)
+        adj->start[h->facet_vert[k] + 1]++;
+    for (int i = 0; i < h->npoints; i++)
+        adj->start[i + 1] += adj->start[i];
+    memcpy(fill, adj->start, ((size_t)h->npoints + 1) * sizeof(int));
+    for (int f = 0; f < h->nfacets; f++) {
+        int s = h->facet_start[f], e = h->facet_start[f + 1];
+        for (int k = s; k < e; k++)
+            adj->to[fill[h->facet_vert[k]]++] = h->facet_vert[k + 1 < e ? k + 1 : s];
+    }
+    free(fill);
+    return 0;
+}
+
+/* Exact maximum of a . p over the hull, rounded up.  A linear function
+ * on a polytope is maximal at a vertex none of whose neighbours does
+ * better, so climbing from `from` along edges with exact comparisons
+ * ends at the maximum. */
+static double max_rounded_up(const adjacency *adj, const double *pts, const double *a, int from)
+{
+    int cur = from, moved = 1;
+    while (moved) {
+        moved = 0;
+        for (int k = adj->start[cur]; k < adj->start[cur + 1] && !moved; k++) {
+            int w = adj->to[k];
+            if (compare_dots(a, pts + 3 * (size_t)w, pts + 3 * (size_t)cur) > 0) {
+                cur = w;
+                moved = 1;
+            }
+        }
+    }
+    mpq_t best, t, x;
+    mpq_inits(best, t, x, NULL);
+    dot_q(best, a, pts + 3 * (size_t)cur, t, x);
+    double up = hull3_q_up(best);
+    mpq_clears(best, t, x, NULL);
+    return up;
+}
+
+static hs_code facet_row(const hull3 *h, const adjacency *adj, const double *pts, int f,
+                         double *a, double *b, hs_error *err)
+{
+    if (!facet_normal(h, pts, f, a))
+        return hs_fail(err, HS_ERR_UNSUPPORTED,
+                       "convex hull rows: the normal of facet %d is not a finite nonzero "
+                       "double (coordinates too large or too small)", f);
+    *b = max_rounded_up(adj, pts, a, h->facet_vert[h->facet_start[f]]);
+    if (!isfinite(*b))
+        return hs_fail(err, HS_ERR_UNSUPPORTED,
+                       "convex hull rows: the bound of facet %d is beyond the double range", f);
+    return HS_OK;
+}
+
+hs_code hull3_rows(const hull3 *h, const double *pts, double *a, double *b, hs_error *err)
+{
+    if (!h || !pts || !a || !b)
+        return hs_fail(err, HS_ERR_ARG, "convex hull rows: NULL argument");
+    adjacency adj;
+    hs_code rc = HS_OK;
+    if (build_adjacency(h, &adj) != 0)
+        rc = hs_fail(err, HS_ERR_NOMEM, "out of memory");
+    for (int f = 0; f < h->nfacets && rc == HS_OK; f++)
+        rc = facet_row(h, &adj, pts, f, a + 3 * (size_t)f, b + f, err);
+    free(adj.start);
+    free(adj.to);
+    return rc;
+}

@@ -1,0 +1,110 @@
+/* hull3.h -- convex hull of points in R^3 with exact combinatorics.
+ *
+ * Every decision of the hull (is a point above, on or below the plane of a
+ * facet?) is made by an exact orientation predicate: the sign is computed
+ * in floating point when a rigorous error bound proves it, and with GMP
+ * rationals otherwise.  Floating-point values only steer the order in
+ * which points are inserted (quickhull's farthest point first), never the
+ * answer, so the output is the exact hull of the input doubles:
+ *
+ *   - vertices: exactly the extreme points of the input (for duplicated
+ *     points, one index, the first one inserted);
+ *   - facets: the faces of the hull as convex polygons, coplanar triangles
+ *     merged and points lying on an edge or inside a face dropped, the
+ *     corners counterclockwise seen from outside (outward orientation).
+ *
+ * Inputs whose hull is not a solid (all points coplanar, collinear, or
+ * fewer than four distinct points) are reported as errors.
+ *
+ * The core works on any points that have an exact orientation predicate
+ * (hull3_source); vertices.c uses it for the dual points of a polytope's
+ * rows.  No global state; every function is thread-safe on distinct
+ * objects. */
+#ifndef HS_HULL3_H
+#define HS_HULL3_H
+
+#include <gmp.h>
+
+#include "halfspace.h"
+
+/* The hull.  Indices in verts and facet_vert refer to the input points. */
+typedef struct hull3 {
+    int npoints;      /* number of input points */
+    int nverts;       /* hull vertices */
+    int *verts;       /* nverts input indices, ascending */
+    int nfacets;      /* faces of the hull */
+    int *facet_start; /* nfacets + 1 offsets into facet_vert / facet_nb */
+    int *facet_vert;  /* corners of facet f: facet_vert[facet_start[f] ..
+                         facet_start[f+1] - 1], counterclockwise seen from
+                         outside; at least 3, no three collinear */
+    int *facet_nb;    /* aligned with facet_vert: the facet on the other
+                         side of the edge from corner k to corner k+1 */
+    int nedges;       /* edges (each shared by two facets) */
+} hull3;
+
+/* Sign (-1, 0, +1) of the orientation of d with respect to the plane
+ * through a, b, c: +1 when d lies on the side towards which the normal
+ * (b - a) x (c - a) points ("above"; a, b, c then appear clockwise seen
+ * from d), -1 below, 0 when the four points are coplanar.  Exact for all
+ * finite doubles: a floating-point evaluation with a static error bound
+ * (Shewchuk's orient3d bound, plus a check that nothing can underflow or
+ * overflow), GMP rationals when the bound cannot decide. */
+int hull3_orient3d(const double a[3], const double b[3], const double c[3],
+                   const double d[3]);
+
+/* Sign of the 4x4 determinant whose rows are r0..r3, exactly (floating
+ * point with an error bound, GMP rationals when that cannot decide). */
+int hull3_det4_sign(const double *r0, const double *r1, const double *r2,
+                    const double *r3);
+/* The same for rows of 4 exact rationals each. */
+int hull3_det4_sign_q(mpq_t *r0, mpq_t *r1, mpq_t *r2, mpq_t *r3);
+
+/* A rational rounded to a double upwards / downwards (the nearest double
+ * >= q / <= q; +-inf beyond the double range). */
+double hull3_q_up(mpq_srcptr q);
+double hull3_q_down(mpq_srcptr q);
+
+/* Points as seen by the hull core.  Point i has homogeneous coordinates
+ * h_i = (x_i, w_i) in Q^4 with w_i > 0 (the point itself is x_i / w_i); the
+ * core may be given instead any images T h_i under one invertible linear
+ * map T of positive determinant, since ranks and orientations are the same.
+ *   orient(user, i, j, k, l): the sign hull3_orient3d would give for the
+ *       four points (+1: l above the plane of i, j, k); must be exact.
+ *   exact(user, i, h): the four exact homogeneous coordinates T h_i
+ *       (h already initialised by the caller).
+ *   approx: n*3 doubles near the points, for heuristics only; they may be
+ *       inaccurate (even infinite) without affecting the answer. */
+typedef struct hull3_source {
+    int n;
+    const double *approx;
+    int (*orient)(void *user, int i, int j, int k, int l);
+    void (*exact)(void *user, int i, mpq_t h[4]);
+    void *user;
+} hull3_source;
+
+/* Hull of the n points pts[3*i .. 3*i+2] (finite doubles, n >= 4).
+ * Returns HS_OK and a new hull in *out, or an error: HS_ERR_ARG for bad
+ * arguments (NULL, n < 4, a non-finite coordinate), HS_ERR_INPUT when the
+ * hull is not a solid ("fewer than 4 distinct points", "points are
+ * collinear", "points are coplanar"), HS_ERR_NOMEM. */
+hs_code hull3_points(const double *pts, int n, hull3 **out, hs_error *err);
+
+/* Same for points given through a source (n >= 1; same errors). */
+hs_code hull3_from_source(const hull3_source *src, hull3 **out, hs_error *err);
+
+/* Free a hull (NULL is allowed). */
+void hull3_free(hull3 *h);
+
+/* One half-space a . x <= b per facet of the hull h of pts (the points h
+ * was built from): a[3*f .. 3*f+2], b[f] for f < h->nfacets.
+ * CONSERVATIVE: the normal a is computed in double (Newell's formula over
+ * the facet's corners, so it is only approximately perpendicular to the
+ * facet), and b is the exact maximum of a . p over all hull vertices p
+ * rounded up to a double.  Hence every input point satisfies every row
+ * exactly (a . p <= b in real arithmetic, p in the hull), and the rows
+ * describe a polytope that contains the hull and is close to it.  Returns
+ * HS_OK, or HS_ERR_UNSUPPORTED when a normal or bound is not a finite
+ * double (coordinates near the double range), or HS_ERR_NOMEM. */
+hs_code hull3_rows(const hull3 *h, const double *pts, double *a, double *b, hs_error *err);
+
+#endif
