@@ -67,7 +67,10 @@ typedef struct engine_stats {
     double nodes, pivots;
 } engine_stats;
 
-static const hs_engine engine_of[ENGINES] = {HS_ENGINE_FAITHFUL, HS_ENGINE_EXACT};
+/* The seed's routines in double and over GMP rationals (the engine called
+ * "exact" when this table was first measured, then the routines followed
+ * by the exact classification LP, which costs under a millisecond). */
+static const hs_engine engine_of[ENGINES] = {HS_ENGINE_FAITHFUL, HS_ENGINE_FAITHFUL_EXACT};
 
 /* ============================================================ options */
 
@@ -153,7 +156,7 @@ static int parse_engines(const char *arg, bench_opts *o)
          tok = strtok_r(NULL, ",", &save)) {
         if (strcmp(tok, "faithful") == 0)
             o->use[0] = 1;
-        else if (strcmp(tok, "exact") == 0)
+        else if (strcmp(tok, "exact") == 0 || strcmp(tok, "faithful-exact") == 0)
             o->use[1] = 1;
         else
             rc = -1;
@@ -327,7 +330,7 @@ static hs_code run_engine(int e, const hs_poly *A, const hs_poly *B, hs_result *
         return rc;
     stats_add(st, secs, r);
     *meets = is_intersecting(hs_result_status(r));
-    if (engine_of[e] == HS_ENGINE_EXACT) {
+    if (e == 1 && hs_result_status(r) == HS_INTERSECT) { /* the exact point must be common */
         hs_error verr;
         if (hs_result_verify(r, A, B, &verr) != HS_OK) {
             st->verify_failures++;
@@ -345,7 +348,7 @@ static hs_code run_pair(const bench_opts *o, const size_spec *z, long index, hs_
     hs_code rc = tangent_pair(o->seed, index, z->mA, z->mB, &A, &B, NULL, err);
     int meets[ENGINES] = {-1, -1};
     for (int e = 0; e < ENGINES && rc == HS_OK; e++) {
-        int limited = engine_of[e] == HS_ENGINE_EXACT && index >= z->exact_count;
+        int limited = e == 1 && index >= z->exact_count;
         if (o->use[e] && !limited)
             rc = run_engine(e, A, B, r, &st[e], &meets[e], err);
     }

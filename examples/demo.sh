@@ -7,7 +7,7 @@ run() {
     "$CLI" "$@"
     echo
 }
-echo "== Seed 002, Example 1 and 2 (exact engine: class, point, certificate)"
+echo "== Seed 002, Example 1 and 2 (class, point, certificate)"
 run intersect examples/paper/example1_A.ine examples/paper/example1_B.ine
 run intersect examples/paper/example2_A.ine examples/paper/example2_B.ine
 echo "== The paper's own walk of Example 2 (faithful engine, replaying its s and t)"
@@ -22,5 +22,8 @@ echo "== A disjoint pair, its Farkas certificate, and an independent check of it
 cat /tmp/hs_demo_cert.txt
 run verify examples/basic/unit_cube.ine examples/basic/cube_far.ine /tmp/hs_demo_cert.txt
 rm -f /tmp/hs_demo_cert.txt
-echo "== Cross-check against GLPK on random and degenerate instances"
+echo "== The fast engine's steps (the default engine), and many pairs at once"
+run intersect --trace examples/basic/unit_cube.ine examples/basic/cube_far.ine
+run batch --threads 2 examples/basic/pairs.txt
+echo "== Cross-check of every engine against GLPK on random and degenerate instances"
 run crosscheck --count 1000
