@@ -217,8 +217,9 @@ void hs_options_init(hs_options *opt);
 /* The answer of one query, with its witness point and certificate.
  * A result object is reusable: create it once per thread and pass it to
  * many queries; each query overwrites it.  It also owns the scratch memory
- * of the fast engine: O(m n^2) doubles for queries with m rows in all
- * (precisely (n)(m + 2n + 2)(n + 3) doubles plus 5 m words), allocated at
+ * of the fast engine: O(m n^2) for queries with m rows in all (precisely
+ * n (m + 2n + 2)(n + 3) doubles and (n + 1)(m + 2n + 2) ints: the rows
+ * projected at each level of the recursion, at most n levels), allocated at
  * the first query and grown only when a larger query than ever before
  * arrives, so a loop of queries on polyhedra of bounded size allocates
  * nothing.  (A query that falls back to the exact engine does allocate.)
