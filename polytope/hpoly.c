@@ -55,6 +55,17 @@ void hs_poly_free(hs_poly *p)
     free(p);
 }
 
+hs_poly *hpoly_from_rows(int n, int m, const double *a, const double *b)
+{
+    hs_poly *p = hpoly_alloc(n, m, "<rows>");
+    if (!p)
+        return NULL;
+    memcpy(p->a, a, sizeof(double) * (size_t)m * (size_t)n);
+    memcpy(p->b, b, sizeof(double) * (size_t)m);
+    p->prep_why = "built without preparation";
+    return p;
+}
+
 int hpoly_finish(hs_poly *p)
 {
     return fast_prep_build(p, &p->prep, &p->prep_why);

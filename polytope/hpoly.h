@@ -44,6 +44,11 @@ static inline const double *hpoly_row(const hs_poly *p, int i)
     return p->a + (size_t)i * (size_t)p->n;
 }
 
+/* m rows of n doubles (taken exactly, inequalities) with no fast-engine
+ * preparation: a plain system for the exact engine.  NULL when out of
+ * memory; the values must be finite and in the double range. */
+hs_poly *hpoly_from_rows(int n, int m, const double *a, const double *b);
+
 /* Last step of every constructor: the once-per-polyhedron data of the fast
  * engine.  Returns 0, or -1 when out of memory. */
 int hpoly_finish(hs_poly *p);

@@ -58,7 +58,7 @@ struct fast_work {
 
 typedef struct fast_query {
     fast_work *fw;
-    const hs_poly *P[2];
+    const fast_view *V[2];
     const fast_prep *F[2];
     int n, mA, M;
     seidel_bank bank[2];
@@ -152,14 +152,19 @@ static void shuffle(fast_work *w, int *v, int count)
 static int poly_of(const fast_query *q, int id) { return id >= q->mA; }
 static int index_in(const fast_query *q, int id) { return id >= q->mA ? id - q->mA : id; }
 
+static const double *view_row(const fast_view *v, int n, int i)
+{
+    return v->a + (size_t)i * (size_t)n;
+}
+
 static const double *row_a(const fast_query *q, int id)
 {
-    return hpoly_row(q->P[poly_of(q, id)], index_in(q, id));
+    return view_row(q->V[poly_of(q, id)], q->n, index_in(q, id));
 }
 
 static double row_b(const fast_query *q, int id)
 {
-    return q->P[poly_of(q, id)]->b[index_in(q, id)];
+    return q->V[poly_of(q, id)]->b[index_in(q, id)];
 }
 
 /* ---------------------------------------------------------------- trace */
@@ -230,7 +235,7 @@ static double row_value(fast_query *q, const double *a, double b, const double *
  * the safe range, are the rows asked one by one (exactly if need be). */
 static int strictly_inside(fast_query *q, int k, const double *x)
 {
-    const hs_poly *P = q->P[k];
+    const fast_view *P = q->V[k];
     int n = q->n;
     double worst = -INFINITY, big = 0, small = INFINITY, c = (double)(n + 2) * UNIT_ROUNDOFF;
     for (int i = 0; i < P->m; i++) {
@@ -250,7 +255,7 @@ static int strictly_inside(fast_query *q, int k, const double *x)
         return 1;
     for (int i = 0; i < P->m; i++) {
         int strict;
-        row_value(q, hpoly_row(P, i), P->b[i], x, &strict);
+        row_value(q, view_row(P, n, i), P->b[i], x, &strict);
         if (!strict)
             return 0;
     }
@@ -268,11 +273,11 @@ static int strictly_inside(fast_query *q, int k, const double *x)
 static int rows_at(fast_query *q, int k, const double *x, int all, double *l, int *row)
 {
     const fast_prep *F = q->F[k];
-    const hs_poly *P = q->P[k];
+    const fast_view *P = q->V[k];
     int none_violated = 1, count = all ? P->m : q->ncand[k];
     for (int c = 0; c < count; c++) {
         int i = all ? c : q->cand[k][c], strict;
-        double v = row_value(q, hpoly_row(P, i), P->b[i], x, &strict);
+        double v = row_value(q, view_row(P, q->n, i), P->b[i], x, &strict);
         if (strict)
             continue;
         none_violated = 0;
@@ -290,17 +295,19 @@ static int rows_at(fast_query *q, int k, const double *x, int all, double *l, in
 
 static int step5(fast_query *q)
 {
-    const double *s = q->F[0]->center, *t = q->F[1]->center;
+    const double *s = q->V[0]->center, *t = q->V[1]->center;
     int entry_row = -1;
     q->lA = 1;
     q->lB = 0;
     q->exit_row = -1;
-    if (rows_at(q, 1, s, 0, &q->lB, &entry_row) && strictly_inside(q, 1, s)) {
+    if (rows_at(q, 1, s, 0, &q->lB, &entry_row) && strictly_inside(q, 1, s) &&
+        (q->V[0]->center_certified || strictly_inside(q, 0, s))) {
         trace(q, "Step 5: s (the interior point of A) is strictly inside B: overlap");
         answer_point(q, HS_OVERLAP, s);
         return 1;
     }
-    if (rows_at(q, 0, t, 0, &q->lA, &q->exit_row) && strictly_inside(q, 0, t)) {
+    if (rows_at(q, 0, t, 0, &q->lA, &q->exit_row) && strictly_inside(q, 0, t) &&
+        (q->V[1]->center_certified || strictly_inside(q, 1, t))) {
         trace(q, "Step 5: t (the interior point of B) is strictly inside A: overlap");
         answer_point(q, HS_OVERLAP, t);
         return 1;
@@ -312,7 +319,7 @@ static int step5(fast_query *q)
 static int try_midpoint(fast_query *q)
 {
     double l = 0.5 * (q->lA + q->lB), p[SEIDEL_MAX_DIM];
-    const double *s = q->F[0]->center;
+    const double *s = q->V[0]->center;
     for (int j = 0; j < q->n; j++)
         p[j] = s[j] + l * q->d[j];
     if (!strictly_inside(q, 0, p) || !strictly_inside(q, 1, p))
@@ -338,8 +345,8 @@ static int segment_overlap(fast_query *q)
     int entry_row = -1;
     q->lA = 1;
     q->lB = 0;
-    rows_at(q, 0, q->F[1]->center, 1, &q->lA, &q->exit_row);
-    rows_at(q, 1, q->F[0]->center, 1, &q->lB, &entry_row);
+    rows_at(q, 0, q->V[1]->center, 1, &q->lA, &q->exit_row);
+    rows_at(q, 1, q->V[0]->center, 1, &q->lB, &entry_row);
     return q->lB < q->lA && try_midpoint(q);
 }
 
@@ -365,8 +372,8 @@ static void set_tau_range(fast_query *q)
 static void wide_box(fast_query *q)
 {
     for (int j = 0; j < q->n; j++) {
-        double lo = fmin(q->F[0]->lo[j], q->F[1]->lo[j]);
-        double hi = fmax(q->F[0]->hi[j], q->F[1]->hi[j]);
+        double lo = fmin(q->V[0]->lo[j], q->V[1]->lo[j]);
+        double hi = fmax(q->V[0]->hi[j], q->V[1]->hi[j]);
         double pad = 0.01 * (hi - lo) + 1e-9 * (fabs(lo) + fabs(hi)) + 1e-300;
         q->lo[j] = lo - pad;
         q->hi[j] = hi + pad;
@@ -376,7 +383,7 @@ static void wide_box(fast_query *q)
 
 static void near_box(fast_query *q)
 {
-    const double *s = q->F[0]->center;
+    const double *s = q->V[0]->center;
     double d2 = 0;
     for (int j = 0; j < q->n; j++)
         d2 += q->d[j] * q->d[j];
@@ -608,10 +615,28 @@ static seidel_status lp_rounds(fast_query *q, int forced, double *z, int *strict
 
 /* ----------------------------------------------------------- the query */
 
+/* The rows of a view as an hs_poly (the view's own, or a plain copy). */
+static const hs_poly *poly_of_view(const fast_view *v, int n, hs_poly **made, hs_error *err)
+{
+    *made = NULL;
+    if (v->poly)
+        return v->poly;
+    *made = hpoly_from_rows(n, v->m, v->a, v->b);
+    if (!*made)
+        hs_fail(err, HS_ERR_NOMEM, "out of memory");
+    return *made;
+}
+
 static hs_code fall_back(fast_query *q, const char *why, hs_error *err)
 {
     trace(q, "%s: exact engine", why);
-    hs_code rc = exact_intersect(q->P[0], q->P[1], q->opt, q->r, err);
+    hs_poly *made[2];
+    const hs_poly *A = poly_of_view(q->V[0], q->n, &made[0], err);
+    const hs_poly *B = A ? poly_of_view(q->V[1], q->n, &made[1], err) : NULL;
+    hs_code rc = (A && B) ? exact_intersect(A, B, q->opt, q->r, err) : HS_ERR_NOMEM;
+    hs_poly_free(made[0]);
+    if (A)
+        hs_poly_free(made[1]);
     q->r->fell_back = 1;
     q->r->engine = HS_ENGINE_FAST;
     return rc;
@@ -661,11 +686,25 @@ static hs_code run_lp(fast_query *q, hs_error *err)
     return fall_back(q, why, err);
 }
 
+/* Direction d of the query frame as seen by view k's direction map. */
+static void to_map_frame(const fast_view *v, int n, const double *d, double *out)
+{
+    if (!v->lookup) {
+        memcpy(out, d, sizeof(double) * (size_t)n);
+        return;
+    }
+    for (int i = 0; i < n; i++) {
+        out[i] = 0;
+        for (int j = 0; j < n; j++)
+            out[i] += v->lookup[i * n + j] * d[j];
+    }
+}
+
 static void setup(fast_query *q)
 {
     int n = q->n;
-    const double *s = q->F[0]->center, *t = q->F[1]->center;
-    double probe[SEIDEL_MAX_DIM], minus[SEIDEL_MAX_DIM], len = 0;
+    const double *s = q->V[0]->center, *t = q->V[1]->center;
+    double probe[SEIDEL_MAX_DIM], minus[SEIDEL_MAX_DIM], dir[SEIDEL_MAX_DIM], len = 0;
     for (int j = 0; j < n; j++) {
         q->d[j] = t[j] - s[j];
         len += fabs(q->d[j]);
@@ -674,36 +713,54 @@ static void setup(fast_query *q)
         probe[j] = len > 0 ? q->d[j] : (j == 0);
         minus[j] = -probe[j];
     }
-    q->cand[0] = fast_prep_lookup(q->F[0], probe, &q->ncand[0]);
-    q->cand[1] = fast_prep_lookup(q->F[1], minus, &q->ncand[1]);
+    to_map_frame(q->V[0], n, probe, dir);
+    q->cand[0] = fast_prep_lookup(q->F[0], dir, &q->ncand[0]);
+    to_map_frame(q->V[1], n, minus, dir);
+    q->cand[1] = fast_prep_lookup(q->F[1], dir, &q->ncand[1]);
     for (int k = 0; k < 2; k++)
-        q->bank[k] = (seidel_bank){q->P[k]->a, q->F[k]->norm, q->P[k]->b, q->P[k]->m};
+        q->bank[k] = (seidel_bank){q->V[k]->a, q->F[k]->norm, q->V[k]->b, q->V[k]->m};
     trace(q, "candidate faces along t - s: %d of A, %d of B (from the direction maps)",
           q->ncand[0], q->ncand[1]);
 }
 
-hs_code fast_intersect(const hs_poly *A, const hs_poly *B, const hs_options *opt, hs_result *r,
-                       hs_error *err)
+hs_code fast_intersect_views(const fast_view *A, const fast_view *B, int n,
+                             const hs_options *opt, hs_result *r, hs_error *err)
 {
     fast_query q;
     memset(&q, 0, sizeof q);
-    q.P[0] = A;
-    q.P[1] = B;
+    q.V[0] = A;
+    q.V[1] = B;
     q.F[0] = A->prep;
     q.F[1] = B->prep;
-    q.n = A->n;
+    q.n = n;
     q.mA = A->m;
     q.M = A->m + B->m;
     q.r = r;
     q.opt = opt;
     if (!q.F[0] || !q.F[1])
         return fall_back(&q, "not eligible for the fast path (see hs_poly_fast_ready)", err);
-    if (result_reset(r, HS_DISJOINT, q.n) != 0 || !(q.fw = work_for(r, q.n, q.M)))
+    if (result_reset(r, HS_DISJOINT, n) != 0 || !(q.fw = work_for(r, n, q.M)))
         return hs_fail(err, HS_ERR_NOMEM, "out of memory");
     setup(&q);
     if (step5(&q) || segment_overlap(&q))
         return HS_OK;
     return run_lp(&q, err);
+}
+
+void fast_view_of_poly(fast_view *v, const hs_poly *p)
+{
+    const fast_prep *fp = p->prep;
+    *v = (fast_view){p->m, p->a, p->b, fp, fp ? fp->center : NULL, 1, NULL,
+                     fp ? fp->lo : NULL, fp ? fp->hi : NULL, p};
+}
+
+hs_code fast_intersect(const hs_poly *A, const hs_poly *B, const hs_options *opt, hs_result *r,
+                       hs_error *err)
+{
+    fast_view va, vb;
+    fast_view_of_poly(&va, A);
+    fast_view_of_poly(&vb, B);
+    return fast_intersect_views(&va, &vb, A->n, opt, r, err);
 }
 
 hs_code fast_feasible(const hs_poly *P, const hs_options *opt, hs_result *r, hs_error *err)

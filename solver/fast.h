@@ -20,4 +20,33 @@ hs_code fast_feasible(const hs_poly *P, const hs_options *opt, hs_result *r, hs_
 hs_code fast_intersect(const hs_poly *A, const hs_poly *B, const hs_options *opt, hs_result *r,
                        hs_error *err);
 
+struct fast_prep;
+
+/* A polyhedron as the fast engine sees it in the frame of a query: its
+ * rows there, and its once-per-polyhedron preparation made in its own
+ * frame.  A world expresses one piece in the other's frame by an affine
+ * map; the rows are then the transformed (rounded) rows, the answer is
+ * exact for them, and only the steering data comes from the preparation:
+ * norms and slacks (unchanged by rigid motions, mere weights otherwise),
+ * the direction map (a query direction d is looked up as lookup . d) and
+ * the box hint. */
+typedef struct fast_view {
+    int m;
+    const double *a, *b;          /* m rows of n coefficients, m right sides */
+    const struct fast_prep *prep; /* the preparation (own frame) */
+    const double *center;         /* interior point in this frame */
+    int center_certified;         /* center certified strictly inside these rows */
+    const double *lookup;         /* n*n row-major, or NULL for the identity */
+    const double *lo, *hi;        /* box hint in this frame */
+    const hs_poly *poly;          /* the same rows as an hs_poly, or NULL (one is
+                                     built for an exact fallback) */
+} fast_view;
+
+/* The view of a polyhedron in its own frame (p must be fast-ready). */
+void fast_view_of_poly(fast_view *v, const hs_poly *p);
+
+/* The fast engine on two views of dimension n. */
+hs_code fast_intersect_views(const fast_view *A, const fast_view *B, int n,
+                             const hs_options *opt, hs_result *r, hs_error *err);
+
 #endif
