@@ -13,11 +13,17 @@
 #  - $(BUILD)/bench/pairs (bench/pairs.c: fast, exact and faithful engines,
 #    GLPK, libccd GJK and MPR on the same pairs): bench/out/pairs.md, and
 #    the lines between <!-- pairs:begin --> and <!-- pairs:end --> of the
-#    section "## Fast engine vs GLPK and libccd (bench/pairs)".
+#    section "## Fast engine vs GLPK and libccd (bench/pairs)";
+#  - $(BUILD)/bench/triangles (bench/triangles.c: seed 000's raw method and
+#    uniform grid on a scene of about 2000 triangles): bench/out/triangles.md,
+#    and the lines between <!-- triangles:begin --> and <!-- triangles:end -->
+#    of the section "## Seed 000: triangles, raw method vs uniform grid
+#    (bench/triangles)".
 #
 # Text outside the markers (other sections, the interpretation) is left
-# alone.  Each program alone: make -f bench/bench.mk table1-run / pairs-run
-# (PAIRS_ARGS='--sizes 60,250 --pairs 50' for a shorter run).
+# alone.  Each program alone: make -f bench/bench.mk table1-run / pairs-run /
+# triangles-run (PAIRS_ARGS='--sizes 60,250 --pairs 50' for a shorter run;
+# TRIANGLES_ARGS='--reps-raw 3 --reps-grid 21').
 
 BUILD  ?= build
 CC     ?= cc
@@ -43,14 +49,20 @@ PAIRS        := $(BUILD)/bench/pairs
 PAIRS_OBJ    := $(BUILD)/bench/pairs.o $(BENCH_COMMON:%.c=$(BUILD)/%.o)
 PAIRS_ARGS   ?=
 PAIRS_TITLE  := Fast engine vs GLPK and libccd (bench/pairs)
+TRIANGLES    := $(BUILD)/bench/triangles
+TRIANGLES_OBJ := $(BUILD)/bench/triangles.o
+TRIANGLES_ARGS ?=
+TRIANGLES_TITLE := Seed 000: triangles, raw method vs uniform grid (bench/triangles)
 
-.PHONY: bench-all table1-run table1-build table1-splice pairs-run pairs-build pairs-splice
+.PHONY: bench-all table1-run table1-build table1-splice pairs-run pairs-build pairs-splice \
+        triangles-run triangles-build triangles-splice
 # Timed runs must not overlap, whatever -j says.
 .NOTPARALLEL:
-bench-all: table1-run pairs-run
+bench-all: table1-run pairs-run triangles-run
 
 table1-build: $(TABLE1)
 pairs-build: $(PAIRS)
+triangles-build: $(TRIANGLES)
 
 $(BUILD)/bench/%.o: bench/%.c
 	@mkdir -p $(dir $@)
@@ -62,11 +74,14 @@ $(TABLE1): $(TABLE1_OBJ) $(LIBA)
 $(PAIRS): $(PAIRS_OBJ) $(LIBA)
 	$(CC) -o $@ $(PAIRS_OBJ) $(LIBA) $(PAIRS_LIBS)
 
+$(TRIANGLES): $(TRIANGLES_OBJ) $(LIBA)
+	$(CC) -o $@ $(TRIANGLES_OBJ) $(LIBA) $(BENCH_LIBS)
+
 # Only when the library is missing (bench.mk run on its own).
 $(LIBA):
 	$(MAKE) -f Makefile BUILD=$(BUILD) $@
 
--include $(TABLE1_OBJ:.o=.d) $(PAIRS_OBJ:.o=.d)
+-include $(TABLE1_OBJ:.o=.d) $(PAIRS_OBJ:.o=.d) $(TRIANGLES_OBJ:.o=.d)
 
 table1-run: $(TABLE1)
 	@mkdir -p $(BENCH_OUT)
@@ -127,3 +142,33 @@ pairs-splice:
 	    echo '<!-- pairs:end -->'; } >> $(RESULTS); \
 	fi
 	@echo "bench: updated $(RESULTS) (section $(PAIRS_TITLE))"
+
+# bench/triangles: run, keep the output with the machine, date and command,
+# and splice it into RESULTS.md like pairs above.
+triangles-run: $(TRIANGLES)
+	@mkdir -p $(BENCH_OUT)
+	@load=$$(cut -d' ' -f1-3 /proc/loadavg); when=$$(date -u '+%Y-%m-%d %H:%M UTC'); \
+	start=$$(date +%s); \
+	$(TRIANGLES) $(TRIANGLES_ARGS) > $(BENCH_OUT)/triangles.raw || exit 1; \
+	end=$$(date +%s); \
+	{ echo "Run $$when on $$(nproc) CPUs" \
+	       "($$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1))," \
+	       "wall time $$((end - start)) s, load average at start $$load."; \
+	  echo "Command: \`make bench\`, which runs \`$(strip $(TRIANGLES) $(TRIANGLES_ARGS))\`."; \
+	  echo; cat $(BENCH_OUT)/triangles.raw; } > $(BENCH_OUT)/triangles.md
+	@cat $(BENCH_OUT)/triangles.md
+	@$(MAKE) --no-print-directory -f bench/bench.mk BUILD=$(BUILD) triangles-splice
+
+triangles-splice:
+	@touch $(RESULTS)
+	@if grep -q '^<!-- triangles:begin -->' $(RESULTS); then \
+	  awk -v gen=$(BENCH_OUT)/triangles.md ' \
+	    /^<!-- triangles:begin -->/ { print; while ((getline l < gen) > 0) print l; skip = 1; next } \
+	    /^<!-- triangles:end -->/   { skip = 0 } \
+	    !skip { print }' $(RESULTS) > $(RESULTS).tmp && mv $(RESULTS).tmp $(RESULTS); \
+	else \
+	  { echo; echo '## $(TRIANGLES_TITLE)'; echo; \
+	    echo '<!-- triangles:begin -->'; cat $(BENCH_OUT)/triangles.md; \
+	    echo '<!-- triangles:end -->'; } >> $(RESULTS); \
+	fi
+	@echo "bench: updated $(RESULTS) (section $(TRIANGLES_TITLE))"

@@ -155,7 +155,8 @@ typedef enum hs_status {
     HS_DISJOINT,
     HS_TOUCHING,
     HS_OVERLAP,
-    HS_INTERSECT
+    HS_INTERSECT,
+    HS_CONTACT /* worlds: closer than the contact threshold, no common point */
 } hs_status;
 
 /* Lower-case name of a status ("overlap", ...).  Thread-safe. */
@@ -328,6 +329,246 @@ long hs_result_pivots(const hs_result *r);
 /* Fast engine: nonzero when the last query could not be certified in
  * floating point and was answered by the exact engine.  Const-safe. */
 int hs_result_fallback(const hs_result *r);
+
+/* ------------------------------------------------------------------ */
+/* Poses                                                                */
+/* ------------------------------------------------------------------ */
+
+/* A pose is a 4x4 row-major matrix m mapping body coordinates to world
+ * coordinates, x_world = R x + t with R = m[0..2], m[4..6], m[8..10] by rows
+ * and t = (m[3], m[7], m[11]); the last row is 0 0 0 1.  Builders fill m;
+ * thread-safe. */
+void hs_pose_identity(double m[16]);
+void hs_pose_from_rt(double m[16], const double R[9], const double t[3]);
+/* Z-Y-Z Euler angles (radians) as in seed 004, eq. (1):
+ * R = Rz(alpha) Ry(beta) Rz(gamma). */
+void hs_pose_from_zyz(double m[16], double alpha, double beta, double gamma, const double t[3]);
+/* Rotation by angle (radians) about axis (any nonzero length); HS_ERR_ARG
+ * for a zero or non-finite axis. */
+hs_code hs_pose_from_axis_angle(double m[16], const double axis[3], double angle,
+                                const double t[3], hs_error *err);
+/* Unit quaternion q = (w, x, y, z) (normalised here; HS_ERR_ARG if zero). */
+hs_code hs_pose_from_quat(double m[16], const double q[4], const double t[3], hs_error *err);
+/* out = a b (apply b, then a); out may alias a or b. */
+void hs_pose_multiply(double out[16], const double a[16], const double b[16]);
+
+/* ------------------------------------------------------------------ */
+/* Worlds of bodies                                                     */
+/* ------------------------------------------------------------------ */
+
+/* A world holds bodies; a body has a unique name, a static flag, a pose,
+ * and pieces given in its own frame.  A piece is convex (a bounded,
+ * full-dimensional polytope kept as a half-space system, with its exact
+ * vertices, box and an interior point derived once) or a triangle mesh
+ * (any shape).  Geometry is shared, reference counted, between a body and
+ * its clones.
+ *
+ * Exactness in a world.  A pose is applied in double precision: to compare
+ * two pieces, one is expressed in the other's frame and its numbers are
+ * rounded once to doubles.  Every answer is exact for those numbers.
+ *
+ * Threads.  Queries (hs_world_query, hs_world_distance) only read the
+ * world: any number may run at once, each with its own report.  Every
+ * function that changes the world (adding, removing, posing, toggling) must
+ * not run concurrently with anything else on the same world. */
+typedef struct hs_world hs_world;
+typedef struct hs_body hs_body;
+
+/* Broad phase: which pairs of bodies are tested at all. */
+typedef enum hs_broadphase {
+    HS_BROAD_TREE = 0, /* dynamic AABB tree (default: fastest at scale) */
+    HS_BROAD_GRID,     /* seed 000's uniform grid, cell size from the
+                          average extent of the bodies */
+    HS_BROAD_RAW       /* every pair */
+} hs_broadphase;
+
+/* New empty world (NULL when out of memory), and its release (bodies,
+ * pieces and shared geometry no longer used). */
+hs_world *hs_world_new(void);
+void hs_world_free(hs_world *w);
+
+/* Method of the broad phase (rebuilds its structure). */
+hs_code hs_world_set_broadphase(hs_world *w, hs_broadphase method, hs_error *err);
+
+/* New body (identity pose, no pieces).  Names are unique and nonempty.
+ * The handle stays valid until the body is removed or the world freed. */
+hs_body *hs_world_add_body(hs_world *w, const char *name, int is_static, hs_error *err);
+/* A copy of src named `name`, sharing its geometry; it stays valid when
+ * src is removed. */
+hs_body *hs_world_clone_body(hs_world *w, const hs_body *src, const char *name, hs_error *err);
+/* Remove and free a body (its handle becomes invalid). */
+hs_code hs_world_remove_body(hs_world *w, hs_body *b, hs_error *err);
+/* Lookups.  Const-safe. */
+hs_body *hs_world_find_body(const hs_world *w, const char *name);
+int hs_world_body_count(const hs_world *w);
+hs_body *hs_world_body(const hs_world *w, int k); /* in order of creation */
+
+const char *hs_body_name(const hs_body *b);
+int hs_body_is_static(const hs_body *b);
+void hs_body_set_static(hs_body *b, int is_static);
+int hs_body_piece_count(const hs_body *b);
+/* Set the pose (finite entries, last row 0 0 0 1, invertible R); the
+ * world's broad phase is updated.  HS_ERR_ARG otherwise. */
+hs_code hs_body_set_pose(hs_body *b, const double m[16], hs_error *err);
+void hs_body_get_pose(const hs_body *b, double m[16]);
+/* World-frame box of the body (outward rounded); 0 if it has no piece. */
+int hs_body_aabb(const hs_body *b, double lo[3], double hi[3]);
+
+/* Pieces, in the body frame, placed by `place` (a pose of the piece in the
+ * body frame; NULL is the identity; any invertible affine map, so scales
+ * are allowed).  Every constructor validates its arguments (finite,
+ * positive sizes, at least 3 sides, ...) and returns HS_ERR_ARG or
+ * HS_ERR_INPUT with a message. */
+/* Box of full sizes size[0..2], centered at the origin. */
+hs_code hs_body_add_box(hs_body *b, const double size[3], const double place[16], hs_error *err);
+/* Prism / pyramid with `sides` side facets whose vertices lie on the
+ * circle of the given radius, axis y, centered (as in VRML): inscribed in
+ * the round shape. */
+hs_code hs_body_add_cylinder(hs_body *b, double radius, double height, int sides,
+                             const double place[16], hs_error *err);
+hs_code hs_body_add_cone(hs_body *b, double radius, double height, int sides,
+                         const double place[16], hs_error *err);
+/* Icosphere: the icosahedron subdivided `level` times (20 * 4^level
+ * triangles), vertices on the sphere. */
+hs_code hs_body_add_sphere(hs_body *b, double radius, int level, const double place[16],
+                           hs_error *err);
+/* Convex hull of n points (x,y,z triples); not all coplanar. */
+hs_code hs_body_add_hull(hs_body *b, const double *points, int n, const double place[16],
+                         hs_error *err);
+/* A polytope given as a half-space system (n = 3, bounded, full-dimensional,
+ * inequality rows); copied. */
+hs_code hs_body_add_polytope(hs_body *b, const hs_poly *p, const double place[16],
+                             hs_error *err);
+/* Triangle mesh: nverts points, ntris index triples (0-based); need not be
+ * closed or convex; degenerate triangles are an error. */
+hs_code hs_body_add_mesh(hs_body *b, const double *verts, int nverts, const int *tris,
+                         int ntris, const double place[16], hs_error *err);
+
+/* Boundary of piece k of b, in the body frame: *is_convex is nonzero for a
+ * convex piece; *nverts points in *verts (x, y, z); *nfaces faces, face f
+ * having the corners (*face_vert)[(*face_start)[f] .. (*face_start)[f+1]-1]
+ * (counterclockwise seen from outside for a convex piece; the triangles as
+ * given for a mesh).  The three arrays are new: free them with hs_free.
+ * HS_ERR_ARG for a bad k.  Const-safe. */
+hs_code hs_body_piece_boundary(const hs_body *b, int k, int *is_convex, double **verts,
+                               int *nverts, int **face_start, int **face_vert, int *nfaces,
+                               hs_error *err);
+
+/* Filters (seed 001).  Collisions are tested only for pairs of bodies that
+ * are both enabled, in a world that is enabled, whose pair is enabled, that
+ * are not both static, and whose groups match: a and b may collide when
+ * (a.group & b.mask) and (b.group & a.mask) are both nonzero (default group
+ * 1, mask all ones).  Two pieces of one body are never tested.  (Seed 001's
+ * threads: main-thread bodies group 1; thread k's bodies group 1 << k and
+ * mask 1 | 1 << k, so they meet the main thread's and their own only.) */
+void hs_world_set_enabled(hs_world *w, int on);
+void hs_body_set_enabled(hs_body *b, int on);
+hs_code hs_world_set_pair_enabled(hs_world *w, const hs_body *a, const hs_body *b, int on,
+                                  hs_error *err);
+void hs_body_set_groups(hs_body *b, unsigned group, unsigned mask);
+
+/* ------------------------------------------------------------------ */
+/* World queries                                                        */
+/* ------------------------------------------------------------------ */
+
+typedef enum hs_tri_method {
+    HS_TRI_GRID = 0, /* triangles of two meshes paired through a uniform grid */
+    HS_TRI_RAW       /* every triangle against every triangle (seed 000's raw method) */
+} hs_tri_method;
+
+typedef struct hs_query_options {
+    double threshold;        /* contact threshold in scene units (default 0.1):
+                                pairs of pieces closer than this without a
+                                common point are reported as contacts; 0: none */
+    int contacts;            /* compute contact points and normals (default 1) */
+    hs_tri_method triangles; /* default HS_TRI_GRID */
+    int threads;             /* worker threads for the narrow phase (default 1;
+                                0: one per CPU) */
+    hs_engine engine;        /* convex pairs: HS_ENGINE_FAST (default) or
+                                HS_ENGINE_EXACT, the exact LP engine on the
+                                same two systems (slow; a cross-check) */
+} hs_query_options;
+
+void hs_query_options_init(hs_query_options *opt);
+
+/* The answer of a world query: pairs of bodies in collision or contact,
+ * sorted by (first name, second name) with first < second; for each, the
+ * pairs of pieces and the contacts.  Reusable; one per thread. */
+typedef struct hs_report hs_report;
+hs_report *hs_report_new(void);
+void hs_report_free(hs_report *r);
+
+/* All pairs of bodies that overlap, touch or are in contact.  Const-safe in
+ * the world.  A body pair's status is the strongest of its piece pairs
+ * (overlap > touching > contact). */
+hs_code hs_world_query(const hs_world *w, const hs_query_options *opt, hs_report *rep,
+                       hs_error *err);
+
+int hs_report_pair_count(const hs_report *r);
+/* Body pair k: names and status.  HS_ERR_ARG for a bad k. */
+hs_code hs_report_pair(const hs_report *r, int k, const char **a, const char **b,
+                       hs_status *status);
+/* Piece pairs of body pair k: piece indices (in order of addition), status,
+ * a witness point in world coordinates (common point for overlap and
+ * touching; for contact the point on the first piece), and the distance
+ * (0 for overlap and touching). */
+int hs_report_piece_count(const hs_report *r, int k);
+hs_code hs_report_piece(const hs_report *r, int k, int j, int *piece_a, int *piece_b,
+                        hs_status *status, double witness[3], double *distance);
+/* Contacts of body pair k (pieces within the threshold, or touching):
+ * the point on each body and the unit normal from the first body towards
+ * the second; many contacts in a small area are pruned to the corners of
+ * their convex hull (seed 001). */
+int hs_report_contact_count(const hs_report *r, int k);
+hs_code hs_report_contact(const hs_report *r, int k, int c, double on_a[3], double on_b[3],
+                          double normal[3]);
+
+/* Counters of the last query. */
+typedef struct hs_report_stats {
+    long body_pairs;     /* pairs of bodies the broad phase kept */
+    long piece_pairs;    /* pairs of pieces tested */
+    long triangle_tests; /* triangle-triangle tests */
+    long fallbacks;      /* fast-engine queries answered by the exact engine */
+} hs_report_stats;
+void hs_report_get_stats(const hs_report *r, hs_report_stats *st);
+
+/* Distance between two bodies: the smallest distance between their pieces,
+ * with a point on each (|pa - pb| = *dist; 0 when they meet).  Const-safe. */
+hs_code hs_world_distance(const hs_world *w, const hs_body *a, const hs_body *b, double *dist,
+                          double pa[3], double pb[3], hs_error *err);
+
+/* Move until contact (seed 001): from its current pose, which must be free
+ * of collision, body b moves towards `end` (translation linear, rotation
+ * by slerp along the shortest arc) and stops at the first pose closer than
+ * opt->threshold (> 0) to a body it may collide with.  The motion advances
+ * conservatively: each step is bounded by the current distance over the
+ * fastest-moving point's speed, so b cannot pass through a thin obstacle.
+ * b is left at the stopping pose and rep holds the world's query there.
+ * *fraction (may be NULL) receives how far along the motion it stopped
+ * (1: the end is free and farther than the threshold).  If b starts
+ * within the threshold, it stops only on getting closer than half its
+ * starting distance, so it can move away from a contact.  HS_ERR_INPUT if
+ * the start pose is in collision (b is left unmoved); HS_ERR_ARG if the
+ * motion is longer than 5e6 thresholds.  Not thread-safe on w (moves b). */
+hs_code hs_world_move_until_contact(hs_world *w, hs_body *b, const double end[16],
+                                    const hs_query_options *opt, hs_report *rep,
+                                    double *fraction, hs_error *err);
+
+/* ------------------------------------------------------------------ */
+/* Scene files                                                          */
+/* ------------------------------------------------------------------ */
+
+/* Load a scene into a new world, by extension: .wrl (VRML 2.0 subset, see
+ * the README), .off, .obj, .stl (one body made of one mesh piece).  Errors
+ * "FILE:LINE: what is wrong", including "node X is not supported". */
+hs_world *hs_world_load(const char *path, hs_error *err);
+
+/* Add the bodies of a scene file to an existing world. */
+hs_code hs_world_add_file(hs_world *w, const char *path, hs_error *err);
+
+/* Write the world as VRML 2.0, pieces in collision (per rep, may be NULL)
+ * coloured red, the others grey. */
+hs_code hs_world_export_vrml(const hs_world *w, const hs_report *rep, FILE *out, hs_error *err);
 
 #ifdef __cplusplus
 }

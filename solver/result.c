@@ -269,6 +269,7 @@ const char *hs_status_name(hs_status s)
     case HS_TOUCHING: return "touching";
     case HS_OVERLAP: return "overlap";
     case HS_INTERSECT: return "intersect";
+    case HS_CONTACT: return "contact";
     }
     return "unknown";
 }

@@ -7,5 +7,6 @@ int cmd_feasible(int argc, char **argv);
 int cmd_intersect(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
 int cmd_batch(int argc, char **argv);
+int cmd_world(int argc, char **argv);
 
 #endif

@@ -18,6 +18,7 @@ static const command commands[] = {
     {"intersect", cmd_intersect, "intersect A.ine B.ine      disjoint, touching or overlap?"},
     {"verify", cmd_verify, "verify A.ine [B.ine] CERT  check a certificate exactly"},
     {"batch", cmd_batch, "batch FILE [--threads N]   many pairs listed in FILE"},
+    {"world", cmd_world, "world SCENE [options]      bodies in collision or contact"},
     {"crosscheck", cli_crosscheck, "crosscheck [options]       random instances vs GLPK"},
 };
 

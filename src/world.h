@@ -1,0 +1,79 @@
+/* world.h -- the structures behind hs_world and hs_body, shared by the
+ * world's modules (world.c, piece.c, narrow.c, contact.c, wquery.c,
+ * move.c). */
+#ifndef HS_WORLD_H
+#define HS_WORLD_H
+
+#include "halfspace.h"
+#include "src/broadphase.h"
+#include "src/triangles.h"
+
+typedef enum piece_kind { PIECE_CONVEX, PIECE_MESH } piece_kind;
+
+/* Geometry of one piece in its body's frame, shared by clones (refs). */
+typedef struct geom {
+    int refs;
+    piece_kind kind;
+    double lo[3], hi[3];  /* box in the body frame, rounded outward */
+    /* convex: the half-space system is the piece; vertices and faces are
+     * derived from it exactly (nearest doubles) */
+    hs_poly *poly;
+    int nverts;
+    double *verts;        /* nverts * 3 */
+    int nfaces;
+    int *face_start;      /* nfaces + 1 offsets into face_vert */
+    int *face_vert;       /* corners of face f, counterclockwise from outside */
+    int *face_row;        /* nfaces: the row of poly that is this face */
+    /* mesh: triangles, taken exactly */
+    int nmv, ntris;
+    double *mv;           /* nmv * 3 */
+    int *tris;            /* ntris * 3 */
+    tri_mesh *index;
+} geom;
+
+struct hs_body {
+    hs_world *world;
+    char *name;
+    int id;               /* stable id (broad phase, pair toggles) */
+    int is_static, enabled;
+    unsigned group, mask;
+    double pose[16], inv[16];
+    geom **piece;
+    int npieces, cap;
+    double lo[3], hi[3];  /* world box of all pieces (valid when npieces > 0) */
+    int in_bp;            /* registered in the broad phase */
+};
+
+struct hs_world {
+    hs_body **bodies;     /* in order of creation */
+    int nbodies, cap;
+    hs_body **by_id;      /* id -> body (NULL after removal) */
+    int id_cap, next_id;
+    int enabled;
+    hs_broadphase method;
+    broadphase *bp;
+    unsigned long long *off_pairs; /* disabled pairs, open addressing */
+    size_t off_cap, off_count;
+};
+
+/* Geometry refcounting. */
+void geom_retain(geom *g);
+void geom_release(geom *g);
+
+/* New convex geometry from the system p (body frame; n = 3, bounded,
+ * full-dimensional): vertices, faces and box are derived exactly.  Takes
+ * ownership of p. */
+geom *geom_convex(hs_poly *p, hs_error *err);
+/* New mesh geometry (copies the arrays). */
+geom *geom_mesh(const double *verts, int nverts, const int *tris, int ntris, hs_error *err);
+
+/* Add a geometry to a body (takes a reference). */
+hs_code body_add_geom(hs_body *b, geom *g, hs_error *err);
+
+/* Recompute the body's world box and tell the broad phase. */
+hs_code body_refresh_box(hs_body *b, hs_error *err);
+
+/* May bodies a and b collide at all (filters of seed 001)? */
+int world_pair_allowed(const hs_world *w, const hs_body *a, const hs_body *b);
+
+#endif

@@ -1,0 +1,417 @@
+/* test_world.c -- worlds: bodies, poses, clones, filters, queries with
+ * exact statuses (also under rotations), contacts and distances, move
+ * until contact, threads. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tests/helpers.h"
+
+static const double unit[3] = {1, 1, 1};
+
+static hs_body *box_body(hs_world *w, const char *name, int is_static, const double size[3],
+                         double x, double y, double z)
+{
+    hs_error err;
+    hs_body *b = hs_world_add_body(w, name, is_static, &err);
+    ck_assert_msg(b != NULL, "%s", err.msg);
+    ck_assert_msg(hs_body_add_box(b, size, NULL, &err) == HS_OK, "%s", err.msg);
+    double m[16], t[3] = {x, y, z};
+    hs_pose_identity(m);
+    m[3] = t[0];
+    m[7] = t[1];
+    m[11] = t[2];
+    ck_assert_msg(hs_body_set_pose(b, m, &err) == HS_OK, "%s", err.msg);
+    return b;
+}
+
+/* Status of the pair (a, b) in a fresh query, HS_DISJOINT if absent. */
+static hs_status pair_status(const hs_world *w, const hs_query_options *opt, const char *a,
+                             const char *b, hs_report *rep)
+{
+    hs_error err;
+    ck_assert_msg(hs_world_query(w, opt, rep, &err) == HS_OK, "%s", err.msg);
+    for (int k = 0; k < hs_report_pair_count(rep); k++) {
+        const char *x, *y;
+        hs_status st;
+        hs_report_pair(rep, k, &x, &y, &st);
+        if ((!strcmp(x, a) && !strcmp(y, b)) || (!strcmp(x, b) && !strcmp(y, a)))
+            return st;
+    }
+    return HS_DISJOINT;
+}
+
+START_TEST(pose_builders)
+{
+    double m[16], r[16], p[3] = {1, 0, 0}, q[3];
+    hs_pose_from_zyz(m, M_PI / 2, 0, 0, NULL); /* Rz(90 degrees) */
+    q[0] = m[0] * p[0] + m[1] * p[1] + m[2] * p[2];
+    q[1] = m[4] * p[0] + m[5] * p[1] + m[6] * p[2];
+    ck_assert(fabs(q[0]) < 1e-15 && fabs(q[1] - 1) < 1e-15);
+    double axis[3] = {0, 0, 2}, t[3] = {1, 2, 3}, quat[4] = {cos(M_PI / 4), 0, 0, sin(M_PI / 4)};
+    hs_error err;
+    ck_assert_int_eq(hs_pose_from_axis_angle(r, axis, M_PI / 2, t, &err), HS_OK);
+    double qm[16];
+    ck_assert_int_eq(hs_pose_from_quat(qm, quat, t, &err), HS_OK);
+    for (int i = 0; i < 16; i++)
+        ck_assert(fabs(r[i] - qm[i]) < 1e-15);
+    hs_pose_from_zyz(m, 0.3, 0.7, -1.1, t); /* zyz = Rz Ry Rz: check against products */
+    double a[16], b[16], c[16], ab[16], abc[16];
+    double z[3] = {0, 0, 1}, y[3] = {0, 1, 0};
+    hs_pose_from_axis_angle(a, z, 0.3, NULL, &err);
+    hs_pose_from_axis_angle(b, y, 0.7, NULL, &err);
+    hs_pose_from_axis_angle(c, z, -1.1, NULL, &err);
+    hs_pose_multiply(ab, a, b);
+    hs_pose_multiply(abc, ab, c);
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++)
+            ck_assert(fabs(abc[4 * i + j] - m[4 * i + j]) < 1e-15);
+    double zero[3] = {0, 0, 0}, q0[4] = {0, 0, 0, 0};
+    ck_assert_int_eq(hs_pose_from_axis_angle(r, zero, 1, NULL, &err), HS_ERR_ARG);
+    ck_assert_int_eq(hs_pose_from_quat(r, q0, NULL, &err), HS_ERR_ARG);
+}
+END_TEST
+
+START_TEST(bodies_names_and_errors)
+{
+    hs_world *w = hs_world_new();
+    hs_error err;
+    ck_assert(hs_world_add_body(w, "", 0, &err) == NULL);
+    hs_body *a = hs_world_add_body(w, "a", 0, &err);
+    ck_assert(a != NULL);
+    ck_assert(hs_world_add_body(w, "a", 0, &err) == NULL);
+    ck_assert(strstr(err.msg, "exists already") != NULL);
+    double bad[3] = {1, -1, 1}, m[16];
+    ck_assert_int_eq(hs_body_add_box(a, bad, NULL, &err), HS_ERR_ARG);
+    ck_assert_int_eq(hs_body_add_cylinder(a, 1, 1, 2, NULL, &err), HS_ERR_ARG);
+    ck_assert_int_eq(hs_body_add_sphere(a, 0, 1, NULL, &err), HS_ERR_ARG);
+    double flat[12] = {0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0};
+    ck_assert_int_eq(hs_body_add_hull(a, flat, 4, NULL, &err), HS_ERR_INPUT);
+    ck_assert(strstr(err.msg, "coplanar") != NULL);
+    double v[9] = {0, 0, 0, 1, 1, 1, 2, 2, 2};
+    int tri[3] = {0, 1, 2};
+    ck_assert_int_eq(hs_body_add_mesh(a, v, 3, tri, 1, NULL, &err), HS_ERR_INPUT);
+    ck_assert(strstr(err.msg, "degenerate") != NULL);
+    int out[3] = {0, 1, 5};
+    ck_assert_int_eq(hs_body_add_mesh(a, v, 3, out, 1, NULL, &err), HS_ERR_INPUT);
+    hs_pose_identity(m);
+    m[15] = 2;
+    ck_assert_int_eq(hs_body_set_pose(a, m, &err), HS_ERR_ARG);
+    hs_pose_identity(m);
+    m[0] = NAN;
+    ck_assert_int_eq(hs_body_set_pose(a, m, &err), HS_ERR_ARG);
+    ck_assert_int_eq(hs_body_piece_count(a), 0);
+    hs_poly *empty = t_example("basic/empty.ine");
+    ck_assert_int_eq(hs_body_add_polytope(a, empty, NULL, &err), HS_ERR_INPUT);
+    hs_poly_free(empty);
+    hs_world_free(w);
+}
+END_TEST
+
+/* Seed 001 reports a crash when a clone outlives its original. */
+START_TEST(clones_outlive_their_original)
+{
+    hs_world *w = hs_world_new();
+    hs_error err;
+    hs_body *a = box_body(w, "a", 0, unit, 0, 0, 0);
+    hs_body *c = hs_world_clone_body(w, a, "copy", &err);
+    ck_assert(c != NULL);
+    ck_assert_int_eq(hs_world_remove_body(w, a, &err), HS_OK);
+    hs_body *d = box_body(w, "d", 0, unit, 0.5, 0, 0);
+    hs_report *rep = hs_report_new();
+    hs_query_options opt;
+    hs_query_options_init(&opt);
+    ck_assert_int_eq(pair_status(w, &opt, "copy", "d", rep), HS_OVERLAP);
+    ck_assert(hs_world_find_body(w, "a") == NULL);
+    ck_assert_int_eq(hs_world_body_count(w), 2);
+    (void)d;
+    hs_report_free(rep);
+    hs_world_free(w);
+}
+END_TEST
+
+START_TEST(statuses_in_the_world_frame)
+{
+    hs_world *w = hs_world_new();
+    hs_report *rep = hs_report_new();
+    hs_query_options opt;
+    hs_query_options_init(&opt);
+    box_body(w, "a", 0, unit, 0, 0, 0);
+    hs_body *b = box_body(w, "b", 0, unit, 1, 0, 0); /* face to face */
+    ck_assert_int_eq(pair_status(w, &opt, "a", "b", rep), HS_TOUCHING);
+    double m[16];
+    hs_pose_identity(m);
+    m[3] = 0.75;
+    hs_body_set_pose(b, m, NULL);
+    ck_assert_int_eq(pair_status(w, &opt, "a", "b", rep), HS_OVERLAP);
+    m[3] = 1.05; /* 0.05 apart, threshold 0.1 */
+    hs_body_set_pose(b, m, NULL);
+    ck_assert_int_eq(pair_status(w, &opt, "a", "b", rep), HS_CONTACT);
+    ck_assert_int_eq(hs_report_contact_count(rep, 0), 4); /* the square of the face */
+    double on_a[3], on_b[3], nrm[3], d;
+    hs_report_contact(rep, 0, 0, on_a, on_b, nrm);
+    ck_assert(fabs(nrm[0] - 1) < 1e-12 && fabs(on_b[0] - on_a[0] - 0.05) < 1e-12);
+    hs_report_piece(rep, 0, 0, NULL, NULL, NULL, NULL, &d);
+    ck_assert(fabs(d - 0.05) < 1e-12);
+    m[3] = 1.2;
+    hs_body_set_pose(b, m, NULL);
+    ck_assert_int_eq(pair_status(w, &opt, "a", "b", rep), HS_DISJOINT);
+    /* rotated by 45 degrees about z, b's edge meets a's face: touching */
+    double z[3] = {0, 0, 1}, t[3] = {0.5 + sqrt(0.5), 0, 0};
+    hs_pose_from_axis_angle(m, z, M_PI / 4, t, NULL);
+    hs_body_set_pose(b, m, NULL);
+    hs_status st = pair_status(w, &opt, "a", "b", rep);
+    ck_assert_msg(st == HS_TOUCHING || st == HS_OVERLAP || st == HS_CONTACT, "%s",
+                  hs_status_name(st)); /* the rotation is rounded: exact for the rounded rows */
+    t[0] = 0.5 + sqrt(0.5) - 0.01;
+    hs_pose_from_axis_angle(m, z, M_PI / 4, t, NULL);
+    hs_body_set_pose(b, m, NULL);
+    ck_assert_int_eq(pair_status(w, &opt, "a", "b", rep), HS_OVERLAP);
+    hs_report_free(rep);
+    hs_world_free(w);
+}
+END_TEST
+
+START_TEST(distance_matches_its_points)
+{
+    hs_world *w = hs_world_new();
+    hs_error err;
+    hs_body *a = box_body(w, "a", 0, unit, 0, 0, 0);
+    hs_body *b = hs_world_add_body(w, "b", 0, &err);
+    ck_assert_int_eq(hs_body_add_sphere(b, 0.5, 2, NULL, &err), HS_OK);
+    double m[16], t[3] = {2, 1.5, 0.25};
+    hs_pose_from_zyz(m, 0.2, 0.4, 0.6, t);
+    hs_body_set_pose(b, m, NULL);
+    double d, pa[3], pb[3];
+    ck_assert_int_eq(hs_world_distance(w, a, b, &d, pa, pb, &err), HS_OK);
+    double diff = sqrt((pa[0] - pb[0]) * (pa[0] - pb[0]) + (pa[1] - pb[1]) * (pa[1] - pb[1]) +
+                       (pa[2] - pb[2]) * (pa[2] - pb[2]));
+    ck_assert(d > 0 && fabs(diff - d) <= 1e-12 * d);
+    ck_assert(d > 1.2 && d < 1.5); /* between the inner and outer radius of the icosphere */
+    hs_pose_identity(m);
+    hs_body_set_pose(b, m, NULL);
+    ck_assert_int_eq(hs_world_distance(w, a, b, &d, pa, pb, &err), HS_OK);
+    ck_assert(d == 0);
+    hs_world_free(w);
+}
+END_TEST
+
+/* Seed 001's toggles, groups and masks, and its thread rule. */
+START_TEST(filters)
+{
+    hs_world *w = hs_world_new();
+    hs_report *rep = hs_report_new();
+    hs_query_options opt;
+    hs_query_options_init(&opt);
+    hs_error err;
+    hs_body *a = box_body(w, "a", 0, unit, 0, 0, 0), *b = box_body(w, "b", 0, unit, 0.5, 0, 0);
+    ck_assert_int_eq(pair_status(w, &opt, "a", "b", rep), HS_OVERLAP);
+    hs_world_set_pair_enabled(w, a, b, 0, &err);
+    ck_assert_int_eq(pair_status(w, &opt, "a", "b", rep), HS_DISJOINT);
+    hs_world_set_pair_enabled(w, a, b, 1, &err);
+    hs_body_set_enabled(b, 0);
+    ck_assert_int_eq(pair_status(w, &opt, "a", "b", rep), HS_DISJOINT);
+    hs_body_set_enabled(b, 1);
+    hs_world_set_enabled(w, 0);
+    ck_assert_int_eq(pair_status(w, &opt, "a", "b", rep), HS_DISJOINT);
+    hs_world_set_enabled(w, 1);
+    hs_body_set_static(a, 1);
+    hs_body_set_static(b, 1);
+    ck_assert_int_eq(pair_status(w, &opt, "a", "b", rep), HS_DISJOINT);
+    hs_body_set_static(b, 0);
+    ck_assert_int_eq(pair_status(w, &opt, "a", "b", rep), HS_OVERLAP);
+    /* threads: main (group 1), thread 1 and thread 2 bodies all overlapping */
+    hs_body *t1 = box_body(w, "t1", 0, unit, 0.25, 0, 0), *t2 = box_body(w, "t2", 0, unit, 0.3, 0, 0);
+    hs_body_set_groups(t1, 1u << 1, 1u | 1u << 1);
+    hs_body_set_groups(t2, 1u << 2, 1u | 1u << 2);
+    ck_assert_int_eq(pair_status(w, &opt, "t1", "t2", rep), HS_DISJOINT);
+    ck_assert_int_eq(pair_status(w, &opt, "a", "t1", rep), HS_OVERLAP);
+    ck_assert_int_eq(pair_status(w, &opt, "b", "t2", rep), HS_OVERLAP);
+    ck_assert_int_eq(hs_world_set_pair_enabled(w, a, a, 0, &err), HS_ERR_ARG);
+    hs_report_free(rep);
+    hs_world_free(w);
+}
+END_TEST
+
+/* Two pieces of one body never collide with each other; broad phases and
+ * threads give the same report. */
+START_TEST(methods_and_threads_agree)
+{
+    hs_world *w = hs_world_new();
+    hs_error err;
+    char name[32];
+    for (int k = 0; k < 60; k++) {
+        snprintf(name, sizeof name, "b%02d", k);
+        hs_body *b = hs_world_add_body(w, name, k < 3, &err);
+        double size[3] = {0.6 + 0.01 * k, 0.5, 0.4}, place[16];
+        hs_pose_identity(place);
+        place[3] = 0.3;
+        hs_body_add_box(b, size, NULL, &err);
+        hs_body_add_cylinder(b, 0.2, 0.5, 8, place, &err); /* overlaps its own box */
+        double m[16], t[3] = {fmod(k * 0.37, 4), fmod(k * 0.53, 3), fmod(k * 0.29, 2)};
+        hs_pose_from_zyz(m, 0.1 * k, 0.05 * k, 0, t);
+        hs_body_set_pose(b, m, &err);
+    }
+    hs_query_options opt;
+    hs_query_options_init(&opt);
+    char *out[7];
+    int count[7];
+    hs_broadphase methods[3] = {HS_BROAD_RAW, HS_BROAD_GRID, HS_BROAD_TREE};
+    for (int v = 0; v < 7; v++) { /* the 7th: the exact engine, all pairs */
+        hs_report *rep = hs_report_new();
+        ck_assert_int_eq(hs_world_set_broadphase(w, methods[v % 3], &err), HS_OK);
+        opt.threads = v < 3 ? 1 : 3;
+        opt.engine = v < 6 ? HS_ENGINE_FAST : HS_ENGINE_EXACT;
+        ck_assert_int_eq(hs_world_query(w, &opt, rep, &err), HS_OK);
+        size_t len = 0;
+        FILE *f = open_memstream(&out[v], &len);
+        count[v] = hs_report_pair_count(rep);
+        for (int k = 0; k < count[v]; k++) {
+            const char *a, *b;
+            hs_status st;
+            hs_report_pair(rep, k, &a, &b, &st);
+            ck_assert(strcmp(a, b) < 0);
+            ck_assert(!(a[1] == '0' && a[2] < '3' && b[1] == '0' && b[2] < '3')); /* static */
+            fprintf(f, "%s %s %s\n", a, b, hs_status_name(st));
+        }
+        fclose(f);
+        hs_report_free(rep);
+    }
+    ck_assert(count[0] > 20);
+    for (int v = 1; v < 7; v++)
+        ck_assert_str_eq(out[v], out[0]);
+    for (int v = 0; v < 7; v++)
+        free(out[v]);
+    opt.engine = HS_ENGINE_GLPK;
+    hs_report *rep = hs_report_new();
+    ck_assert_int_eq(hs_world_query(w, &opt, rep, &err), HS_ERR_ARG);
+    hs_report_free(rep);
+    hs_world_free(w);
+}
+END_TEST
+
+/* Seed 001: move until contact stops within the threshold, free. */
+START_TEST(move_until_contact)
+{
+    hs_world *w = hs_world_new();
+    hs_error err;
+    double floor_size[3] = {10, 10, 1};
+    box_body(w, "floor", 1, floor_size, 0, 0, -0.5); /* top face z = 0 */
+    hs_body *b = box_body(w, "box", 0, unit, 0, 0, 3);
+    hs_report *rep = hs_report_new();
+    hs_query_options opt;
+    hs_query_options_init(&opt);
+    double goal[16], f;
+    hs_pose_identity(goal);
+    goal[11] = -2; /* through the floor */
+    ck_assert_int_eq(hs_world_move_until_contact(w, b, goal, &opt, rep, &f, &err), HS_OK);
+    double m[16];
+    hs_body_get_pose(b, m);
+    double gap = m[11] - 0.5; /* bottom face height */
+    ck_assert_msg(gap >= 0 && gap < opt.threshold, "gap %g", gap);
+    ck_assert(f > 0 && f < 1);
+    ck_assert_int_eq(hs_report_pair_count(rep), 1);
+    hs_status st;
+    hs_report_pair(rep, 0, NULL, NULL, &st);
+    ck_assert(st == HS_CONTACT || st == HS_TOUCHING);
+    ck_assert_int_eq(hs_report_contact_count(rep, 0), 4);
+    goal[11] = 5; /* away: free all the way */
+    ck_assert_int_eq(hs_world_move_until_contact(w, b, goal, &opt, rep, &f, &err), HS_OK);
+    ck_assert(f == 1);
+    hs_pose_identity(goal);
+    hs_body_set_pose(b, goal, &err); /* now inside the floor */
+    ck_assert_int_eq(hs_world_move_until_contact(w, b, goal, &opt, rep, &f, &err), HS_ERR_INPUT);
+    hs_report_free(rep);
+    hs_world_free(w);
+}
+END_TEST
+
+/* A fast motion through a thin plate, and a rotating bar sweeping into a
+ * post: conservative advancement stops both before the obstacle, where
+ * checking only the end pose (or fixed steps) would pass through. */
+START_TEST(move_does_not_tunnel)
+{
+    hs_world *w = hs_world_new();
+    hs_error err;
+    double plate[3] = {4, 4, 0.01}, bar[3] = {4, 0.2, 0.2}, post[3] = {0.2, 0.2, 2};
+    box_body(w, "plate", 1, plate, 0, 0, 0);
+    hs_body *b = box_body(w, "box", 0, unit, 0, 0, 50);
+    hs_report *rep = hs_report_new();
+    hs_query_options opt;
+    hs_query_options_init(&opt);
+    opt.threshold = 0.01;
+    double goal[16], m[16], f;
+    hs_pose_identity(goal);
+    goal[11] = -50;
+    ck_assert_int_eq(hs_world_move_until_contact(w, b, goal, &opt, rep, &f, &err), HS_OK);
+    hs_body_get_pose(b, m);
+    double gap = m[11] - 0.5 - 0.005;
+    ck_assert_msg(gap > 0 && gap < opt.threshold, "gap %g", gap);
+    ck_assert(f > 0.49 && f < 0.5);
+    hs_body *arm = box_body(w, "bar", 0, bar, 10, 0, 0);
+    box_body(w, "post", 1, post, 10, 1.5, 0); /* beside the bar's far half */
+    double axis[3] = {0, 0, 1}, t[3] = {10, 0, 0};
+    ck_assert_int_eq(hs_pose_from_axis_angle(goal, axis, 3.0, t, &err), HS_OK);
+    ck_assert_int_eq(hs_world_move_until_contact(w, arm, goal, &opt, rep, &f, &err), HS_OK);
+    ck_assert_msg(f > 0 && f < 0.5, "f %g", f);
+    double d;
+    hs_body *post_b = hs_world_find_body(w, "post");
+    double pa[3], pb[3];
+    ck_assert_int_eq(hs_world_distance(w, arm, post_b, &d, pa, pb, &err), HS_OK);
+    ck_assert_msg(d > 0 && d < opt.threshold, "d %g", d);
+    opt.threshold = 0;
+    ck_assert_int_eq(hs_world_move_until_contact(w, arm, goal, &opt, rep, &f, &err), HS_ERR_ARG);
+    hs_report_free(rep);
+    hs_world_free(w);
+}
+END_TEST
+
+START_TEST(meshes_and_convex_pieces)
+{
+    hs_world *w = hs_world_new();
+    hs_error err;
+    box_body(w, "box", 0, unit, 0, 0, 0);
+    hs_body *m = hs_world_add_body(w, "sheet", 0, &err);
+    double v[12] = {-2, -2, 0.25, 2, -2, 0.25, 2, 2, 0.25, -2, 2, 0.25};
+    int tris[6] = {0, 1, 2, 0, 2, 3};
+    ck_assert_int_eq(hs_body_add_mesh(m, v, 4, tris, 2, NULL, &err), HS_OK);
+    hs_report *rep = hs_report_new();
+    hs_query_options opt;
+    hs_query_options_init(&opt);
+    ck_assert_int_eq(pair_status(w, &opt, "box", "sheet", rep), HS_OVERLAP);
+    double p[16];
+    hs_pose_identity(p);
+    p[11] = 0.25; /* the sheet on the top face z = 0.5 */
+    hs_body_set_pose(m, p, &err);
+    ck_assert_int_eq(pair_status(w, &opt, "box", "sheet", rep), HS_TOUCHING);
+    hs_body *m2 = hs_world_clone_body(w, m, "sheet2", &err);
+    p[11] = 0.25;
+    hs_body_set_pose(m2, p, &err);
+    ck_assert_int_eq(pair_status(w, &opt, "sheet", "sheet2", rep), HS_OVERLAP); /* coplanar */
+    p[11] = 0.3;
+    hs_body_set_pose(m2, p, &err);
+    ck_assert_int_eq(pair_status(w, &opt, "sheet", "sheet2", rep), HS_CONTACT);
+    hs_report_free(rep);
+    hs_world_free(w);
+}
+END_TEST
+
+Suite *suite_world(void)
+{
+    Suite *s = suite_create("world");
+    TCase *tc = tcase_create("world");
+    tcase_set_timeout(tc, 60);
+    tcase_add_test(tc, pose_builders);
+    tcase_add_test(tc, bodies_names_and_errors);
+    tcase_add_test(tc, clones_outlive_their_original);
+    tcase_add_test(tc, statuses_in_the_world_frame);
+    tcase_add_test(tc, distance_matches_its_points);
+    tcase_add_test(tc, filters);
+    tcase_add_test(tc, methods_and_threads_agree);
+    tcase_add_test(tc, move_until_contact);
+    tcase_add_test(tc, move_does_not_tunnel);
+    tcase_add_test(tc, meshes_and_convex_pieces);
+    suite_add_tcase(s, tc);
+    return s;
+}
