@@ -26,6 +26,7 @@
  * rationals, which represent every double exactly. */
 #include "polytope/hull3.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -162,22 +163,51 @@ int hull3_det4_sign_q(mpq_t *r0, mpq_t *r1, mpq_t *r2, mpq_t *r3)
     return det4_sign_q(r);
 }
 
+/* Exact sign for double entries, in integers: column j is scaled by
+ * 2^-E_j (E_j the lowest exponent of its entries' last mantissa bits), a
+ * positive factor that leaves the sign alone and makes every entry an
+ * integer, so no fraction (and no gcd) is ever formed. */
 static int det4_exact(const double *const r[4])
 {
-    mpq_t q[4][4];
-    mpq_t *rows[4];
-    for (int i = 0; i < 4; i++) {
-        for (int j = 0; j < 4; j++) {
-            mpq_init(q[i][j]);
-            mpq_set_d(q[i][j], r[i][j]);
+    mpz_t z[4][4], m, n, t, sum;
+    int low[4];
+    for (int j = 0; j < 4; j++) {
+        low[j] = INT_MAX;
+        for (int i = 0; i < 4; i++) {
+            int e;
+            if (r[i][j] != 0) {
+                frexp(r[i][j], &e);
+                low[j] = e - 53 < low[j] ? e - 53 : low[j];
+            }
         }
-        rows[i] = q[i];
     }
-    int s = det4_sign_q(rows);
+    for (int i = 0; i < 4; i++)
+        for (int j = 0; j < 4; j++) {
+            int e;
+            double f = frexp(r[i][j], &e); /* r = f 2^e, f 2^53 an integer */
+            mpz_init_set_d(z[i][j], ldexp(f, 53));
+            if (r[i][j] != 0)
+                mpz_mul_2exp(z[i][j], z[i][j], (mp_bitcnt_t)(e - 53 - low[j]));
+        }
+    mpz_inits(m, n, t, sum, NULL);
+    for (int k = 0; k < 6; k++) { /* Laplace along the first two columns */
+        const int *p = pair_rows[k];
+        mpz_mul(m, z[p[0]][0], z[p[1]][1]);
+        mpz_submul(m, z[p[1]][0], z[p[0]][1]);
+        mpz_mul(n, z[p[2]][2], z[p[3]][3]);
+        mpz_submul(n, z[p[3]][2], z[p[2]][3]);
+        mpz_mul(t, m, n);
+        if (pair_sign[k] > 0)
+            mpz_add(sum, sum, t);
+        else
+            mpz_sub(sum, sum, t);
+    }
+    int sign = mpz_sgn(sum);
+    mpz_clears(m, n, t, sum, NULL);
     for (int i = 0; i < 4; i++)
         for (int j = 0; j < 4; j++)
-            mpq_clear(q[i][j]);
-    return s;
+            mpz_clear(z[i][j]);
+    return sign;
 }
 
 /* Floating-point evaluation; returns 2 when the bound cannot decide. */
@@ -986,6 +1016,40 @@ void hull3_free(hull3 *h)
 
 /* Outward normal of facet f by Newell's formula, scaled to unit length;
  * 0 if it is not a usable finite vector. */
+/* Newell's area vector of facet f, exactly, rounded to doubles: the
+ * fallback when the double evaluation cancels (sliver facets). */
+static void facet_normal_exact(const hull3 *h, const double *pts, int f, double nrm[3])
+{
+    mpq_t sum[3], u, v, w;
+    for (int j = 0; j < 3; j++)
+        mpq_init(sum[j]);
+    mpq_inits(u, v, w, NULL);
+    int s = h->facet_start[f], e = h->facet_start[f + 1];
+    for (int k = s; k < e; k++) {
+        const double *p = pts + 3 * (size_t)h->facet_vert[k];
+        const double *q = pts + 3 * (size_t)h->facet_vert[k + 1 < e ? k + 1 : s];
+        for (int j = 0; j < 3; j++) { /* (p_y - q_y)(p_z + q_z) for j = 0, cyclically */
+            int y = (j + 1) % 3, z = (j + 2) % 3;
+            mpq_set_d(u, p[y]);
+            mpq_set_d(v, q[y]);
+            mpq_sub(u, u, v);
+            mpq_set_d(v, p[z]);
+            mpq_set_d(w, q[z]);
+            mpq_add(v, v, w);
+            mpq_mul(u, u, v);
+            mpq_add(sum[j], sum[j], u);
+        }
+    }
+    for (int j = 0; j < 3; j++) {
+        nrm[j] = mpq_get_d(sum[j]);
+        mpq_clear(sum[j]);
+    }
+    mpq_clears(u, v, w, NULL);
+}
+
+/* Unit outward normal of facet f.  Any direction would give a valid
+ * conservative row (its bound is the exact maximum over the hull); the
+ * area vector gives the facet's own plane up to rounding. */
 static int facet_normal(const hull3 *h, const double *pts, int f, double nrm[3])
 {
     nrm[0] = nrm[1] = nrm[2] = 0;
@@ -998,6 +1062,20 @@ static int facet_normal(const hull3 *h, const double *pts, int f, double nrm[3])
         nrm[2] += (p[0] - q[0]) * (p[1] + q[1]);
     }
     double len = sqrt(nrm[0] * nrm[0] + nrm[1] * nrm[1] + nrm[2] * nrm[2]);
+    double mag = 0;
+    for (int k = s; k < e; k++)
+        for (int j = 0; j < 3; j++)
+            mag = fmax(mag, fabs(pts[3 * (size_t)h->facet_vert[k] + j]));
+    /* the double sum may have cancelled for slivers: below a few units of
+     * round-off of its terms, take the exact area vector */
+    if (!(len > 64 * (e - s) * UNIT_ROUNDOFF * mag * mag)) {
+        facet_normal_exact(h, pts, f, nrm);
+        double big = fmax(fabs(nrm[0]), fmax(fabs(nrm[1]), fabs(nrm[2])));
+        if (big > 0 && isfinite(big))
+            for (int j = 0; j < 3; j++)
+                nrm[j] /= big; /* scale up tiny vectors before the length */
+        len = sqrt(nrm[0] * nrm[0] + nrm[1] * nrm[1] + nrm[2] * nrm[2]);
+    }
     if (!(len > 0) || !isfinite(len))
         return 0;
     for (int j = 0; j < 3; j++)

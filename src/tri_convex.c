@@ -92,6 +92,7 @@ typedef struct tc_query {
     int m;
     double e1[3], e2[3]; /* v1 - v0, v2 - v0 in doubles (the LP only) */
     double c[3];         /* the certified weights (overlap, touching) */
+    int flat_row;        /* a row of P whose plane holds the triangle, or -1 */
 } tc_query;
 
 /* The triangle's rows in the LP: -c1 + tau <= 0, -c2 + tau <= 0,
@@ -452,7 +453,8 @@ static double dot3(const double *a, const double *b)
  * with M_ik = 0, and the centroid of those, then each of them, is tried.
  * This settles resting contact (a triangle on a face, a corner or an edge
  * on a face) without the exact engine; contacts between edges do not
- * have such a row and go there. */
+ * have such a row and go there.  A row whose plane holds the whole
+ * triangle is noted in flat_row for run_lp. */
 static int touching_on_face(tc_query *q, int i)
 {
     const double *mv = q->w->mv + 3 * i, *mg = q->w->mg + 3 * i;
@@ -466,6 +468,8 @@ static int touching_on_face(tc_query *q, int i)
         if ((on[k] = entry_sign(q, i, k)) < 0)
             return 0;
     double c[3] = {on[0] == 0, on[1] == 0, on[2] == 0};
+    if (c[0] + c[1] + c[2] == 3 && q->flat_row < 0)
+        q->flat_row = i;
     if (certify_weights(q, c, 0))
         return 1;
     for (int k = 0; k < 3; k++) {
@@ -665,9 +669,11 @@ static int basis_multipliers(tc_query *q, const int *basis)
  * z and basis. */
 #define MAX_ROUNDS 6
 #define RETRIES 2
-static seidel_status solve_lp(tc_query *q, const double *lo, const double *hi, double *z,
-                              int *basis)
+static seidel_status solve_lp(tc_query *q, int skip, const double *lo, const double *hi,
+                              double *z, int *basis)
 {
+    if (skip >= 0) /* marked as taken: never added */
+        q->w->in_set[skip] = 1;
     int count = initial_rows(q), retries = 0;
     seidel_status st = SEIDEL_NUMERIC;
     for (int round = 0; round <= MAX_ROUNDS; round++) {
@@ -686,23 +692,31 @@ static seidel_status solve_lp(tc_query *q, const double *lo, const double *hi, d
     }
     for (int k = 0; k < count; k++)
         q->w->in_set[q->w->set[k]] = 0;
+    if (skip >= 0)
+        q->w->in_set[skip] = 0;
     return st;
 }
 
 /* Solve the margin LP and certify its answer: 1 with *status set, or 0
- * when it cannot. */
-static int run_lp(tc_query *q, hs_status *status)
+ * when it cannot.  With skip >= 0 (a row of P whose plane holds the
+ * triangle, which therefore is not overlapping P), the LP leaves that row
+ * out and only a touching point is sought: weights c >= 0 with every row
+ * of P satisfied, the skipped one with equality (its entries are 0). */
+static int run_lp(tc_query *q, int skip, hs_status *status)
 {
     double lo_tau = build_lp_rows(q);
     double lo[3] = {2 * lo_tau, 2 * lo_tau, lo_tau}, hi[3] = {2 - 4 * lo_tau, 2 - 4 * lo_tau, 1};
     double z[3];
     int basis[4];
-    if (!isfinite(lo[0]) || !isfinite(hi[0]) || solve_lp(q, lo, hi, z, basis) != SEIDEL_OPTIMAL)
+    if (!isfinite(lo[0]) || !isfinite(hi[0]) ||
+        solve_lp(q, skip, lo, hi, z, basis) != SEIDEL_OPTIMAL)
         return 0;
     double c[3] = {1 - z[0] - z[1], z[0], z[1]};
-    if (z[2] > 0 && certify_point(q, c))
+    if (skip >= 0 && z[2] > 0 && certify_weights(q, c, 0))
+        *status = HS_TOUCHING;
+    else if (skip < 0 && z[2] > 0 && certify_point(q, c))
         *status = HS_OVERLAP;
-    else if (z[2] < 0 && basis_multipliers(q, basis) && certify_farkas(q))
+    else if (skip < 0 && z[2] < 0 && basis_multipliers(q, basis) && certify_farkas(q))
         *status = HS_DISJOINT;
     else
         return 0;
@@ -729,13 +743,14 @@ static int fast_path(tc_query *q, hs_status *status)
     if (inside_corner(q))
         return 1;
     *status = HS_TOUCHING;
+    q->flat_row = -1;
     if (touching(q))
         return 1;
     for (int j = 0; j < 3; j++) {
         q->e1[j] = q->v[1][j] - q->v[0][j];
         q->e2[j] = q->v[2][j] - q->v[0][j];
     }
-    return run_lp(q, status);
+    return (q->flat_row >= 0 && run_lp(q, q->flat_row, status)) || run_lp(q, -1, status);
 }
 
 /* The fast path reads P's doubles: every row an exact inequality. */

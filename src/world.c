@@ -159,12 +159,19 @@ int hs_body_piece_count(const hs_body *b) { return b->npieces; }
 
 /* ------------------------------------------------------------- poses */
 
+/* Bodies with more pieces than this get their world box from their
+ * body-frame box (one mapping per pose) rather than from the union of the
+ * mapped piece boxes (tighter, but linear in the pieces). */
+#define BOX_PER_PIECE_MAX 16
+
 hs_code body_refresh_box(hs_body *b, hs_error *err)
 {
     if (b->npieces == 0)
         return HS_OK;
     double lo[3], hi[3];
-    for (int i = 0; i < b->npieces; i++) {
+    if (b->npieces > BOX_PER_PIECE_MAX)
+        pose_map_box(b->pose, b->blo, b->bhi, lo, hi);
+    for (int i = 0; b->npieces <= BOX_PER_PIECE_MAX && i < b->npieces; i++) {
         double plo[3], phi[3];
         pose_map_box(b->pose, b->piece[i]->lo, b->piece[i]->hi, plo, phi);
         for (int j = 0; j < 3; j++) {
@@ -215,6 +222,10 @@ hs_code body_add_geom(hs_body *b, geom *g, hs_error *err)
         b->cap = cap;
     }
     geom_retain(g);
+    for (int j = 0; j < 3; j++) {
+        b->blo[j] = b->npieces == 0 || g->lo[j] < b->blo[j] ? g->lo[j] : b->blo[j];
+        b->bhi[j] = b->npieces == 0 || g->hi[j] > b->bhi[j] ? g->hi[j] : b->bhi[j];
+    }
     b->piece[b->npieces++] = g;
     return body_refresh_box(b, err);
 }

@@ -40,6 +40,7 @@ struct hs_body {
     double pose[16], inv[16];
     geom **piece;
     int npieces, cap;
+    double blo[3], bhi[3]; /* body-frame box of all pieces (npieces > 0) */
     double lo[3], hi[3];  /* world box of all pieces (valid when npieces > 0) */
     int in_bp;            /* registered in the broad phase */
 };

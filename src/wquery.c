@@ -345,8 +345,10 @@ static int keep_pair(hs_report *r, const pair_out *po)
         return -1;
     r->pair[k] = (rep_pair){po->a, po->b, po->status, r->npiece, po->npiece, r->ncontact,
                             po->ncontact};
-    memcpy(r->piece + r->npiece, po->piece, sizeof *po->piece * (size_t)po->npiece);
-    memcpy(r->contact + r->ncontact, po->contact, sizeof *po->contact * (size_t)po->ncontact);
+    if (po->npiece > 0)
+        memcpy(r->piece + r->npiece, po->piece, sizeof *po->piece * (size_t)po->npiece);
+    if (po->ncontact > 0) /* (memcpy from NULL is undefined even for 0 bytes) */
+        memcpy(r->contact + r->ncontact, po->contact, sizeof *po->contact * (size_t)po->ncontact);
     r->npiece += po->npiece;
     r->ncontact += po->ncontact;
     r->npair++;

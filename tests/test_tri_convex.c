@@ -138,13 +138,13 @@ static int rows_triangle(qtri *s, qrow *rows, unsigned char *eq)
     return 4;
 }
 
-/* Segment between the two corners farthest apart: two planes through it
- * (d x e_j for the axes other than the largest |d_j|) and two end rows. */
-static int rows_segment(qtri *s, qrow *rows, unsigned char *eq)
+/* The two corners farthest apart, in *bp, *bq. */
+static void farthest_pair(qtri *s, int *bp, int *bq)
 {
-    int bp = 0, bq = 1;
     mpq_t best, len, t;
     mpq_inits(best, len, t, NULL);
+    *bp = 0;
+    *bq = 1;
     for (int p = 0; p < 3; p++)
         for (int q = p + 1; q < 3; q++) {
             mpq_set_ui(len, 0, 1);
@@ -155,31 +155,36 @@ static int rows_segment(qtri *s, qrow *rows, unsigned char *eq)
             }
             if (mpq_cmp(len, best) > 0) {
                 mpq_set(best, len);
-                bp = p;
-                bq = q;
+                *bp = p;
+                *bq = q;
             }
         }
-    int big = 0;
+    mpq_clears(best, len, t, NULL);
+}
+
+/* Segment between the two corners farthest apart: two planes through it
+ * (d x e_j for the axes other than the largest |d_j|) and two end rows. */
+static int rows_segment(qtri *s, qrow *rows, unsigned char *eq)
+{
+    int bp, bq, big = 0, m = 0;
+    farthest_pair(s, &bp, &bq);
+    mpq_t e[3], t, u;
+    mpq_inits(e[0], e[1], e[2], t, u, NULL);
     for (int j = 0; j < 3; j++) {
         mpq_sub(s->d[j], s->v[bq][j], s->v[bp][j]);
         mpq_abs(t, s->d[j]);
-        mpq_abs(len, s->d[big]);
-        if (mpq_cmp(t, len) > 0)
+        mpq_abs(u, s->d[big]);
+        if (mpq_cmp(t, u) > 0)
             big = j;
     }
-    int m = 0;
     for (int j = 0; j < 3; j++) {
         if (j == big)
             continue;
-        mpq_t e[3];
         for (int l = 0; l < 3; l++)
-            mpq_init(e[l]);
-        mpq_set_ui(e[j], 1, 1);
+            mpq_set_ui(e[l], l == j, 1);
         qcross(s->o, s->d, e);
         row_through(&rows[m], s->o, s->v[bp]);
         eq[m++] = 1;
-        for (int l = 0; l < 3; l++)
-            mpq_clear(e[l]);
     }
     row_through(&rows[m], s->d, s->v[bq]);
     eq[m++] = 0;
@@ -187,7 +192,7 @@ static int rows_segment(qtri *s, qrow *rows, unsigned char *eq)
         mpq_neg(s->o[j], s->d[j]);
     row_through(&rows[m], s->o, s->v[bp]);
     eq[m++] = 0;
-    mpq_clears(best, len, t, NULL);
+    mpq_clears(e[0], e[1], e[2], t, u, NULL);
     return m;
 }
 
@@ -256,7 +261,8 @@ static hs_status ref_classify(ctri t, const hs_poly *P)
 
 /* ---------------------------------------------- reference (2): barycentric */
 
-static hs_status ref_barycentric(ctri t, const hs_poly *P)
+/* The system in c: M c <= 0, -c <= 0, c0 + c1 + c2 = 1 (last row). */
+static hs_poly *barycentric_poly(ctri t, const hs_poly *P)
 {
     int m = P->m + 4;
     hs_poly *C = hpoly_alloc(3, m, "barycentric");
@@ -275,15 +281,21 @@ static hs_status ref_barycentric(ctri t, const hs_poly *P)
             }
             ck_assert_int_eq(hpoly_set_q(C, i, k, acc, &why), 0);
         }
-    for (int k = 0; k < 3; k++) { /* -c_k <= 0 */
-        mpq_set_si(v, -1, 1);
+    mpq_set_si(v, -1, 1);
+    for (int k = 0; k < 3; k++)
         ck_assert_int_eq(hpoly_set_q(C, P->m + k, k, v, &why), 0);
-    }
-    mpq_set_ui(v, 1, 1); /* c0 + c1 + c2 = 1 */
+    mpq_set_ui(v, 1, 1);
     for (int j = 0; j <= 3; j++)
         ck_assert_int_eq(hpoly_set_q(C, m - 1, j, v, &why), 0);
     C->eq[m - 1] = 1;
     mpq_clears(v, x, acc, NULL);
+    return C;
+}
+
+static hs_status ref_barycentric(ctri t, const hs_poly *P)
+{
+    hs_poly *C = barycentric_poly(t, P);
+    int m = C->m;
     zrows z;
     ck_assert_int_eq(zrows_build(&z, C, NULL), 0);
     unsigned char *kind = malloc((size_t)m);
@@ -711,13 +723,16 @@ START_TEST(random_generic)
 END_TEST
 
 /* A triangle from family f around a box [o, o+1]^3: a corner exactly on
- * the face x = o + 1 (0), nearly collinear corners (1), or a generic
- * triangle far from the origin (2). */
+ * the face x = o + 1 (0), nearly collinear corners (1), a generic
+ * triangle (2), or one lying in the plane of that face (3). */
 static void hard_triangle(uint64_t *s, int f, double o, double t[3][3])
 {
     for (int v = 0; v < 3; v++)
         for (int j = 0; j < 3; j++)
             t[v][j] = o + 3 * uniform(s) - 1;
+    if (f == 3)
+        for (int v = 0; v < 3; v++)
+            t[v][0] = o + 1;
     if (f == 0) {
         t[0][0] = o + 1;
         t[0][1] = o + uniform(s);
@@ -743,7 +758,7 @@ START_TEST(random_hard)
         hs_poly *P = t_poly(t_box_text(3, lo[b], hi[b]));
         for (int k = 0; k < 300; k++) {
             double t[3][3];
-            hard_triangle(&s, k % 3, off[b], t);
+            hard_triangle(&s, k % 4, off[b], t);
             cross_check(w, (ctri)t, P, &tl, k % 5 == 0 ? 3 : 1);
         }
         hs_poly_free(P);
