@@ -418,7 +418,13 @@ int hs_body_aabb(const hs_body *b, double lo[3], double hi[3]);
  * body frame; NULL is the identity; any invertible affine map, so scales
  * are allowed).  Every constructor validates its arguments (finite,
  * positive sizes, at least 3 sides, ...) and returns HS_ERR_ARG or
- * HS_ERR_INPUT with a message. */
+ * HS_ERR_INPUT with a message.
+ * Pieces made from points (box, cylinder, cone, sphere, hull) are the exact
+ * convex hull of the points, written as one row in doubles per facet: the
+ * row is the facet's plane exactly whenever that plane has a double
+ * representation (axis-aligned faces; in general, integer or dyadic data),
+ * so a box or a prism standing on a floor touches it; otherwise the
+ * plane is moved outward by one rounding (the piece contains the hull). */
 /* Box of full sizes size[0..2], centered at the origin. */
 hs_code hs_body_add_box(hs_body *b, const double size[3], const double place[16], hs_error *err);
 /* Prism / pyramid with `sides` side facets whose vertices lie on the
@@ -518,7 +524,8 @@ hs_code hs_report_piece(const hs_report *r, int k, int j, int *piece_a, int *pie
 /* Contacts of body pair k (pieces within the threshold, or touching):
  * the point on each body and the unit normal from the first body towards
  * the second; many contacts in a small area are pruned to the corners of
- * their convex hull (seed 001). */
+ * their convex hull (seed 001), at most 16 per pair of pieces (corners
+ * spread evenly around the hull when it has more). */
 int hs_report_contact_count(const hs_report *r, int k);
 hs_code hs_report_contact(const hs_report *r, int k, int c, double on_a[3], double on_b[3],
                           double normal[3]);

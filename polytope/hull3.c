@@ -1047,39 +1047,23 @@ static void facet_normal_exact(const hull3 *h, const double *pts, int f, double 
     mpq_clears(u, v, w, NULL);
 }
 
-/* Unit outward normal of facet f.  Any direction would give a valid
- * conservative row (its bound is the exact maximum over the hull); the
- * area vector gives the facet's own plane up to rounding. */
+/* Outward normal of facet f: Newell's area vector, computed exactly and
+ * rounded once, then scaled by a power of two (exactly) so that its
+ * largest entry lies in [1, 2).  Whenever the exact vector is made of
+ * doubles (axis-aligned faces, integer or dyadic data), the row is the
+ * facet's own plane exactly, so touching inputs stay touching.  Any
+ * direction would give a valid conservative row: its bound is the exact
+ * maximum over the hull, rounded up. */
 static int facet_normal(const hull3 *h, const double *pts, int f, double nrm[3])
 {
-    nrm[0] = nrm[1] = nrm[2] = 0;
-    int s = h->facet_start[f], e = h->facet_start[f + 1];
-    for (int k = s; k < e; k++) {
-        const double *p = pts + 3 * (size_t)h->facet_vert[k];
-        const double *q = pts + 3 * (size_t)h->facet_vert[k + 1 < e ? k + 1 : s];
-        nrm[0] += (p[1] - q[1]) * (p[2] + q[2]);
-        nrm[1] += (p[2] - q[2]) * (p[0] + q[0]);
-        nrm[2] += (p[0] - q[0]) * (p[1] + q[1]);
-    }
-    double len = sqrt(nrm[0] * nrm[0] + nrm[1] * nrm[1] + nrm[2] * nrm[2]);
-    double mag = 0;
-    for (int k = s; k < e; k++)
-        for (int j = 0; j < 3; j++)
-            mag = fmax(mag, fabs(pts[3 * (size_t)h->facet_vert[k] + j]));
-    /* the double sum may have cancelled for slivers: below a few units of
-     * round-off of its terms, take the exact area vector */
-    if (!(len > 64 * (e - s) * UNIT_ROUNDOFF * mag * mag)) {
-        facet_normal_exact(h, pts, f, nrm);
-        double big = fmax(fabs(nrm[0]), fmax(fabs(nrm[1]), fabs(nrm[2])));
-        if (big > 0 && isfinite(big))
-            for (int j = 0; j < 3; j++)
-                nrm[j] /= big; /* scale up tiny vectors before the length */
-        len = sqrt(nrm[0] * nrm[0] + nrm[1] * nrm[1] + nrm[2] * nrm[2]);
-    }
-    if (!(len > 0) || !isfinite(len))
+    facet_normal_exact(h, pts, f, nrm);
+    double big = fmax(fabs(nrm[0]), fmax(fabs(nrm[1]), fabs(nrm[2])));
+    if (!(big > 0) || !isfinite(big))
         return 0;
+    int e;
+    frexp(big, &e); /* big = g 2^e, g in [0.5, 1) */
     for (int j = 0; j < 3; j++)
-        nrm[j] /= len;
+        nrm[j] = ldexp(nrm[j], 1 - e);
     return 1;
 }
 
@@ -1155,8 +1139,10 @@ static int build_adjacency(const hull3 *h, adjacency *adj)
  * on a polytope is maximal at a vertex none of whose neighbours does
  * better, so climbing from `from` along edges with exact comparisons
  * ends at the maximum. */
-static double max_rounded_up(const adjacency *adj, const double *pts, const double *a, int from)
+static double max_rounded_up(const adjacency *adj, const double *pts, const double *a, int from,
+                             int *exact)
 {
+    *exact = 0;
     int cur = from, moved = 1;
     while (moved) {
         moved = 0;
@@ -1172,18 +1158,48 @@ static double max_rounded_up(const adjacency *adj, const double *pts, const doub
     mpq_inits(best, t, x, NULL);
     dot_q(best, a, pts + 3 * (size_t)cur, t, x);
     double up = hull3_q_up(best);
+    if (isfinite(up)) {
+        mpq_set_d(t, up);
+        *exact = mpq_equal(t, best) != 0;
+    }
     mpq_clears(best, t, x, NULL);
     return up;
 }
 
+/* The facet's normal divided by its largest entry, when that division is
+ * exact (e.g. axis-aligned faces: the normal becomes a unit vector). */
+static int unit_largest(const double a[3], double u[3])
+{
+    double big = fabs(a[0]);
+    for (int j = 1; j < 3; j++)
+        big = fmax(big, fabs(a[j]));
+    for (int j = 0; j < 3; j++) {
+        u[j] = a[j] / big;
+        if (fma(u[j], big, -a[j]) != 0)
+            return 0;
+    }
+    return 1;
+}
+
+/* Row of facet f: b is the exact maximum of a . p over the hull, rounded
+ * up, so the row holds every point.  Of the two directions tried (the
+ * normal scaled to make its largest entry +-1, when exact, then the area
+ * vector), the first whose bound is exact gives the facet's plane itself. */
 static hs_code facet_row(const hull3 *h, const adjacency *adj, const double *pts, int f,
                          double *a, double *b, hs_error *err)
 {
+    double u[3], ub;
+    int exact, from = h->facet_vert[h->facet_start[f]];
     if (!facet_normal(h, pts, f, a))
         return hs_fail(err, HS_ERR_UNSUPPORTED,
                        "convex hull rows: the normal of facet %d is not a finite nonzero "
                        "double (coordinates too large or too small)", f);
-    *b = max_rounded_up(adj, pts, a, h->facet_vert[h->facet_start[f]]);
+    if (unit_largest(a, u) && (ub = max_rounded_up(adj, pts, u, from, &exact), exact)) {
+        memcpy(a, u, sizeof u);
+        *b = ub;
+        return HS_OK;
+    }
+    *b = max_rounded_up(adj, pts, a, from, &exact);
     if (!isfinite(*b))
         return hs_fail(err, HS_ERR_UNSUPPORTED,
                        "convex hull rows: the bound of facet %d is beyond the double range", f);

@@ -234,13 +234,18 @@ static void json_pair(const hs_report *rep, int k)
     printf("]}");
 }
 
-static void print_json(const hs_report *rep, const char *moved, double fraction)
+static void print_json(const hs_report *rep, const hs_body *moved, double fraction)
 {
     printf("{");
     if (moved) {
+        double m[16];
+        hs_body_get_pose(moved, m);
         printf("\"moved\":");
-        cli_json_string(stdout, moved);
-        printf(",\"fraction\":%.17g,", fraction);
+        cli_json_string(stdout, hs_body_name(moved));
+        printf(",\"fraction\":%.17g,\"pose\":[", fraction);
+        for (int i = 0; i < 16; i++)
+            printf("%s%.17g", i ? "," : "", m[i]);
+        printf("],");
     }
     printf("\"pairs\":[");
     for (int k = 0; k < hs_report_pair_count(rep); k++)
@@ -260,6 +265,28 @@ static void print_stats(const hs_report *rep)
 
 /* --------------------------------------------------------------- main */
 
+/* Rotation part of a pose as axis and angle in [0, pi] (axis 0 0 1 for
+ * no rotation), the form --to takes. */
+static void axis_angle_of(const double m[16], double axis[3], double *angle)
+{
+    double c = (m[0] + m[5] + m[10] - 1) / 2;
+    *angle = acos(fmax(-1, fmin(1, c)));
+    double v[3] = {m[9] - m[6], m[2] - m[8], m[4] - m[1]};
+    if (*angle > 3.1) { /* near pi: the axis from the symmetric part */
+        int i = m[0] >= m[5] && m[0] >= m[10] ? 0 : m[5] >= m[10] ? 1 : 2;
+        for (int j = 0; j < 3; j++)
+            v[j] = j == i ? m[5 * i] + 1 : (m[4 * i + j] + m[4 * j + i]) / 2;
+        if ((m[9] - m[6]) * v[0] + (m[2] - m[8]) * v[1] + (m[4] - m[1]) * v[2] < 0)
+            for (int j = 0; j < 3; j++)
+                v[j] = -v[j];
+    }
+    double len = sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+    for (int j = 0; j < 3; j++)
+        axis[j] = len > 0 ? v[j] / len : j == 2;
+    if (!(len > 0))
+        *angle = 0;
+}
+
 static int do_move(world_cli *c, hs_world *w, hs_report *rep, double *fraction, hs_error *err)
 {
     hs_body *b = hs_world_find_body(w, c->move);
@@ -274,10 +301,11 @@ static int do_move(world_cli *c, hs_world *w, hs_report *rep, double *fraction, 
     if (hs_world_move_until_contact(w, b, goal, &c->q, rep, fraction, err) != HS_OK)
         return cli_fail(err);
     if (!c->json) {
-        double m[16];
+        double m[16], axis[3], angle;
         hs_body_get_pose(b, m);
-        printf("moved %s %.9g of the way, to %.9g %.9g %.9g\n", c->move, *fraction, m[3], m[7],
-               m[11]);
+        axis_angle_of(m, axis, &angle);
+        printf("moved %s %.9g of the way, to %.9g %.9g %.9g rotation %.9g %.9g %.9g %.9g\n",
+               c->move, *fraction, m[3], m[7], m[11], axis[0], axis[1], axis[2], angle);
     }
     return -1;
 }
@@ -299,7 +327,7 @@ static int run_world(world_cli *c, hs_world *w)
         code = cli_fail(&err);
     if (code < 0) {
         if (c->json)
-            print_json(rep, c->move, fraction);
+            print_json(rep, c->move ? hs_world_find_body(w, c->move) : NULL, fraction);
         else
             print_text(rep);
         if (c->stats)

@@ -209,6 +209,13 @@ static void lift(const p2 *q, const double u[3], const double w[3], const double
         out[d] = q->x * u[d] + q->y * w[d] + h * n[d];
 }
 
+/* The i-th of at most CONTACT_MAX corners kept of a hull of k corners:
+ * all of them when they fit, else corners spread evenly around it. */
+static int spread(int i, int k)
+{
+    return k <= CONTACT_MAX ? i : (int)((long)i * k / CONTACT_MAX);
+}
+
 /* The clipped region between two supporting features, as contacts. */
 static int feature_contacts(const p2 *fa, int na, const p2 *fb, int nb, double ha, double hb,
                             const double u[3], const double w[3], contact_set *out)
@@ -229,11 +236,11 @@ static int feature_contacts(const p2 *fa, int na, const p2 *fb, int nb, double h
         k = clip(hA, ka, hB, kb, res, tmp); /* a point or a segment inside b's face */
     else if (kb >= 1 && ka >= 3)
         k = clip(hB, kb, hA, ka, res, tmp);
-    int count = 0;
-    for (int i = 0; i < k && count < CONTACT_MAX; i++) {
-        lift(&res[i], u, w, out->normal, ha, out->pt[count].on_a);
-        lift(&res[i], u, w, out->normal, hb, out->pt[count].on_b);
-        count++;
+    int count = k < CONTACT_MAX ? k : CONTACT_MAX;
+    for (int i = 0; i < count; i++) {
+        const p2 *q = &res[spread(i, k)];
+        lift(q, u, w, out->normal, ha, out->pt[i].on_a);
+        lift(q, u, w, out->normal, hb, out->pt[i].on_b);
     }
     free(buf);
     return count;
@@ -317,8 +324,8 @@ static int mesh_contact_points(narrow_ws *ws, const hs_body *a, int ia, const hs
     for (int i = 0; i < mc->n; i++)
         proj[i] = (p2){dot3(mc->pa[i], u), dot3(mc->pa[i], w)};
     int k = hull2(proj, mc->n, hull), count = 0;
-    for (int h = 0; h < k && count < CONTACT_MAX; h++)
-        for (int i = 0; i < mc->n; i++)
+    for (int j = 0; j < k && j < CONTACT_MAX; j++)
+        for (int i = 0, h = spread(j, k); i < mc->n; i++)
             if (dot3(mc->pa[i], u) == hull[h].x && dot3(mc->pa[i], w) == hull[h].y) {
                 memcpy(out->pt[count].on_a, mc->pa[i], sizeof mc->pa[i]);
                 memcpy(out->pt[count].on_b, mc->pb[i], sizeof mc->pb[i]);

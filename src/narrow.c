@@ -220,7 +220,12 @@ static hs_code mesh_mesh(narrow_ws *ws, const hs_body *a, const geom *ga, const 
     hs_code rc = tri_mesh_pairs(ga->index, gb->index, T, ws->triangles, on_triangle_pair, &mh,
                                 &tests);
     ws->tri_tests += tests;
-    return rc == HS_OK ? HS_OK : hs_fail(err, rc, "out of memory");
+    if (rc == HS_ERR_NOMEM)
+        return hs_fail(err, rc, "out of memory");
+    if (rc != HS_OK)
+        return hs_fail(err, rc, "bodies '%s' and '%s': a mesh point leaves the double range "
+                                "in the other's frame", a->name, b->name);
+    return HS_OK;
 }
 
 /* ------------------------------------------------------------- entry */

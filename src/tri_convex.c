@@ -697,14 +697,14 @@ static seidel_status solve_lp(tc_query *q, int skip, const double *lo, const dou
     return st;
 }
 
-/* Solve the margin LP and certify its answer: 1 with *status set, or 0
- * when it cannot.  With skip >= 0 (a row of P whose plane holds the
- * triangle, which therefore is not overlapping P), the LP leaves that row
- * out and only a touching point is sought: weights c >= 0 with every row
- * of P satisfied, the skipped one with equality (its entries are 0). */
-static int run_lp(tc_query *q, int skip, hs_status *status)
+/* Solve the margin LP (rows from build_lp_rows, lo_tau its bound) and
+ * certify its answer: 1 with *status set, or 0 when it cannot.  With
+ * skip >= 0 (a row of P whose plane holds the triangle, which therefore
+ * does not overlap P), the LP leaves that row out and only a touching
+ * point is sought: weights c >= 0 with every row of P satisfied, the
+ * skipped one with equality (its entries are 0). */
+static int run_lp(tc_query *q, int skip, double lo_tau, hs_status *status)
 {
-    double lo_tau = build_lp_rows(q);
     double lo[3] = {2 * lo_tau, 2 * lo_tau, lo_tau}, hi[3] = {2 - 4 * lo_tau, 2 - 4 * lo_tau, 1};
     double z[3];
     int basis[4];
@@ -750,7 +750,9 @@ static int fast_path(tc_query *q, hs_status *status)
         q->e1[j] = q->v[1][j] - q->v[0][j];
         q->e2[j] = q->v[2][j] - q->v[0][j];
     }
-    return (q->flat_row >= 0 && run_lp(q, q->flat_row, status)) || run_lp(q, -1, status);
+    double lo_tau = build_lp_rows(q);
+    return (q->flat_row >= 0 && run_lp(q, q->flat_row, lo_tau, status)) ||
+           run_lp(q, -1, lo_tau, status);
 }
 
 /* The fast path reads P's doubles: every row an exact inequality. */

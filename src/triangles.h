@@ -35,8 +35,9 @@ typedef int (*tri_pair_fn)(void *user, int ia, int ib, hs_status status, const d
  * HS_TRI_GRID (a uniform grid of cells, cell size from the average
  * triangle extent, as in seed 000) or HS_TRI_RAW (all pairs).  *tests
  * counts the triangle-triangle tests made.  Scratch memory comes from
- * malloc per call.  Thread-safe on const meshes.  Returns HS_OK or
- * HS_ERR_NOMEM. */
+ * malloc per call.  Thread-safe on const meshes.  Returns HS_OK,
+ * HS_ERR_NOMEM, or HS_ERR_ARG when a point of b mapped by T leaves the
+ * double range. */
 hs_code tri_mesh_pairs(const tri_mesh *a, const tri_mesh *b, const double T[16],
                        hs_tri_method method, tri_pair_fn fn, void *user, long *tests);
 

@@ -213,6 +213,61 @@ has "$err" "list3:1: the list holds no pairs"
 expect 1 - batch --threads=-1 $B/pairs.txt
 expect 1 - batch
 
+# ------------------------------------------------------------ world
+S=$EX/scenes
+expect 0 "cylinder1 static_table touching at 20 76 16 normal 0 -1 0 contacts 16: (14 76 16) (14.204445 76 14.4470857) (15.7573593 76 11.7573593) (17 76 10.8038476) (20 76 10) (21.5529143 76 10.204445) (24.2426407 76 11.7573593) (25.1961524 76 13) (26 76 16) (25.795555 76 17.5529143) (24.2426407 76 20.2426407) (23 76 21.1961524) (20 76 22) (18.4470857 76 21.795555) (15.7573593 76 20.2426407) (14.8038476 76 19)" world $S/robot-arm.wrl
+[ "$(wc -l < "$out")" = 3 ] && ok || bad "robot-arm.wrl: expected 3 pairs"
+has "$out" "joint1 static_table touching at -40 76 0"
+expect 0 - world --threshold=0 $S/robot-arm-posed.wrl
+cp "$out" "$TMP/posed_tree"
+has "$out" "cylinder1 gripper overlap"
+has "$out" "cylinder1 roll overlap"
+[ "$(wc -l < "$out")" = 5 ] && ok || bad "robot-arm-posed.wrl: expected 5 pairs"
+for m in grid raw; do
+    expect 0 - world --threshold=0 --broadphase=$m $S/robot-arm-posed.wrl
+    cmp -s "$out" "$TMP/posed_tree" && ok || bad "world --broadphase=$m differs from tree"
+done
+expect 0 - world --threshold=0 --threads=3 --triangles=raw --engine=exact $S/robot-arm-posed.wrl
+cut -d' ' -f1-3 "$out" >"$TMP/posed_exact"   # (the exact engine finds other witnesses)
+cut -d' ' -f1-3 "$TMP/posed_tree" | cmp -s - "$TMP/posed_exact" && ok ||
+    bad "world with threads, raw triangles, exact differs"
+expect 0 - world --json --threshold=0 $S/robot-arm-posed.wrl
+has "$out" '{"a":"cylinder1","b":"gripper","status":"overlap"'
+expect 0 "moved gripper 0.969296355 of the way, to -40 122 0 rotation 0 0 -1 0.581577813" \
+    world --move=gripper --to="-40 122 0 0 0 1 -0.6" $S/robot-arm.wrl
+has "$out" "gripper static_table contact distance 0.0719446326"
+expect 0 - world --export="$TMP/posed_out.wrl" --threshold=0 $S/robot-arm-posed.wrl
+has "$TMP/posed_out.wrl" "#VRML V2.0 utf8"
+expect 0 - world --threshold=0 "$TMP/posed_out.wrl"
+cmp -s "$out" "$TMP/posed_tree" && ok || bad "the exported scene reads back differently"
+# errors: bad scenes, unknown bodies, bad options
+printf '#VRML V2.0 utf8\nDEF a Transform { children [ Shape { geometry Box { size 1 -1 1 } } ] }\n' \
+    >"$TMP/neg.wrl"
+expect 2 - world "$TMP/neg.wrl"
+has "$err" "neg.wrl:2:"
+printf '#VRML V2.0 utf8\nDEF a Extrusion { }\n' >"$TMP/ext.wrl"
+expect 2 - world "$TMP/ext.wrl"
+has "$err" "ext.wrl:2: node Extrusion is not supported"
+printf '#VRML V2.0 utf8\nDEF a Transform { translation 0 nan 0 children [ Shape { geometry Box { } } ] }\n' \
+    >"$TMP/nan.wrl"
+expect 2 - world "$TMP/nan.wrl"
+has "$err" "nan.wrl:2:"
+expect 2 - world "$TMP/nothere.wrl"
+has "$err" "nothere.wrl"
+expect 2 - world --move=nobody --to="0 0 0" $S/robot-arm.wrl
+has "$err" "no body named 'nobody'"
+expect 2 - world --move=cylinder1 --to="0 0 0" $S/robot-arm-posed.wrl
+has "$err" "in collision at its start pose"
+expect 1 - world --move=gripper --to="1 2" $S/robot-arm.wrl
+expect 1 - world --move=gripper $S/robot-arm.wrl
+expect 1 - world --broadphase=octree $S/robot-arm.wrl
+expect 1 - world --threshold=-1 $S/robot-arm.wrl
+expect 1 - world --threads=x $S/robot-arm.wrl
+expect 1 - world --engine=glpk $S/robot-arm.wrl
+expect 1 - world
+expect 0 - world --help
+has "$out" "usage: halfspace world"
+
 # ------------------------------------------------------- crosscheck
 expect 0 - crosscheck --count 150 --seed 7
 has "$out" "crosscheck: 150 instances, 0 disagreements"

@@ -168,6 +168,25 @@ START_TEST(statuses_in_the_world_frame)
     hs_pose_from_axis_angle(m, z, M_PI / 4, t, NULL);
     hs_body_set_pose(b, m, NULL);
     ck_assert_int_eq(pair_status(w, &opt, "a", "b", rep), HS_OVERLAP);
+    /* prisms and pyramids standing on the box, turned about the vertical
+     * axis: their flat bottoms are exact rows, so they touch */
+    hs_error err;
+    hs_body *c = hs_world_add_body(w, "c", 0, &err);
+    ck_assert_int_eq(hs_body_add_cylinder(c, 0.3, 0.5, 24, NULL, &err), HS_OK);
+    hs_body *k = hs_world_add_body(w, "k", 0, &err);
+    ck_assert_int_eq(hs_body_add_cone(k, 0.2, 0.5, 7, NULL, &err), HS_OK);
+    double y[3] = {0, 1, 0}, up[3] = {0.1, 0.75, 0}, cpose[16]; /* bottom y = 0.5 */
+    t[0] = 5; /* b out of the way */
+    hs_pose_from_axis_angle(m, z, 0, t, NULL);
+    hs_body_set_pose(b, m, NULL);
+    hs_pose_from_axis_angle(cpose, y, 0.7, up, NULL);
+    hs_body_set_pose(c, cpose, NULL);
+    ck_assert_int_eq(pair_status(w, &opt, "a", "c", rep), HS_TOUCHING);
+    up[0] = -0.2;
+    up[2] = 0.1; /* the cone's bottom is y = -0.25 too */
+    hs_pose_from_axis_angle(cpose, y, 2.1, up, NULL);
+    hs_body_set_pose(k, cpose, NULL);
+    ck_assert_int_eq(pair_status(w, &opt, "a", "k", rep), HS_TOUCHING);
     hs_report_free(rep);
     hs_world_free(w);
 }

@@ -1,0 +1,696 @@
+/* world.cpp -- a world of moving convex bodies: our world query with its
+ * three broad phases (raw, grid, tree) against FCL's dynamic AABB tree
+ * manager, in one run, on the same bodies and the same poses.
+ *
+ * Bodies (per size N): body i is a box (i % 3 == 0), a cylinder with 8 to
+ * 32 sides (i % 3 == 1) or the convex hull of k points on a random
+ * ellipsoid (i % 3 == 2), k uniform in 6..127, so 8 to 250 triangular
+ * facets (2k - 4: the points are in convex position); sizes about 1 (box
+ * sides 0.5-1.5, cylinder radius 0.3-0.7 and height 0.5-1.5, ellipsoid
+ * semi-axes 0.3-0.7).  They move in a cubic arena of side
+ * L = density_k * N^(1/3) (same density at every N): every step each body
+ * translates by a uniform random vector in [-0.05, 0.05]^3, reflected at
+ * the walls (its centre stays at least its bounding radius from each
+ * wall), and turns by a random angle in [0, 0.05] rad about a random axis
+ * (hs_pose_from_axis_angle, composed on the left with its rotation).  All
+ * poses of all steps are computed first; every method replays them.
+ *
+ * A step, ours: hs_body_set_pose on every body, then one hs_world_query
+ * with threshold 0 (overlapping or touching pairs only) and contacts off,
+ * one thread.  Methods raw, grid, tree: hs_world_set_broadphase on the one
+ * world before the method's steps (not timed).
+ *
+ * A step, FCL (Debian libfcl 0.7): each body is a fcl::CollisionObject
+ * with a fcl::Convex<double> built from exactly the vertices and faces
+ * that hs_body_piece_boundary gives for our piece; setTransform +
+ * computeAABB on every object, manager->update(), manager->collide with a
+ * callback that runs fcl::collide on the pair with a default
+ * CollisionRequest (GJK solver GST_LIBCCD, FCL's default; no contacts) and
+ * records the pair when result.isCollision() (never stops early).
+ *
+ * Step 0 of each method is a warm-up (not timed); steps 1..S are timed
+ * (steady_clock around the whole step) and the median is reported.
+ *
+ * Checks.  Our three methods must give identical pair sets (pair and
+ * status) at every step, or the program fails.  FCL's pair set is compared
+ * with ours at every step; disagreements are counted and each is explained
+ * by our distance (hs_world_distance, 0 when they meet) and FCL's signed
+ * distance (fcl::distance with enable_signed_distance).  On a sample of
+ * steps (N <= --exact-max-n) the query is run again with
+ * opt.engine = HS_ENGINE_EXACT (the exact LP engine on the same systems)
+ * and its pair set (pair and status) is compared with the fast engine's.
+ *
+ * Output (stdout): a Markdown table and notes, then a fenced block of
+ *   RESULT bench=world n=N method=M ms_per_step=.. pairs=..
+ * where pairs is the median over the timed steps of the number of
+ * colliding pairs that method found.  Progress goes to stderr. */
+#include <fcl/fcl.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cinttypes>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "halfspace.h"
+
+namespace {
+
+/* ------------------------------------------------------------ random */
+
+struct rng {
+    uint64_t s;
+    explicit rng(uint64_t seed) : s(seed * 0x9E3779B97F4A7C15ull + 0x632BE59BD9B4E019ull) {}
+    uint64_t next()
+    { /* splitmix64 */
+        uint64_t z = (s += 0x9E3779B97F4A7C15ull);
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+        return z ^ (z >> 31);
+    }
+    double uniform() { return (double)(next() >> 11) * 0x1p-53; }
+    double uniform(double lo, double hi) { return lo + (hi - lo) * uniform(); }
+    int integer(int lo, int hi) { return lo + (int)(next() % (uint64_t)(hi - lo + 1)); }
+    void unit(double u[3])
+    {
+        for (;;) {
+            double x = uniform(-1, 1), y = uniform(-1, 1), z = uniform(-1, 1);
+            double r2 = x * x + y * y + z * z;
+            if (r2 > 1e-6 && r2 <= 1) {
+                double r = std::sqrt(r2);
+                u[0] = x / r, u[1] = y / r, u[2] = z / r;
+                return;
+            }
+        }
+    }
+};
+
+[[noreturn]] void die(const char *what, const hs_error *err = nullptr)
+{
+    std::fprintf(stderr, "world: %s%s%s\n", what, err ? ": " : "", err ? err->msg : "");
+    std::exit(EXIT_FAILURE);
+}
+
+double now_s()
+{
+    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
+
+double median(std::vector<double> v)
+{
+    if (v.empty())
+        return NAN;
+    std::sort(v.begin(), v.end());
+    size_t n = v.size();
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+/* ------------------------------------------------------------ options */
+
+struct options {
+    std::vector<int> sizes{100, 1000, 10000};
+    int steps_small = 30;   /* timed steps for N < 10000 */
+    int steps_large = 10;   /* timed steps for N >= 10000 */
+    double raw_max_s = 20;  /* raw: fewer steps when one takes longer than this */
+    int exact_every = 6;    /* exact-engine check on every k-th timed step ... */
+    int exact_max_n = 1000; /* ... for N up to this */
+    double density_k = 4.0; /* arena side L = density_k * N^(1/3) */
+    uint64_t seed = 1;
+};
+
+void usage(FILE *f)
+{
+    std::fprintf(f,
+                 "usage: world [--sizes N,...] [--steps S] [--steps-large S] [--seed X]\n"
+                 "             [--density K] [--exact-every K] [--exact-max-n N] [--raw-max-s T]\n"
+                 "  --sizes        numbers of bodies (default 100,1000,10000)\n"
+                 "  --steps        timed steps for N < 10000 (default 30)\n"
+                 "  --steps-large  timed steps for N >= 10000 (default 10)\n"
+                 "  --density      arena side L = K N^(1/3) (default 4)\n"
+                 "  --exact-every  exact-engine check on every K-th step (default 6)\n"
+                 "  --exact-max-n  ... for N up to this (default 1000)\n"
+                 "  --raw-max-s    raw: fewer steps when a step takes longer (default 20)\n");
+}
+
+options parse_args(int argc, char **argv)
+{
+    options o;
+    for (int i = 1; i < argc; i++) {
+        std::string a = argv[i];
+        if (a == "-h" || a == "--help") {
+            usage(stdout);
+            std::exit(EXIT_SUCCESS);
+        }
+        if (i + 1 >= argc) {
+            usage(stderr);
+            std::exit(EXIT_FAILURE);
+        }
+        const char *v = argv[++i];
+        if (a == "--sizes") {
+            o.sizes.clear();
+            std::string s = v;
+            size_t p = 0;
+            while (p <= s.size()) {
+                size_t q = s.find(',', p);
+                if (q == std::string::npos)
+                    q = s.size();
+                int n = std::atoi(s.substr(p, q - p).c_str());
+                if (n < 2)
+                    die("--sizes: each size must be at least 2");
+                o.sizes.push_back(n);
+                p = q + 1;
+            }
+        } else if (a == "--steps")
+            o.steps_small = std::max(1, std::atoi(v));
+        else if (a == "--steps-large")
+            o.steps_large = std::max(1, std::atoi(v));
+        else if (a == "--seed")
+            o.seed = std::strtoull(v, nullptr, 10);
+        else if (a == "--density")
+            o.density_k = std::atof(v);
+        else if (a == "--exact-every")
+            o.exact_every = std::max(1, std::atoi(v));
+        else if (a == "--exact-max-n")
+            o.exact_max_n = std::atoi(v);
+        else if (a == "--raw-max-s")
+            o.raw_max_s = std::atof(v);
+        else {
+            std::fprintf(stderr, "world: unknown option %s\n", a.c_str());
+            usage(stderr);
+            std::exit(EXIT_FAILURE);
+        }
+    }
+    if (!(o.density_k > 0))
+        die("--density must be positive");
+    return o;
+}
+
+/* ------------------------------------------------------------ the scene */
+
+struct body_info {
+    int kind;        /* 0 box, 1 cylinder, 2 hull */
+    int facets;
+    double radius;   /* bounding radius about the body origin */
+};
+
+struct scene {
+    int n = 0;
+    double side = 0;
+    hs_world *w = nullptr;
+    std::vector<hs_body *> body;
+    std::vector<body_info> info;
+    std::vector<std::shared_ptr<fcl::CollisionObjectd>> fobj;
+    std::vector<int> fid; /* user data of the FCL objects */
+    ~scene() { hs_world_free(w); }
+};
+
+const char *kind_name[3] = {"box", "cylinder", "hull"};
+
+void build_scene(scene &sc, int n, const options &o, rng &r)
+{
+    hs_error err;
+    sc.n = n;
+    sc.side = o.density_k * std::cbrt((double)n);
+    sc.w = hs_world_new();
+    if (!sc.w)
+        die("out of memory");
+    sc.body.resize(n);
+    sc.info.resize(n);
+    sc.fobj.resize(n);
+    sc.fid.resize(n);
+    std::vector<double> pts;
+    for (int i = 0; i < n; i++) {
+        char name[32];
+        std::snprintf(name, sizeof name, "b%06d", i);
+        hs_body *b = hs_world_add_body(sc.w, name, 0, &err);
+        if (!b)
+            die("hs_world_add_body", &err);
+        sc.body[i] = b;
+        body_info &bi = sc.info[i];
+        bi.kind = i % 3;
+        hs_code rc;
+        if (bi.kind == 0) {
+            double size[3] = {r.uniform(0.5, 1.5), r.uniform(0.5, 1.5), r.uniform(0.5, 1.5)};
+            rc = hs_body_add_box(b, size, nullptr, &err);
+        } else if (bi.kind == 1) {
+            int sides = r.integer(8, 32);
+            double radius = r.uniform(0.3, 0.7), height = r.uniform(0.5, 1.5);
+            rc = hs_body_add_cylinder(b, radius, height, sides, nullptr, &err);
+        } else {
+            int k = r.integer(6, 127);
+            double ax[3] = {r.uniform(0.3, 0.7), r.uniform(0.3, 0.7), r.uniform(0.3, 0.7)};
+            pts.resize(3 * (size_t)k);
+            for (int j = 0; j < k; j++) {
+                double u[3];
+                r.unit(u);
+                for (int d = 0; d < 3; d++)
+                    pts[3 * j + d] = ax[d] * u[d];
+            }
+            rc = hs_body_add_hull(b, pts.data(), k, nullptr, &err);
+        }
+        if (rc != HS_OK)
+            die("adding a piece", &err);
+
+        /* FCL's copy: exactly our piece's vertices and faces. */
+        int convex = 0, nv = 0, nf = 0, *fs = nullptr, *fv = nullptr;
+        double *v = nullptr;
+        if (hs_body_piece_boundary(b, 0, &convex, &v, &nv, &fs, &fv, &nf, &err) != HS_OK)
+            die("hs_body_piece_boundary", &err);
+        if (!convex)
+            die("a convex piece came back as a mesh");
+        auto verts = std::make_shared<std::vector<fcl::Vector3d>>();
+        auto faces = std::make_shared<std::vector<int>>();
+        bi.radius = 0;
+        for (int j = 0; j < nv; j++) {
+            verts->emplace_back(v[3 * j], v[3 * j + 1], v[3 * j + 2]);
+            bi.radius = std::max(bi.radius, verts->back().norm());
+        }
+        for (int f = 0; f < nf; f++) {
+            faces->push_back(fs[f + 1] - fs[f]);
+            for (int c = fs[f]; c < fs[f + 1]; c++)
+                faces->push_back(fv[c]);
+        }
+        bi.facets = nf;
+        hs_free(v);
+        hs_free(fs);
+        hs_free(fv);
+        auto geom = std::make_shared<fcl::Convexd>(verts, nf, faces);
+        sc.fobj[i] = std::make_shared<fcl::CollisionObjectd>(geom);
+        sc.fid[i] = i;
+        sc.fobj[i]->setUserData(&sc.fid[i]);
+    }
+}
+
+/* Poses of every body at steps 0..S, 16 doubles each. */
+std::vector<double> make_poses(const scene &sc, int steps, rng &r)
+{
+    const int n = sc.n;
+    std::vector<double> P((size_t)(steps + 1) * n * 16);
+    std::vector<double> R(9 * (size_t)n), t(3 * (size_t)n);
+    hs_error err;
+    for (int i = 0; i < n; i++) {
+        double m[16], zero[3] = {0, 0, 0};
+        hs_pose_from_zyz(m, r.uniform(0, 2 * M_PI), std::acos(r.uniform(-1, 1)),
+                         r.uniform(0, 2 * M_PI), zero);
+        for (int a = 0; a < 3; a++)
+            for (int c = 0; c < 3; c++)
+                R[9 * i + 3 * a + c] = m[4 * a + c];
+        double h = sc.info[i].radius;
+        for (int d = 0; d < 3; d++)
+            t[3 * i + d] = r.uniform(h, sc.side - h);
+    }
+    for (int s = 0; s <= steps; s++) {
+        for (int i = 0; i < n; i++) {
+            if (s > 0) { /* random walk, reflected at the walls; small turn */
+                double h = sc.info[i].radius, lo = h, hi = sc.side - h;
+                for (int d = 0; d < 3; d++) {
+                    double x = t[3 * i + d] + r.uniform(-0.05, 0.05);
+                    if (x < lo)
+                        x = 2 * lo - x;
+                    if (x > hi)
+                        x = 2 * hi - x;
+                    t[3 * i + d] = x;
+                }
+                double axis[3], D[16], zero[3] = {0, 0, 0}, Rn[9];
+                r.unit(axis);
+                if (hs_pose_from_axis_angle(D, axis, r.uniform(0, 0.05), zero, &err) != HS_OK)
+                    die("hs_pose_from_axis_angle", &err);
+                for (int a = 0; a < 3; a++)
+                    for (int c = 0; c < 3; c++)
+                        Rn[3 * a + c] = D[4 * a + 0] * R[9 * i + 0 + c] +
+                                        D[4 * a + 1] * R[9 * i + 3 + c] +
+                                        D[4 * a + 2] * R[9 * i + 6 + c];
+                std::memcpy(&R[9 * i], Rn, sizeof Rn);
+            }
+            hs_pose_from_rt(&P[((size_t)s * n + i) * 16], &R[9 * i], &t[3 * i]);
+        }
+    }
+    return P;
+}
+
+/* ------------------------------------------------------------ pair sets */
+
+struct pair_key {
+    int a, b, status; /* a < b; status: hs_status for ours, 0 for FCL */
+    bool operator<(const pair_key &o) const
+    {
+        return a != o.a ? a < o.a : b != o.b ? b < o.b : status < o.status;
+    }
+    bool operator==(const pair_key &o) const { return a == o.a && b == o.b && status == o.status; }
+};
+using pair_set = std::vector<pair_key>;
+
+pair_set report_pairs(const hs_report *rep)
+{
+    pair_set out;
+    int np = hs_report_pair_count(rep);
+    for (int k = 0; k < np; k++) {
+        const char *a, *b;
+        hs_status st;
+        if (hs_report_pair(rep, k, &a, &b, &st) != HS_OK)
+            die("hs_report_pair");
+        int ia = std::atoi(a + 1), ib = std::atoi(b + 1);
+        out.push_back({std::min(ia, ib), std::max(ia, ib), (int)st});
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+/* Pairs only (statuses dropped): for comparison with FCL. */
+std::vector<std::pair<int, int>> just_pairs(const pair_set &s)
+{
+    std::vector<std::pair<int, int>> out;
+    for (const pair_key &k : s)
+        out.emplace_back(k.a, k.b);
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+void set_poses(scene &sc, const double *P)
+{
+    hs_error err;
+    for (int i = 0; i < sc.n; i++)
+        if (hs_body_set_pose(sc.body[i], P + 16 * (size_t)i, &err) != HS_OK)
+            die("hs_body_set_pose", &err);
+}
+
+/* ------------------------------------------------------------ FCL */
+
+struct fcl_data {
+    fcl::CollisionRequestd request; /* defaults: GST_LIBCCD, no contacts */
+    std::vector<std::pair<int, int>> pairs;
+    long narrow = 0;
+};
+
+bool fcl_callback(fcl::CollisionObjectd *o1, fcl::CollisionObjectd *o2, void *user)
+{
+    auto *d = static_cast<fcl_data *>(user);
+    fcl::CollisionResultd result;
+    d->narrow++;
+    fcl::collide(o1, o2, d->request, result);
+    if (result.isCollision()) {
+        int a = *static_cast<int *>(o1->getUserData()), b = *static_cast<int *>(o2->getUserData());
+        d->pairs.emplace_back(std::min(a, b), std::max(a, b));
+    }
+    return false; /* never stop early */
+}
+
+void fcl_set_poses(scene &sc, const double *P)
+{
+    for (int i = 0; i < sc.n; i++) {
+        const double *m = P + 16 * (size_t)i;
+        fcl::Transform3d tf = fcl::Transform3d::Identity();
+        fcl::Matrix3d R;
+        R << m[0], m[1], m[2], m[4], m[5], m[6], m[8], m[9], m[10];
+        tf.linear() = R;
+        tf.translation() = fcl::Vector3d(m[3], m[7], m[11]);
+        sc.fobj[i]->setTransform(tf);
+        sc.fobj[i]->computeAABB();
+    }
+}
+
+/* ------------------------------------------------------------ one size */
+
+const char *method_name[4] = {"raw", "grid", "tree", "fcl"};
+const hs_broadphase method_bp[3] = {HS_BROAD_RAW, HS_BROAD_GRID, HS_BROAD_TREE};
+
+struct method_stats {
+    std::vector<double> ms;    /* per timed step */
+    std::vector<double> pairs; /* colliding pairs per timed step */
+    std::vector<double> cand;  /* broad-phase pairs per timed step */
+    int steps_timed = 0;
+    std::string note;
+};
+
+struct size_result {
+    int n;
+    double side;
+    int steps;
+    int kinds[3] = {0, 0, 0};
+    int fmin = 1 << 30, fmax = 0;
+    double fmean = 0;
+    method_stats m[4];
+    long fcl_disagree = 0, fcl_only = 0, ours_only = 0;
+    std::string disagree_notes;
+    int exact_steps = 0;
+    long exact_disagree = 0, exact_pairs = 0;
+    long fallbacks = 0, touching = 0;
+    double bodies_in_collision = 0; /* median fraction */
+    double build_s = 0;
+};
+
+size_result run_size(int n, const options &o)
+{
+    size_result res;
+    res.n = n;
+    const int steps = n >= 10000 ? o.steps_large : o.steps_small;
+    res.steps = steps;
+    rng r(o.seed * 1000003u + (uint64_t)n);
+    scene sc;
+    double t0 = now_s();
+    build_scene(sc, n, o, r);
+    res.build_s = now_s() - t0;
+    res.side = sc.side;
+    for (const body_info &bi : sc.info) {
+        res.kinds[bi.kind]++;
+        res.fmin = std::min(res.fmin, bi.facets);
+        res.fmax = std::max(res.fmax, bi.facets);
+        res.fmean += bi.facets;
+    }
+    res.fmean /= n;
+    std::vector<double> P = make_poses(sc, steps, r);
+    std::fprintf(stderr, "world: N=%d: scene built in %.2f s (side %.3g)\n", n, res.build_s,
+                 sc.side);
+
+    std::vector<pair_set> ref(steps + 1); /* tree's pair sets, per step */
+    std::vector<pair_set> got(steps + 1);
+    hs_error err;
+    hs_report *rep = hs_report_new();
+    if (!rep)
+        die("out of memory");
+    hs_query_options opt;
+    hs_query_options_init(&opt);
+    opt.threshold = 0;
+    opt.contacts = 0;
+    opt.threads = 1;
+    hs_query_options xopt = opt;
+    xopt.engine = HS_ENGINE_EXACT;
+
+    /* Tree first (it is the reference), then raw and grid. */
+    const int order[3] = {2, 0, 1};
+    for (int oi = 0; oi < 3; oi++) {
+        int mi = order[oi];
+        method_stats &ms = res.m[mi];
+        if (hs_world_set_broadphase(sc.w, method_bp[mi], &err) != HS_OK)
+            die("hs_world_set_broadphase", &err);
+        int last = steps;
+        for (int s = 0; s <= last; s++) {
+            double a = now_s();
+            set_poses(sc, &P[(size_t)s * n * 16]);
+            if (hs_world_query(sc.w, &opt, rep, &err) != HS_OK)
+                die("hs_world_query", &err);
+            double dt = now_s() - a;
+            pair_set ps = report_pairs(rep);
+            hs_report_stats st;
+            hs_report_get_stats(rep, &st);
+            if (s > 0) {
+                ms.ms.push_back(1e3 * dt);
+                ms.pairs.push_back((double)ps.size());
+                ms.cand.push_back((double)st.body_pairs);
+                ms.steps_timed++;
+                if (mi == 2) {
+                    res.fallbacks += st.fallbacks;
+                    for (const pair_key &k : ps)
+                        res.touching += k.status == HS_TOUCHING;
+                }
+            }
+            if (s == 0 && mi == 0 && dt > o.raw_max_s && steps > 3) {
+                last = 3;
+                ms.note = "raw: warm-up step took " + std::to_string(dt) +
+                          " s, so only 3 steps timed";
+            }
+            if (mi == 2) {
+                ref[s] = ps;
+                /* exact-engine cross-check on a sample of steps */
+                if (n <= o.exact_max_n && s > 0 && s % o.exact_every == 0) {
+                    double xa = now_s();
+                    if (hs_world_query(sc.w, &xopt, rep, &err) != HS_OK)
+                        die("hs_world_query (exact engine)", &err);
+                    pair_set xs = report_pairs(rep);
+                    res.exact_steps++;
+                    res.exact_pairs += (long)xs.size();
+                    std::vector<pair_key> diff;
+                    std::set_symmetric_difference(ps.begin(), ps.end(), xs.begin(), xs.end(),
+                                                  std::back_inserter(diff));
+                    res.exact_disagree += (long)diff.size();
+                    std::fprintf(stderr,
+                                 "world: N=%d step %d: exact engine %zu pairs, fast %zu, "
+                                 "%zu differ (%.2f s)\n",
+                                 n, s, xs.size(), ps.size(), diff.size(), now_s() - xa);
+                }
+            } else if (ps != ref[s]) {
+                std::fprintf(stderr,
+                             "world: N=%d step %d: method %s found %zu pairs, tree %zu: the "
+                             "pair sets differ\n",
+                             n, s, method_name[mi], ps.size(), ref[s].size());
+                std::exit(EXIT_FAILURE);
+            }
+        }
+        std::fprintf(stderr, "world: N=%d %s: median %.3f ms per step over %d steps\n", n,
+                     method_name[mi], median(ms.ms), ms.steps_timed);
+    }
+    /* Fraction of bodies in at least one colliding pair (tree, per step). */
+    {
+        std::vector<double> frac;
+        for (int s = 1; s <= steps; s++) {
+            std::vector<char> hit(n, 0);
+            for (const pair_key &k : ref[s])
+                hit[k.a] = hit[k.b] = 1;
+            frac.push_back((double)std::count(hit.begin(), hit.end(), 1) / n);
+        }
+        res.bodies_in_collision = median(frac);
+    }
+
+    /* FCL */
+    {
+        method_stats &ms = res.m[3];
+        std::vector<fcl::CollisionObjectd *> objs;
+        for (auto &p : sc.fobj)
+            objs.push_back(p.get());
+        fcl_set_poses(sc, &P[0]);
+        auto manager = std::make_unique<fcl::DynamicAABBTreeCollisionManagerd>();
+        manager->registerObjects(objs);
+        manager->setup();
+        fcl_data data;
+        std::vector<std::string> notes;
+        for (int s = 0; s <= steps; s++) {
+            data.pairs.clear();
+            data.narrow = 0;
+            double a = now_s();
+            fcl_set_poses(sc, &P[(size_t)s * n * 16]);
+            manager->update();
+            manager->collide(&data, fcl_callback);
+            double dt = now_s() - a;
+            std::sort(data.pairs.begin(), data.pairs.end());
+            if (s > 0) {
+                ms.ms.push_back(1e3 * dt);
+                ms.pairs.push_back((double)data.pairs.size());
+                ms.cand.push_back((double)data.narrow);
+                ms.steps_timed++;
+            }
+            /* compare with ours */
+            auto ours = just_pairs(ref[s]);
+            std::vector<std::pair<int, int>> only_fcl, only_ours;
+            std::set_difference(data.pairs.begin(), data.pairs.end(), ours.begin(), ours.end(),
+                                std::back_inserter(only_fcl));
+            std::set_difference(ours.begin(), ours.end(), data.pairs.begin(), data.pairs.end(),
+                                std::back_inserter(only_ours));
+            if (s == 0)
+                continue; /* counted on the timed steps only */
+            res.fcl_only += (long)only_fcl.size();
+            res.ours_only += (long)only_ours.size();
+            for (int side = 0; side < 2; side++)
+                for (auto &pr : side ? only_ours : only_fcl) {
+                    /* Explain: our distance and FCL's signed distance, at this step. */
+                    hs_body *A = sc.body[pr.first], *B = sc.body[pr.second];
+                    if (hs_body_set_pose(A, &P[((size_t)s * n + pr.first) * 16], &err) != HS_OK ||
+                        hs_body_set_pose(B, &P[((size_t)s * n + pr.second) * 16], &err) != HS_OK)
+                        die("hs_body_set_pose", &err);
+                    double dist = -1, pa[3], pb[3];
+                    if (hs_world_distance(sc.w, A, B, &dist, pa, pb, &err) != HS_OK)
+                        die("hs_world_distance", &err);
+                    fcl::DistanceRequestd dreq;
+                    dreq.enable_signed_distance = true;
+                    fcl::DistanceResultd dres;
+                    fcl::distance(sc.fobj[pr.first].get(), sc.fobj[pr.second].get(), dreq, dres);
+                    char line[400];
+                    std::snprintf(line, sizeof line,
+                                  "step %d, bodies %d (%s, %d facets) and %d (%s, %d facets): "
+                                  "%s; our distance %.3g; FCL signed distance %.3g",
+                                  s, pr.first, kind_name[sc.info[pr.first].kind],
+                                  sc.info[pr.first].facets, pr.second,
+                                  kind_name[sc.info[pr.second].kind], sc.info[pr.second].facets,
+                                  side ? "we say they meet, FCL does not"
+                                       : "FCL says they collide, we do not",
+                                  dist, dres.min_distance);
+                    notes.push_back(line);
+                }
+        }
+        res.fcl_disagree = res.fcl_only + res.ours_only;
+        for (size_t k = 0; k < notes.size() && k < 20; k++)
+            res.disagree_notes += "  - " + notes[k] + "\n";
+        if (notes.size() > 20)
+            res.disagree_notes += "  - (" + std::to_string(notes.size() - 20) + " more)\n";
+        std::fprintf(stderr, "world: N=%d fcl: median %.3f ms per step, %ld disagreements\n", n,
+                     median(ms.ms), res.fcl_disagree);
+    }
+    hs_report_free(rep);
+    return res;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    options o = parse_args(argc, argv);
+    std::vector<size_result> all;
+    for (int n : o.sizes)
+        all.push_back(run_size(n, o));
+
+    std::printf("| N | arena side | boxes / cylinders / hulls | facets min / mean / max | "
+                "steps | colliding pairs (median) | bodies in collision | broad-phase pairs "
+                "ours / FCL (median) | raw ms | grid ms | tree ms | FCL ms | tree / FCL | "
+                "FCL disagreements | exact check: steps / disagreements |\n");
+    std::printf("|---:|---:|---|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---|---|\n");
+    for (const size_result &r : all) {
+        char steps[64];
+        std::snprintf(steps, sizeof steps, "%d", r.steps);
+        if (r.m[0].steps_timed != r.steps)
+            std::snprintf(steps, sizeof steps, "%d (raw %d)", r.steps, r.m[0].steps_timed);
+        char exact[64];
+        if (r.exact_steps > 0)
+            std::snprintf(exact, sizeof exact, "%d / %ld", r.exact_steps, r.exact_disagree);
+        else
+            std::snprintf(exact, sizeof exact, "not run");
+        std::printf("| %d | %.4g | %d / %d / %d | %d / %.1f / %d | %s | %.0f | %.2f%% | %.0f / %.0f "
+                    "| %.4g | %.4g | %.4g | %.4g | %.3f | %ld (FCL only %ld, ours only %ld) | %s |\n",
+                    r.n, r.side, r.kinds[0], r.kinds[1], r.kinds[2], r.fmin, r.fmean, r.fmax,
+                    steps, median(r.m[2].pairs), 100 * r.bodies_in_collision,
+                    median(r.m[2].cand), median(r.m[3].cand), median(r.m[0].ms),
+                    median(r.m[1].ms), median(r.m[2].ms), median(r.m[3].ms),
+                    median(r.m[2].ms) / median(r.m[3].ms), r.fcl_disagree, r.fcl_only,
+                    r.ours_only, exact);
+    }
+    std::printf("\n");
+    std::printf("Seed %" PRIu64 ", arena side %.3g N^(1/3); times are medians over the timed "
+                "steps (step 0 is a warm-up) of one whole step: setting every pose and one "
+                "query (ours: hs_body_set_pose x N + hs_world_query, threshold 0, contacts off, "
+                "1 thread; FCL: setTransform + computeAABB x N, update, collide with "
+                "fcl::collide per candidate pair, default request, GST_LIBCCD).  pairs = median "
+                "over the timed steps of the colliding pairs found.\n",
+                o.seed, o.density_k);
+    for (const size_result &r : all) {
+        std::printf("\nN = %d: scene built in %.2f s; fast-engine fallbacks to the exact engine "
+                    "over the timed steps: %ld; touching pairs: %ld; exact-engine check: %d "
+                    "steps, %ld pairs, %ld disagreements.\n",
+                    r.n, r.build_s, r.fallbacks, r.touching, r.exact_steps, r.exact_pairs,
+                    r.exact_disagree);
+        if (!r.m[0].note.empty())
+            std::printf("%s.\n", r.m[0].note.c_str());
+        if (r.fcl_disagree > 0)
+            std::printf("FCL disagreements:\n%s", r.disagree_notes.c_str());
+    }
+    std::printf("\n```text\n");
+    for (const size_result &r : all)
+        for (int mi = 0; mi < 4; mi++)
+            std::printf("RESULT bench=world n=%d method=%s ms_per_step=%.4g pairs=%.0f\n", r.n,
+                        method_name[mi], median(r.m[mi].ms), median(r.m[mi].pairs));
+    std::printf("```\n");
+    return 0;
+}
