@@ -122,6 +122,7 @@ struct options {
     int exact_max_n = 1000; /* ... for N up to this */
     double density_k = 4.0; /* arena side L = density_k * N^(1/3) */
     uint64_t seed = 1;
+    bool run[4] = {true, true, true, true}; /* raw, grid, tree, fcl */
 };
 
 void usage(FILE *f)
@@ -129,13 +130,15 @@ void usage(FILE *f)
     std::fprintf(f,
                  "usage: world [--sizes N,...] [--steps S] [--steps-large S] [--seed X]\n"
                  "             [--density K] [--exact-every K] [--exact-max-n N] [--raw-max-s T]\n"
+                 "             [--methods M,...]\n"
                  "  --sizes        numbers of bodies (default 100,1000,10000)\n"
                  "  --steps        timed steps for N < 10000 (default 30)\n"
                  "  --steps-large  timed steps for N >= 10000 (default 10)\n"
                  "  --density      arena side L = K N^(1/3) (default 4)\n"
                  "  --exact-every  exact-engine check on every K-th step (default 6)\n"
                  "  --exact-max-n  ... for N up to this (default 1000)\n"
-                 "  --raw-max-s    raw: fewer steps when a step takes longer (default 20)\n");
+                 "  --raw-max-s    raw: fewer steps when a step takes longer (default 20)\n"
+                 "  --methods      any of raw,grid,tree,fcl (default all; for profiling)\n");
 }
 
 options parse_args(int argc, char **argv)
@@ -180,6 +183,12 @@ options parse_args(int argc, char **argv)
             o.exact_max_n = std::atoi(v);
         else if (a == "--raw-max-s")
             o.raw_max_s = std::atof(v);
+        else if (a == "--methods") {
+            std::string s = std::string(",") + v + ",";
+            const char *names[4] = {"raw", "grid", "tree", "fcl"};
+            for (int m = 0; m < 4; m++)
+                o.run[m] = s.find(std::string(",") + names[m] + ",") != std::string::npos;
+        }
         else {
             std::fprintf(stderr, "world: unknown option %s\n", a.c_str());
             usage(stderr);
@@ -484,8 +493,14 @@ size_result run_size(int n, const options &o)
 
     /* Tree first (it is the reference), then raw and grid. */
     const int order[3] = {2, 0, 1};
+    int refm = -1;
     for (int oi = 0; oi < 3; oi++) {
         int mi = order[oi];
+        if (!o.run[mi])
+            continue;
+        bool is_ref = refm < 0;
+        if (is_ref)
+            refm = mi;
         method_stats &ms = res.m[mi];
         if (hs_world_set_broadphase(sc.w, method_bp[mi], &err) != HS_OK)
             die("hs_world_set_broadphase", &err);
@@ -504,7 +519,7 @@ size_result run_size(int n, const options &o)
                 ms.pairs.push_back((double)ps.size());
                 ms.cand.push_back((double)st.body_pairs);
                 ms.steps_timed++;
-                if (mi == 2) {
+                if (is_ref) {
                     res.fallbacks += st.fallbacks;
                     for (const pair_key &k : ps)
                         res.touching += k.status == HS_TOUCHING;
@@ -515,7 +530,7 @@ size_result run_size(int n, const options &o)
                 ms.note = "raw: warm-up step took " + std::to_string(dt) +
                           " s, so only 3 steps timed";
             }
-            if (mi == 2) {
+            if (is_ref) {
                 ref[s] = ps;
                 /* exact-engine cross-check on a sample of steps */
                 if (n <= o.exact_max_n && s > 0 && s % o.exact_every == 0) {
@@ -536,9 +551,10 @@ size_result run_size(int n, const options &o)
                 }
             } else if (ps != ref[s]) {
                 std::fprintf(stderr,
-                             "world: N=%d step %d: method %s found %zu pairs, tree %zu: the "
+                             "world: N=%d step %d: method %s found %zu pairs, %s %zu: the "
                              "pair sets differ\n",
-                             n, s, method_name[mi], ps.size(), ref[s].size());
+                             n, s, method_name[mi], ps.size(), method_name[refm],
+                             ref[s].size());
                 std::exit(EXIT_FAILURE);
             }
         }
@@ -558,7 +574,7 @@ size_result run_size(int n, const options &o)
     }
 
     /* FCL */
-    {
+    if (o.run[3]) {
         method_stats &ms = res.m[3];
         std::vector<fcl::CollisionObjectd *> objs;
         for (auto &p : sc.fobj)
@@ -585,6 +601,8 @@ size_result run_size(int n, const options &o)
                 ms.steps_timed++;
             }
             /* compare with ours */
+            if (refm < 0)
+                continue; /* nothing to compare with */
             auto ours = just_pairs(ref[s]);
             std::vector<std::pair<int, int>> only_fcl, only_ours;
             std::set_difference(data.pairs.begin(), data.pairs.end(), ours.begin(), ours.end(),
@@ -689,8 +707,9 @@ int main(int argc, char **argv)
     std::printf("\n```text\n");
     for (const size_result &r : all)
         for (int mi = 0; mi < 4; mi++)
-            std::printf("RESULT bench=world n=%d method=%s ms_per_step=%.4g pairs=%.0f\n", r.n,
-                        method_name[mi], median(r.m[mi].ms), median(r.m[mi].pairs));
+            if (r.m[mi].steps_timed > 0)
+                std::printf("RESULT bench=world n=%d method=%s ms_per_step=%.4g pairs=%.0f\n", r.n,
+                            method_name[mi], median(r.m[mi].ms), median(r.m[mi].pairs));
     std::printf("```\n");
     return 0;
 }

@@ -27,3 +27,17 @@ run intersect --trace examples/basic/unit_cube.ine examples/basic/cube_far.ine
 run batch --threads 2 examples/basic/pairs.txt
 echo "== Cross-check of every engine against GLPK on random and degenerate instances"
 run crosscheck --count 1000
+echo "== Worlds (seeds 000 and 001): the robot arm of seed 000's Figure 1 at rest"
+run world examples/scenes/robot-arm.wrl
+echo "== ... posed into a cylinder (collision only: --threshold=0), and exported coloured"
+run world --threshold=0 --export=/tmp/hs_demo_posed.wrl examples/scenes/robot-arm-posed.wrl
+rm -f /tmp/hs_demo_posed.wrl
+echo "== Move until contact: the gripper swings down towards the table"
+run world --move=gripper --to="-40 122 0 0 0 1 -0.6" examples/scenes/robot-arm.wrl
+PA10=examples/scenes/../../../shared/data/vrml/PA10/pa10.main.wrl
+if [ -f "$PA10" ]; then
+    echo "== A real arm (OpenHRP's PA10, from ../shared/data) beside a table, metres"
+    run world --threshold=0.05 examples/scenes/pa10-table.wrl
+else
+    echo "== (skipped: examples/scenes/pa10-table.wrl needs ../shared/data/vrml/PA10)"
+fi

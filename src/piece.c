@@ -107,53 +107,103 @@ static hs_code build_faces(geom *g, const vertex_set *vs, hs_error *err)
 
 /* ------------------------------------------------------------- convex */
 
-geom *geom_convex(hs_poly *p, hs_error *err)
+/* The checks and the box shared by both convex constructors: p must be a
+ * full-dimensional polytope of double rows in 3 variables; its exact
+ * vertices (rounded outward into the box) go to *vs. */
+static hs_code convex_checks(geom *g, vertex_set **vs, hs_error *err)
 {
-    vertex_set *vs = NULL;
+    hs_poly *p = g->poly;
+    if (hs_poly_dim(p) != 3)
+        return hs_fail(err, HS_ERR_INPUT, "a convex piece must be 3-dimensional (has %d "
+                                          "variables)", hs_poly_dim(p));
+    const char *why = NULL;
+    if (!hs_poly_fast_ready(p, &why))
+        return hs_fail(err, HS_ERR_INPUT, "a convex piece must be a full-dimensional polytope "
+                                          "of double rows (%s)", why ? why : "not ready");
+    if (vertex_enum(p, p->prep->center, vs, err) != HS_OK)
+        return err ? err->code : HS_ERR_INPUT;
+    memcpy(g->lo, (*vs)->lo, sizeof g->lo);
+    memcpy(g->hi, (*vs)->hi, sizeof g->hi);
+    return HS_OK;
+}
+
+static geom *new_convex(hs_poly *p, hs_error *err)
+{
     geom *g = calloc(1, sizeof *g);
     if (!g) {
         hs_poly_free(p);
         hs_fail(err, HS_ERR_NOMEM, "out of memory");
         return NULL;
     }
-    g->refs = 0;
+    g->refs = 1;
     g->kind = PIECE_CONVEX;
     g->poly = p;
-    if (hs_poly_dim(p) != 3) {
-        hs_fail(err, HS_ERR_INPUT, "a convex piece must be 3-dimensional (has %d variables)",
-                hs_poly_dim(p));
-        goto fail;
-    }
-    const char *why = NULL;
-    if (!hs_poly_fast_ready(p, &why)) {
-        hs_fail(err, HS_ERR_INPUT, "a convex piece must be a full-dimensional polytope of double "
-                                   "rows (%s)", why ? why : "not ready");
-        goto fail;
-    }
-    if (vertex_enum(p, p->prep->center, &vs, err) != HS_OK)
-        goto fail;
-    g->nverts = vs->nverts;
-    g->verts = hs_malloc((size_t)vs->nverts * 3, sizeof(double));
-    if (!g->verts) {
-        hs_fail(err, HS_ERR_NOMEM, "out of memory");
-        goto fail;
-    }
-    memcpy(g->verts, vs->x, sizeof(double) * 3 * (size_t)vs->nverts);
-    memcpy(g->lo, vs->lo, sizeof g->lo);
-    memcpy(g->hi, vs->hi, sizeof g->hi);
-    if (build_faces(g, vs, err) != HS_OK)
-        goto fail;
-    vertex_set_free(vs);
     return g;
-fail:
+}
+
+static geom *discard(geom *g, vertex_set *vs)
+{
     vertex_set_free(vs);
-    g->refs = 1;
     geom_release(g);
     return NULL;
 }
 
-/* Convex piece from points (body frame): the exact hull, its conservative
- * rows (every point satisfies every row exactly), then geom_convex. */
+geom *geom_convex(hs_poly *p, hs_error *err)
+{
+    vertex_set *vs = NULL;
+    geom *g = new_convex(p, err);
+    if (!g || convex_checks(g, &vs, err) != HS_OK)
+        return g ? discard(g, vs) : NULL;
+    g->nverts = vs->nverts;
+    g->verts = hs_malloc((size_t)vs->nverts * 3, sizeof(double));
+    if (!g->verts) {
+        hs_fail(err, HS_ERR_NOMEM, "out of memory");
+        return discard(g, vs);
+    }
+    memcpy(g->verts, vs->x, sizeof(double) * 3 * (size_t)vs->nverts);
+    if (build_faces(g, vs, err) != HS_OK)
+        return discard(g, vs);
+    vertex_set_free(vs);
+    g->refs = 0;
+    return g;
+}
+
+/* Vertices and faces of a piece made from points: the hull's own (input
+ * points, exactly), facet f being row f.  The rows are the facets' planes,
+ * moved outward by at most a rounding where not exact, so these corners
+ * lie in the piece; exported and read back, they give the same hull. */
+static hs_code hull_boundary(geom *g, const hull3 *h, const double *pts, hs_error *err)
+{
+    int *index = hs_malloc((size_t)h->npoints, sizeof(int));
+    int corners = h->facet_start[h->nfacets];
+    g->verts = hs_malloc((size_t)h->nverts * 3, sizeof(double));
+    g->face_start = hs_malloc((size_t)h->nfacets + 1, sizeof(int));
+    g->face_vert = hs_malloc((size_t)corners, sizeof(int));
+    g->face_row = hs_malloc((size_t)h->nfacets, sizeof(int));
+    if (!index || !g->verts || !g->face_start || !g->face_vert || !g->face_row) {
+        free(index);
+        return hs_fail(err, HS_ERR_NOMEM, "out of memory");
+    }
+    for (int v = 0; v < h->nverts; v++) {
+        index[h->verts[v]] = v;
+        memcpy(g->verts + 3 * v, pts + 3 * (size_t)h->verts[v], 3 * sizeof(double));
+    }
+    for (int k = 0; k < corners; k++)
+        g->face_vert[k] = index[h->facet_vert[k]];
+    for (int f = 0; f <= h->nfacets; f++)
+        g->face_start[f] = h->facet_start[f];
+    for (int f = 0; f < h->nfacets; f++)
+        g->face_row[f] = f;
+    g->nverts = h->nverts;
+    g->nfaces = h->nfacets;
+    free(index);
+    return HS_OK;
+}
+
+/* Convex piece from points (body frame): the exact hull, one row per facet
+ * (hull3_rows: every point satisfies every row exactly), the hull's
+ * corners and facets as the boundary, the rows' exact vertices for the
+ * box. */
 static geom *geom_from_points(const double *pts, int n, hs_error *err)
 {
     hull3 *h = NULL;
@@ -162,14 +212,24 @@ static geom *geom_from_points(const double *pts, int n, hs_error *err)
     double *a = hs_malloc((size_t)h->nfacets * 3, sizeof(double));
     double *b = hs_malloc((size_t)h->nfacets, sizeof(double));
     hs_poly *p = NULL;
+    geom *g = NULL;
+    vertex_set *vs = NULL;
     if (!a || !b)
         hs_fail(err, HS_ERR_NOMEM, "out of memory");
     else if (hull3_rows(h, pts, a, b, err) == HS_OK)
         p = hs_poly_from_doubles(3, h->nfacets, a, b, NULL, err);
     free(a);
     free(b);
+    if (p && (g = new_convex(p, err)) != NULL) {
+        if (convex_checks(g, &vs, err) != HS_OK || hull_boundary(g, h, pts, err) != HS_OK)
+            g = discard(g, vs);
+        else {
+            vertex_set_free(vs);
+            g->refs = 0;
+        }
+    }
     hull3_free(h);
-    return p ? geom_convex(p, err) : NULL;
+    return g;
 }
 
 static hs_code add_points_piece(hs_body *b, double *pts, int n, const double place[16],
