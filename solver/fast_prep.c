@@ -95,27 +95,43 @@ static int box_hint(prep_ctx *c, fast_prep *fp)
     return 0;
 }
 
-/* Chebyshev-like center: max tau with a_i.x + |a_i| tau <= b_i. */
+/* Chebyshev-like center: max tau with a_i.x + |a_i| tau <= b_i, solved
+ * in coordinates centred on the box hint (x = r + y, b_i - a_i.r rounded),
+ * so that a small polytope far from the origin keeps its precision; the
+ * point found is only a candidate: center_is_strict certifies it exactly
+ * on the original rows. */
 static int find_center(prep_ctx *c, fast_prep *fp)
 {
     int n = fp->n;
-    double lo[SEIDEL_MAX_DIM], hi[SEIDEL_MAX_DIM], z[SEIDEL_MAX_DIM];
+    double lo[SEIDEL_MAX_DIM], hi[SEIDEL_MAX_DIM], z[SEIDEL_MAX_DIM], r[SEIDEL_MAX_DIM];
     int basis[SEIDEL_MAX_DIM + 1];
     double span = 1;
+    double *b = hs_malloc((size_t)fp->m, sizeof(double));
+    if (!b)
+        return -1;
     for (int j = 0; j < n; j++) {
-        lo[j] = fp->lo[j] - 1;
-        hi[j] = fp->hi[j] + 1;
+        r[j] = 0.5 * fp->lo[j] + 0.5 * fp->hi[j];
+        lo[j] = fp->lo[j] - r[j] - 1;
+        hi[j] = fp->hi[j] - r[j] + 1;
         if (hi[j] - lo[j] > span)
             span = hi[j] - lo[j];
     }
+    for (int i = 0; i < fp->m; i++) {
+        const double *a = hpoly_row(c->p, i);
+        b[i] = c->p->b[i];
+        for (int j = 0; j < n; j++)
+            b[i] -= a[j] * r[j];
+    }
     lo[n] = -1;
     hi[n] = span;
-    seidel_problem sp = {n, {{c->p->a, fp->norm, c->p->b, fp->m}, {NULL, NULL, NULL, 0}},
+    seidel_problem sp = {n, {{c->p->a, fp->norm, b, fp->m}, {NULL, NULL, NULL, 0}},
                          fp->m, c->order, lo, hi, NULL, -1, NULL, NULL};
-    if (seidel_solve(c->sw, &sp, z, basis, NULL) != SEIDEL_OPTIMAL || !(z[n] > 0))
+    int rc = seidel_solve(c->sw, &sp, z, basis, NULL) == SEIDEL_OPTIMAL && z[n] > 0 ? 0 : -1;
+    free(b);
+    if (rc != 0)
         return -1;
     for (int j = 0; j < n; j++)
-        fp->center[j] = z[j];
+        fp->center[j] = r[j] + z[j];
     fp->inradius = z[n];
     return 0;
 }

@@ -295,6 +295,39 @@ START_TEST(no_heap_growth_over_a_million_queries)
 }
 END_TEST
 
+/* A unit box far from the origin (2^40, 2^48: its center's precision is
+ * 2^-12 and 2^-4) is still fast-ready (its center LP is solved centred on
+ * the box), and pairs of such boxes get exact, verified answers: face to
+ * face touching, a gap of 2^-4, an overlap of 2^-4 (relative to the
+ * coordinates these are near contacts, which the exact engine may settle). */
+START_TEST(far_small_boxes_stay_fast)
+{
+    for (int e = 40; e <= 48; e += 8) {
+        double L = ldexp(1, e), a[18] = {1, 0, 0, -1, 0, 0, 0, 1, 0, 0, -1, 0, 0, 0, 1, 0, 0, -1};
+        double shift[3] = {1, 1 + 0x1p-4, 1 - 0x1p-4};
+        hs_status want[3] = {HS_TOUCHING, HS_DISJOINT, HS_OVERLAP};
+        double b[6] = {L + 1, -L, L + 1, -L, L + 1, -L};
+        hs_error err;
+        hs_poly *A = hs_poly_from_doubles(3, 6, a, b, NULL, &err);
+        const char *why = NULL;
+        ck_assert_msg(hs_poly_fast_ready(A, &why), "2^%d: %s", e, why ? why : "");
+        hs_options opt;
+        hs_options_init(&opt);
+        hs_result *r = hs_result_new();
+        for (int k = 0; k < 3; k++) {
+            double c[6] = {L + 1 + shift[k], -(L + shift[k]), L + 1, -L, L + 1, -L};
+            hs_poly *B = hs_poly_from_doubles(3, 6, a, c, NULL, &err);
+            ck_assert_int_eq(hs_intersect(A, B, &opt, r, &err), HS_OK);
+            ck_assert_int_eq(hs_result_status(r), want[k]);
+            ck_assert_int_eq(hs_result_verify(r, A, B, &err), HS_OK);
+            hs_poly_free(B);
+        }
+        hs_result_free(r);
+        hs_poly_free(A);
+    }
+}
+END_TEST
+
 Suite *suite_fast(void)
 {
     Suite *s = suite_create("fast");
@@ -307,6 +340,7 @@ Suite *suite_fast(void)
     tcase_add_test(tc, lazy_certificates_materialize);
     tcase_add_test(tc, batch_matches_single_queries);
     tcase_add_test(tc, no_heap_growth_over_a_million_queries);
+    tcase_add_test(tc, far_small_boxes_stay_fast);
     suite_add_tcase(s, tc);
     return s;
 }
