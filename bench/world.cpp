@@ -122,7 +122,8 @@ struct options {
     int exact_max_n = 1000; /* ... for N up to this */
     double density_k = 4.0; /* arena side L = density_k * N^(1/3) */
     uint64_t seed = 1;
-    bool run[4] = {true, true, true, true}; /* raw, grid, tree, fcl */
+    bool run[5] = {true, true, true, true, true}; /* raw, grid, tree, fcl, tree-from-origin */
+    bool verbose = false;
 };
 
 void usage(FILE *f)
@@ -130,7 +131,7 @@ void usage(FILE *f)
     std::fprintf(f,
                  "usage: world [--sizes N,...] [--steps S] [--steps-large S] [--seed X]\n"
                  "             [--density K] [--exact-every K] [--exact-max-n N] [--raw-max-s T]\n"
-                 "             [--methods M,...]\n"
+                 "             [--methods M,...] [--verbose]\n"
                  "  --sizes        numbers of bodies (default 100,1000,10000)\n"
                  "  --steps        timed steps for N < 10000 (default 30)\n"
                  "  --steps-large  timed steps for N >= 10000 (default 10)\n"
@@ -138,7 +139,8 @@ void usage(FILE *f)
                  "  --exact-every  exact-engine check on every K-th step (default 6)\n"
                  "  --exact-max-n  ... for N up to this (default 1000)\n"
                  "  --raw-max-s    raw: fewer steps when a step takes longer (default 20)\n"
-                 "  --methods      any of raw,grid,tree,fcl (default all; for profiling)\n");
+                 "  --methods      any of raw,grid,tree,fcl,tree-from-origin (default all)\n"
+                 "  --verbose      one stderr line per step\n");
 }
 
 options parse_args(int argc, char **argv)
@@ -149,6 +151,10 @@ options parse_args(int argc, char **argv)
         if (a == "-h" || a == "--help") {
             usage(stdout);
             std::exit(EXIT_SUCCESS);
+        }
+        if (a == "--verbose") {
+            o.verbose = true;
+            continue;
         }
         if (i + 1 >= argc) {
             usage(stderr);
@@ -185,8 +191,8 @@ options parse_args(int argc, char **argv)
             o.raw_max_s = std::atof(v);
         else if (a == "--methods") {
             std::string s = std::string(",") + v + ",";
-            const char *names[4] = {"raw", "grid", "tree", "fcl"};
-            for (int m = 0; m < 4; m++)
+            const char *names[5] = {"raw", "grid", "tree", "fcl", "tree-from-origin"};
+            for (int m = 0; m < 5; m++)
                 o.run[m] = s.find(std::string(",") + names[m] + ",") != std::string::npos;
         }
         else {
@@ -426,11 +432,18 @@ void fcl_set_poses(scene &sc, const double *P)
 
 /* ------------------------------------------------------------ one size */
 
-const char *method_name[4] = {"raw", "grid", "tree", "fcl"};
-const hs_broadphase method_bp[3] = {HS_BROAD_RAW, HS_BROAD_GRID, HS_BROAD_TREE};
+/* Method 4 is the tree built while every body is still at the identity
+ * pose (as hs_world_add_body leaves it), then moved: how a world is
+ * normally populated.  Methods 0-2 build their structure (by
+ * hs_world_set_broadphase) after the bodies are at their step-0 poses, as
+ * FCL's manager is set up after the objects have theirs. */
+const char *method_name[5] = {"raw", "grid", "tree", "fcl", "tree-from-origin"};
+const hs_broadphase method_bp[5] = {HS_BROAD_RAW, HS_BROAD_GRID, HS_BROAD_TREE, HS_BROAD_TREE,
+                                    HS_BROAD_TREE};
 
 struct method_stats {
     std::vector<double> ms;    /* per timed step */
+    std::vector<double> qms;   /* the query alone (ours) / update + collide (FCL) */
     std::vector<double> pairs; /* colliding pairs per timed step */
     std::vector<double> cand;  /* broad-phase pairs per timed step */
     int steps_timed = 0;
@@ -444,7 +457,7 @@ struct size_result {
     int kinds[3] = {0, 0, 0};
     int fmin = 1 << 30, fmax = 0;
     double fmean = 0;
-    method_stats m[4];
+    method_stats m[5];
     long fcl_disagree = 0, fcl_only = 0, ours_only = 0;
     std::string disagree_notes;
     int exact_steps = 0;
@@ -491,10 +504,11 @@ size_result run_size(int n, const options &o)
     hs_query_options xopt = opt;
     xopt.engine = HS_ENGINE_EXACT;
 
-    /* Tree first (it is the reference), then raw and grid. */
-    const int order[3] = {2, 0, 1};
+    /* Tree first (it is the reference), then raw, grid, and the tree built
+     * at the origin. */
+    const int order[4] = {2, 0, 1, 4};
     int refm = -1;
-    for (int oi = 0; oi < 3; oi++) {
+    for (int oi = 0; oi < 4; oi++) {
         int mi = order[oi];
         if (!o.run[mi])
             continue;
@@ -502,20 +516,33 @@ size_result run_size(int n, const options &o)
         if (is_ref)
             refm = mi;
         method_stats &ms = res.m[mi];
+        if (mi == 4) {
+            std::vector<double> id((size_t)n * 16);
+            for (int i = 0; i < n; i++)
+                hs_pose_identity(&id[16 * (size_t)i]);
+            set_poses(sc, id.data());
+        } else
+            set_poses(sc, &P[0]);
         if (hs_world_set_broadphase(sc.w, method_bp[mi], &err) != HS_OK)
             die("hs_world_set_broadphase", &err);
         int last = steps;
         for (int s = 0; s <= last; s++) {
             double a = now_s();
             set_poses(sc, &P[(size_t)s * n * 16]);
+            double qa = now_s();
             if (hs_world_query(sc.w, &opt, rep, &err) != HS_OK)
                 die("hs_world_query", &err);
-            double dt = now_s() - a;
+            double dt = now_s() - a, qdt = now_s() - qa;
             pair_set ps = report_pairs(rep);
             hs_report_stats st;
             hs_report_get_stats(rep, &st);
+            if (o.verbose)
+                std::fprintf(stderr, "world: N=%d %s step %d: %.3f ms, %ld body pairs, %zu "
+                             "colliding, %ld fallbacks\n", n, method_name[mi], s, 1e3 * dt,
+                             st.body_pairs, ps.size(), st.fallbacks);
             if (s > 0) {
                 ms.ms.push_back(1e3 * dt);
+                ms.qms.push_back(1e3 * qdt);
                 ms.pairs.push_back((double)ps.size());
                 ms.cand.push_back((double)st.body_pairs);
                 ms.steps_timed++;
@@ -590,12 +617,17 @@ size_result run_size(int n, const options &o)
             data.narrow = 0;
             double a = now_s();
             fcl_set_poses(sc, &P[(size_t)s * n * 16]);
+            double qa = now_s();
             manager->update();
             manager->collide(&data, fcl_callback);
-            double dt = now_s() - a;
+            double dt = now_s() - a, qdt = now_s() - qa;
             std::sort(data.pairs.begin(), data.pairs.end());
+            if (o.verbose)
+                std::fprintf(stderr, "world: N=%d fcl step %d: %.3f ms, %ld pairs tested, %zu "
+                             "colliding\n", n, s, 1e3 * dt, data.narrow, data.pairs.size());
             if (s > 0) {
                 ms.ms.push_back(1e3 * dt);
+                ms.qms.push_back(1e3 * qdt);
                 ms.pairs.push_back((double)data.pairs.size());
                 ms.cand.push_back((double)data.narrow);
                 ms.steps_timed++;
@@ -662,41 +694,53 @@ int main(int argc, char **argv)
         all.push_back(run_size(n, o));
 
     std::printf("| N | arena side | boxes / cylinders / hulls | facets min / mean / max | "
-                "steps | colliding pairs (median) | bodies in collision | broad-phase pairs "
-                "ours / FCL (median) | raw ms | grid ms | tree ms | FCL ms | tree / FCL | "
-                "FCL disagreements | exact check: steps / disagreements |\n");
-    std::printf("|---:|---:|---|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---|---|\n");
+                "timed steps | colliding pairs (median) | bodies in collision (median) | "
+                "broad-phase pairs ours / FCL (median) | fast-engine fallbacks | "
+                "FCL disagreements | exact-engine check: steps / pairs / disagreements |\n");
+    std::printf("|---:|---:|---|---|---:|---:|---:|---|---:|---|---|\n");
     for (const size_result &r : all) {
         char steps[64];
         std::snprintf(steps, sizeof steps, "%d", r.steps);
-        if (r.m[0].steps_timed != r.steps)
+        if (r.m[0].steps_timed > 0 && r.m[0].steps_timed != r.steps)
             std::snprintf(steps, sizeof steps, "%d (raw %d)", r.steps, r.m[0].steps_timed);
         char exact[64];
         if (r.exact_steps > 0)
-            std::snprintf(exact, sizeof exact, "%d / %ld", r.exact_steps, r.exact_disagree);
+            std::snprintf(exact, sizeof exact, "%d / %ld / %ld", r.exact_steps, r.exact_pairs,
+                          r.exact_disagree);
         else
             std::snprintf(exact, sizeof exact, "not run");
         std::printf("| %d | %.4g | %d / %d / %d | %d / %.1f / %d | %s | %.0f | %.2f%% | %.0f / %.0f "
-                    "| %.4g | %.4g | %.4g | %.4g | %.3f | %ld (FCL only %ld, ours only %ld) | %s |\n",
+                    "| %ld | %ld (FCL only %ld, ours only %ld) | %s |\n",
                     r.n, r.side, r.kinds[0], r.kinds[1], r.kinds[2], r.fmin, r.fmean, r.fmax,
                     steps, median(r.m[2].pairs), 100 * r.bodies_in_collision,
-                    median(r.m[2].cand), median(r.m[3].cand), median(r.m[0].ms),
-                    median(r.m[1].ms), median(r.m[2].ms), median(r.m[3].ms),
-                    median(r.m[2].ms) / median(r.m[3].ms), r.fcl_disagree, r.fcl_only,
-                    r.ours_only, exact);
+                    median(r.m[2].cand), median(r.m[3].cand), r.fallbacks, r.fcl_disagree,
+                    r.fcl_only, r.ours_only, exact);
     }
+    std::printf("\n| N | raw ms | grid ms | tree ms (query alone) | FCL ms (update + collide "
+                "alone) | tree / FCL | tree built at the origin, ms |\n");
+    std::printf("|---:|---:|---:|---:|---:|---:|---:|\n");
+    for (const size_result &r : all)
+        std::printf("| %d | %.4g | %.4g | %.4g (%.4g) | %.4g (%.4g) | %.3g | %.4g |\n", r.n,
+                    median(r.m[0].ms), median(r.m[1].ms), median(r.m[2].ms), median(r.m[2].qms),
+                    median(r.m[3].ms), median(r.m[3].qms), median(r.m[2].ms) / median(r.m[3].ms),
+                    median(r.m[4].ms));
     std::printf("\n");
-    std::printf("Seed %" PRIu64 ", arena side %.3g N^(1/3); times are medians over the timed "
-                "steps (step 0 is a warm-up) of one whole step: setting every pose and one "
+    std::printf("Seed %" PRIu64 ", arena side %.3g N^(1/3).  Times: median over the timed "
+                "steps (step 0 is a warm-up) of one whole step, setting every pose and one "
                 "query (ours: hs_body_set_pose x N + hs_world_query, threshold 0, contacts off, "
                 "1 thread; FCL: setTransform + computeAABB x N, update, collide with "
-                "fcl::collide per candidate pair, default request, GST_LIBCCD).  pairs = median "
-                "over the timed steps of the colliding pairs found.\n",
+                "fcl::collide per candidate pair, default request, GST_LIBCCD).  Raw, grid "
+                "and tree build their structure (hs_world_set_broadphase) with the bodies at "
+                "their step-0 poses, as FCL's manager is set up; \"tree built at the "
+                "origin\" builds it with every body at the identity pose, where "
+                "hs_world_add_body puts it, and then moves them (the usual way to fill a "
+                "world).  Colliding pairs and broad-phase pairs: tree and FCL.  pairs in the "
+                "RESULT lines: median over the timed steps of the colliding pairs found.\n",
                 o.seed, o.density_k);
     for (const size_result &r : all) {
         std::printf("\nN = %d: scene built in %.2f s; fast-engine fallbacks to the exact engine "
-                    "over the timed steps: %ld; touching pairs: %ld; exact-engine check: %d "
-                    "steps, %ld pairs, %ld disagreements.\n",
+                    "over the timed steps (tree): %ld; touching pairs: %ld; exact-engine check: "
+                    "%d steps, %ld pairs, %ld disagreements.\n",
                     r.n, r.build_s, r.fallbacks, r.touching, r.exact_steps, r.exact_pairs,
                     r.exact_disagree);
         if (!r.m[0].note.empty())

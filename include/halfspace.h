@@ -565,17 +565,192 @@ hs_code hs_world_move_until_contact(hs_world *w, hs_body *b, const double end[16
 /* Scene files                                                          */
 /* ------------------------------------------------------------------ */
 
+/* How scene geometry becomes pieces.  Defaults (hs_scene_options_init):
+ * 24 side facets for Cylinder and Cone, icosphere level 2 (320 triangles)
+ * for Sphere, meshes kept as meshes. */
+typedef struct hs_scene_options {
+    int cylinder_sides; /* side facets of Cylinder / Cone prisms (>= 3) */
+    int sphere_level;   /* subdivisions of the Sphere's icosahedron (0..6) */
+    int mesh_as_hull;   /* nonzero: every mesh piece (OFF, OBJ, STL, a
+                           non-convex IndexedFaceSet) becomes the convex hull
+                           of its points, a convex piece */
+} hs_scene_options;
+void hs_scene_options_init(hs_scene_options *o);
+
 /* Load a scene into a new world, by extension: .wrl (VRML 2.0 subset, see
  * the README), .off, .obj, .stl (one body made of one mesh piece).  Errors
- * "FILE:LINE: what is wrong", including "node X is not supported". */
+ * "FILE:LINE: what is wrong", including "node X is not supported".
+ * Thread-safe (the world is new). */
 hs_world *hs_world_load(const char *path, hs_error *err);
 
-/* Add the bodies of a scene file to an existing world. */
+/* Add the bodies of a scene file to an existing world; on failure the
+ * bodies added by this call are removed again.  Changes w. */
 hs_code hs_world_add_file(hs_world *w, const char *path, hs_error *err);
+/* The same with options (NULL: the defaults).  Changes w. */
+hs_code hs_world_add_file_opts(hs_world *w, const char *path, const hs_scene_options *o,
+                               hs_error *err);
 
 /* Write the world as VRML 2.0, pieces in collision (per rep, may be NULL)
- * coloured red, the others grey. */
+ * coloured red, the others grey.  Const-safe. */
 hs_code hs_world_export_vrml(const hs_world *w, const hs_report *rep, FILE *out, hs_error *err);
+
+/* ------------------------------------------------------------------ */
+/* Oriented bounding boxes (seed 004)                                   */
+/* ------------------------------------------------------------------ */
+
+/* An oriented box: the points center + sum_k s_k axis[k] with |s_k| <=
+ * half[k].  axis[0..2] are orthonormal (rows of a rotation matrix, so
+ * axis[k][j] is component j of axis k); half[k] >= 0.  A plain struct:
+ * copy it freely.  Every routine of this section is a pure function of its
+ * arguments and thread-safe.
+ *
+ * Boxes are bounding volumes, so their routines are conservative: a box
+ * that must contain a set contains it for every rounding (sizes are
+ * rounded outward), and the overlap test answers "separated" only when the
+ * two boxes are certainly disjoint. */
+typedef struct hs_obb {
+    double center[3];
+    double axis[3][3];
+    double half[3];
+} hs_obb;
+
+/* Box containing the n points (x, y, z triples, n >= 1, finite): axes
+ * from the principal directions of the points' convex hull (the covariance
+ * of its surface, robust to how the points are spread), then the smallest
+ * of that and a few candidate frames (the world axes, hull edges) by
+ * volume.  HS_ERR_ARG for n < 1 or a non-finite coordinate. */
+hs_code hs_obb_fit(hs_obb *box, const double *points, int n, hs_error *err);
+/* Box of the image of `in` under the rigid pose m (contains it for every
+ * rounding). */
+void hs_obb_transform(hs_obb *out, const hs_obb *in, const double m[16]);
+/* Separating-axis test on the 15 axes (3 + 3 face normals, 9 edge
+ * cross products): 0 when the boxes are certainly disjoint, 1 when they
+ * may meet (touching counts as meeting).  Nearly parallel edges, whose
+ * cross products are tiny, are handled by a rigorous round-off bound on
+ * every projection, never by a fixed epsilon. */
+int hs_obb_overlap(const hs_obb *a, const hs_obb *b);
+/* A lower bound on the distance between the two boxes: the largest gap
+ * over the 15 axes, rounded down (0 when they may meet). */
+double hs_obb_distance_lower_bound(const hs_obb *a, const hs_obb *b);
+/* A box containing both a and b (out may alias either). */
+void hs_obb_merge(hs_obb *out, const hs_obb *a, const hs_obb *b);
+/* Does the box contain the point (conservatively: 1 when it may)? */
+int hs_obb_contains(const hs_obb *box, const double p[3]);
+/* Box of piece k of body b in the body frame (fit to the piece's vertices
+ * or the mesh's points).  HS_ERR_ARG for a bad k.  Const-safe. */
+hs_code hs_body_piece_obb(const hs_body *b, int k, hs_obb *box, hs_error *err);
+
+/* ------------------------------------------------------------------ */
+/* Kinematic chains (seed 003: ChainTree)                               */
+/* ------------------------------------------------------------------ */
+
+/* A chain of N links 0..N-1.  Link 0 is placed by the base pose; link i
+ * (i >= 1) is placed by joint i, the rigid transform J_i from link i-1's
+ * frame to link i's: pose(i) = base J_1 J_2 ... J_i.  Every link has zero
+ * or more pieces in its own frame: spheres, or convex pieces (hulls of
+ * points or half-space systems, tested with the exact narrow phase).
+ *
+ * The chain keeps seed 003's ChainTree: a balanced binary tree over the
+ * joints whose node at level l caches the shortcut J(i, i + 2^l) (at most
+ * 2N - 3 transforms), and a loose box hierarchy aligned with the chain
+ * (each node's box bounds its two children, in the frame of the node's
+ * first link).  Changing k joints costs O(k log(N/k)) (changes merged
+ * level by level); the relative pose of two links costs O(log N).
+ *
+ * Threads.  A chain is changed by every function taking a non-const
+ * hs_chain, including hs_chain_self_collision (it keeps which sub-trees
+ * are known free); functions taking a const hs_chain are const-safe. */
+typedef struct hs_chain hs_chain;
+
+/* New chain of n >= 1 links, identity joints and base, no pieces (NULL
+ * with err filled on failure). */
+hs_chain *hs_chain_new(int n, hs_error *err);
+void hs_chain_free(hs_chain *c);
+int hs_chain_link_count(const hs_chain *c);
+
+/* Pieces of link i, in its frame.  A sphere (radius > 0); the convex hull
+ * of n points (not all coplanar); a polytope (3 variables, bounded,
+ * full-dimensional), copied.  HS_ERR_ARG for a bad link or argument.
+ * Pieces should be added before the first query (adding one refits the
+ * box hierarchy). */
+hs_code hs_chain_add_sphere(hs_chain *c, int link, const double center[3], double radius,
+                            hs_error *err);
+hs_code hs_chain_add_hull(hs_chain *c, int link, const double *points, int n, hs_error *err);
+hs_code hs_chain_add_polytope(hs_chain *c, int link, const hs_poly *p, hs_error *err);
+
+/* Joint i (1 <= i < N): set J_i to m (a rigid pose), or compose it with a
+ * change, J_i <- J_i d (d in link i's frame, for example a rotation about
+ * the joint axis).  HS_ERR_ARG for a bad index or a pose that is not
+ * finite.  O(log N) each. */
+hs_code hs_chain_set_joint(hs_chain *c, int i, const double m[16], hs_error *err);
+hs_code hs_chain_change_joint(hs_chain *c, int i, const double d[16], hs_error *err);
+/* Several joints at once, the updates merged level by level: joint idx[k]
+ * set to m + 16 k, k < count. */
+hs_code hs_chain_set_joints(hs_chain *c, const int *idx, const double *m, int count,
+                            hs_error *err);
+void hs_chain_get_joint(const hs_chain *c, int i, double m[16]);
+/* Base pose (world pose of link 0). */
+hs_code hs_chain_set_base(hs_chain *c, const double m[16], hs_error *err);
+
+/* World pose of link i; pose of link j in link i's frame (O(log N) from
+ * the shortcuts).  Const-safe; out of range indices give the identity. */
+void hs_chain_link_pose(const hs_chain *c, int i, double m[16]);
+void hs_chain_relative_pose(const hs_chain *c, int i, int j, double m[16]);
+
+/* Self-collision skip list: pairs of links never tested against each
+ * other.  Adjacent links (i, i+1) are skipped by default
+ * (hs_chain_skip_adjacent(c, 0) turns that off). */
+hs_code hs_chain_skip_pair(hs_chain *c, int i, int j, int skip, hs_error *err);
+void hs_chain_skip_adjacent(hs_chain *c, int skip);
+/* Automatic skip list: skip every pair of links that overlap or touch at
+ * the current pose (the rest pose), besides the adjacent ones.  The pairs
+ * newly skipped are returned in *pairs (2 ints each, i < j; free with
+ * hs_free; may be NULL if not wanted), so the caller can report them. */
+hs_code hs_chain_auto_skip(hs_chain *c, int **pairs, int *npairs, hs_error *err);
+
+typedef struct hs_chain_stats {
+    long box_tests;    /* box-box overlap tests */
+    long piece_tests;  /* exact piece-piece tests */
+} hs_chain_stats;
+
+/* Self-collision: do two non-skipped links overlap or touch?  Returns 1
+ * (yes; *i < *j is one such pair), 0 (no) or -1 (error, err filled).
+ * Sub-trees whose links have not moved relative to each other since the
+ * last query that answered 0 are not searched inside again.  st (may be
+ * NULL) receives this query's counters. */
+int hs_chain_self_collision(hs_chain *c, int *i, int *j, hs_chain_stats *st, hs_error *err);
+/* All colliding link pairs (2 ints each, i < j, sorted; free with
+ * hs_free).  Does not use or change the cache of free sub-trees. */
+hs_code hs_chain_self_collision_all(const hs_chain *c, int **pairs, int *npairs,
+                                    hs_chain_stats *st, hs_error *err);
+
+/* The chain against the bodies of a world (in world coordinates, the
+ * world's filters for enabled bodies apply): returns 1 and the first
+ * colliding (link, body) found, 0 if none, -1 on error.  Const-safe. */
+int hs_chain_world_collision(const hs_chain *c, const hs_world *w, int *link,
+                             const hs_body **body, hs_error *err);
+/* Smallest distance from the chain to a body of the world, with the link,
+ * the body and a point on each (|pa - pb| = *dist; 0 when they meet);
+ * HS_ERR_ARG if the chain or the world has no piece.  Const-safe. */
+hs_code hs_chain_world_distance(const hs_chain *c, const hs_world *w, double *dist, int *link,
+                                const hs_body **body, double pa[3], double pb[3],
+                                hs_error *err);
+
+/* Chain files (see the README): links, joints, pieces; returns a new chain
+ * whose joints are at `q` = 0, and the joints' names and types.  Errors
+ * "FILE:LINE: what is wrong".  hs_chain_set_angles sets every movable
+ * joint's angle (revolute about its axis, prismatic along it), nq values
+ * in file order; HS_ERR_ARG if nq does not match or a value is outside the
+ * joint's limits. */
+hs_chain *hs_chain_load(const char *path, hs_error *err);
+int hs_chain_dof(const hs_chain *c);
+hs_code hs_chain_set_angles(hs_chain *c, const double *q, int nq, hs_error *err);
+const char *hs_chain_link_name(const hs_chain *c, int i);
+
+/* ------------------------------------------------------------------ */
+/* Trajectories (seed 004, sections 4-5)                                */
+/* ------------------------------------------------------------------ */
+/* (section written by the trajectory work) */
 
 #ifdef __cplusplus
 }

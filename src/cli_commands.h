@@ -8,5 +8,7 @@ int cmd_intersect(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
 int cmd_batch(int argc, char **argv);
 int cmd_world(int argc, char **argv);
+int cmd_chain(int argc, char **argv);
+int cmd_path(int argc, char **argv);
 
 #endif

@@ -30,6 +30,10 @@ static const char world_usage[] =
     "                              comes within the threshold of another body (checked\n"
     "                              conservatively: no passing through); report there\n"
     "  --export=OUT.wrl            write the scene, pieces in collision in red\n"
+    "  --sides=N                   side facets of VRML Cylinder and Cone (default 24)\n"
+    "  --sphere-level=L            VRML Sphere: icosahedron subdivided L times (default 2)\n"
+    "  --mesh-as-hull              every mesh piece (OFF, OBJ, STL, non-convex face sets)\n"
+    "                              becomes the convex hull of its points\n"
     "  --json                      one JSON object\n"
     "  --stats                     counters of the query on stderr\n"
     "  --help                      this text\n"
@@ -37,6 +41,7 @@ static const char world_usage[] =
 
 typedef struct world_cli {
     hs_query_options q;
+    hs_scene_options scene_opt;
     hs_broadphase broad;
     const char *scene, *move, *to, *export_path;
     int json, stats;
@@ -54,6 +59,10 @@ static int parse_world_option(world_cli *c, cli_args *a, const char *name, const
     const char *v = NULL;
     if (strcmp(name, "json") == 0 || strcmp(name, "stats") == 0) {
         *(name[0] == 'j' ? &c->json : &c->stats) = 1;
+        return -1;
+    }
+    if (strcmp(name, "mesh-as-hull") == 0) {
+        c->scene_opt.mesh_as_hull = 1;
         return -1;
     }
     v = cli_args_value(a, value);
@@ -84,6 +93,13 @@ static int parse_world_option(world_cli *c, cli_args *a, const char *name, const
         if (strcmp(v, "fast") != 0 && strcmp(v, "exact") != 0)
             return cli_usage_error(world_usage, "--engine is fast or exact, not '%s'", v);
         c->q.engine = v[0] == 'f' ? HS_ENGINE_FAST : HS_ENGINE_EXACT;
+    } else if (strcmp(name, "sides") == 0 || strcmp(name, "sphere-level") == 0) {
+        double t;
+        int sides = name[1] == 'i';
+        if (!parse_number(v, &t) || t != floor(t) || t < (sides ? 3 : 0) || t > (sides ? 100000 : 6))
+            return cli_usage_error(world_usage, sides ? "--sides needs 3..100000, not '%s'"
+                                                      : "--sphere-level needs 0..6, not '%s'", v);
+        *(sides ? &c->scene_opt.cylinder_sides : &c->scene_opt.sphere_level) = (int)t;
     } else if (strcmp(name, "move") == 0) {
         c->move = v;
     } else if (strcmp(name, "to") == 0) {
@@ -100,6 +116,7 @@ static int parse_world_args(int argc, char **argv, world_cli *c)
 {
     memset(c, 0, sizeof *c);
     hs_query_options_init(&c->q);
+    hs_scene_options_init(&c->scene_opt);
     c->broad = HS_BROAD_TREE;
     cli_args a;
     cli_args_init(&a, argc, argv);
@@ -358,9 +375,13 @@ int cmd_world(int argc, char **argv)
         return code;
     hs_error err;
     hs_error_clear(&err);
-    hs_world *w = hs_world_load(c.scene, &err);
+    hs_world *w = hs_world_new();
     if (!w)
+        return EXIT_INTERNAL;
+    if (hs_world_add_file_opts(w, c.scene, &c.scene_opt, &err) != HS_OK) {
+        hs_world_free(w);
         return cli_fail(&err);
+    }
     code = run_world(&c, w);
     hs_world_free(w);
     return fflush(stdout) == 0 ? code : EXIT_INTERNAL;

@@ -19,6 +19,8 @@ static const command commands[] = {
     {"verify", cmd_verify, "verify A.ine [B.ine] CERT  check a certificate exactly"},
     {"batch", cmd_batch, "batch FILE [--threads N]   many pairs listed in FILE"},
     {"world", cmd_world, "world SCENE [options]      bodies in collision or contact"},
+    {"chain", cmd_chain, "chain CHAIN [options]      kinematic chain: self-collision, world"},
+    {"path", cmd_path, "path SCENE --body B ...    check a body's straight or arc path"},
     {"crosscheck", cli_crosscheck, "crosscheck [options]       random instances vs GLPK"},
 };
 

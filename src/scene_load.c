@@ -94,6 +94,11 @@ static int has_ext(const char *path, const char *ext)
     return 1;
 }
 
+int scene_mesh_kind(const char *path)
+{
+    return has_ext(path, ".off") ? 1 : has_ext(path, ".obj") ? 2 : has_ext(path, ".stl") ? 3 : 0;
+}
+
 static hs_code dispatch(hs_world *w, const char *path, const scene_opts *o, hs_error *err)
 {
     if (has_ext(path, ".wrl") || has_ext(path, ".vrml"))
@@ -129,6 +134,28 @@ hs_code scene_add_file(hs_world *w, const char *path, const scene_opts *o, hs_er
 hs_code hs_world_add_file(hs_world *w, const char *path, hs_error *err)
 {
     return scene_add_file(w, path, NULL, err);
+}
+
+void hs_scene_options_init(hs_scene_options *o)
+{
+    scene_opts d;
+    scene_opts_init(&d);
+    o->cylinder_sides = d.sides;
+    o->sphere_level = d.sphere_level;
+    o->mesh_as_hull = d.mesh_as_hull;
+}
+
+hs_code hs_world_add_file_opts(hs_world *w, const char *path, const hs_scene_options *o,
+                               hs_error *err)
+{
+    if (!o)
+        return scene_add_file(w, path, NULL, err);
+    if (o->cylinder_sides < 3 || o->cylinder_sides > 100000 || o->sphere_level < 0 ||
+        o->sphere_level > 6)
+        return hs_fail(err, HS_ERR_ARG, "scene options: cylinder_sides 3..100000 and "
+                                        "sphere_level 0..6");
+    scene_opts so = {o->cylinder_sides, o->sphere_level, o->mesh_as_hull != 0};
+    return scene_add_file(w, path, &so, err);
 }
 
 hs_world *hs_world_load(const char *path, hs_error *err)

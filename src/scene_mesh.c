@@ -640,8 +640,9 @@ static hs_code off_lines(off_reader *r, text_reader *rd, int *last, hs_error *er
     return rc;
 }
 
-hs_code scene_add_off(hs_world *w, const char *path, const scene_opts *o, hs_error *err)
+static hs_code read_off(const char *path, scene_soup *s, int *line, hs_error *err)
 {
+    soup_init(s);
     char *text = text_read_file(path, err);
     if (!text)
         return err ? err->code : HS_ERR_IO;
@@ -652,9 +653,19 @@ hs_code scene_add_off(hs_world *w, const char *path, const scene_opts *o, hs_err
     hs_code rc = off_lines(&r, &rd, &last, err);
     text_reader_free(&rd);
     free(text);
+    *s = r.soup;
+    *line = r.first_face;
+    return rc;
+}
+
+hs_code scene_add_off(hs_world *w, const char *path, const scene_opts *o, hs_error *err)
+{
+    scene_soup s;
+    int line = 0;
+    hs_code rc = read_off(path, &s, &line, err);
     if (rc == HS_OK)
-        rc = add_file_body(w, path, &r.soup, o, r.first_face, err);
-    soup_free(&r.soup);
+        rc = add_file_body(w, path, &s, o, line, err);
+    soup_free(&s);
     return rc;
 }
 
@@ -786,8 +797,9 @@ static hs_code obj_lines(obj_reader *r, text_reader *rd, int *last, hs_error *er
     return HS_OK;
 }
 
-hs_code scene_add_obj(hs_world *w, const char *path, const scene_opts *o, hs_error *err)
+static hs_code read_obj(const char *path, scene_soup *s, int *line, hs_error *err)
 {
+    soup_init(s);
     char *text = text_read_file(path, err);
     if (!text)
         return err ? err->code : HS_ERR_IO;
@@ -800,9 +812,19 @@ hs_code scene_add_obj(hs_world *w, const char *path, const scene_opts *o, hs_err
     hs_code rc = obj_lines(&r, &rd, &last, err);
     text_reader_free(&rd);
     free(text);
+    *s = r.soup;
+    *line = r.first_face;
+    return rc;
+}
+
+hs_code scene_add_obj(hs_world *w, const char *path, const scene_opts *o, hs_error *err)
+{
+    scene_soup s;
+    int line = 0;
+    hs_code rc = read_obj(path, &s, &line, err);
     if (rc == HS_OK)
-        rc = add_file_body(w, path, &r.soup, o, r.first_face, err);
-    soup_free(&r.soup);
+        rc = add_file_body(w, path, &s, o, line, err);
+    soup_free(&s);
     return rc;
 }
 
@@ -1043,19 +1065,38 @@ static hs_code stl_read(unsigned char *buf, size_t len, scene_soup *s, const cha
                       "file has %zu", why, (unsigned long)count, 84 + 50 * (size_t)count, len);
 }
 
-hs_code scene_add_stl(hs_world *w, const char *path, const scene_opts *o, hs_error *err)
+static hs_code read_stl(const char *path, scene_soup *s, int *line, hs_error *err)
 {
+    soup_init(s);
+    *line = 0; /* binary STL: no lines */
     size_t len = 0;
     unsigned char *buf = read_bytes(path, &len, err);
     if (!buf)
         return err ? err->code : HS_ERR_IO;
-    scene_soup s;
-    soup_init(&s);
-    int line = 0; /* binary STL: no lines */
-    hs_code rc = stl_read(buf, len, &s, path, &line, err);
+    hs_code rc = stl_read(buf, len, s, path, line, err);
     free(buf);
+    return rc;
+}
+
+hs_code scene_add_stl(hs_world *w, const char *path, const scene_opts *o, hs_error *err)
+{
+    scene_soup s;
+    int line = 0;
+    hs_code rc = read_stl(path, &s, &line, err);
     if (rc == HS_OK)
         rc = add_file_body(w, path, &s, o, line, err);
     soup_free(&s);
     return rc;
+}
+
+hs_code scene_read_mesh(const char *path, scene_soup *s, int *line, hs_error *err)
+{
+    switch (scene_mesh_kind(path)) {
+    case 1: return read_off(path, s, line, err);
+    case 2: return read_obj(path, s, line, err);
+    case 3: return read_stl(path, s, line, err);
+    default:
+        soup_init(s);
+        return hs_fail(err, HS_ERR_ARG, "%s: not a mesh file", path);
+    }
 }

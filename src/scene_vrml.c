@@ -29,7 +29,8 @@
  * ignored: they stay solids), Sphere (icosphere of scene_opts.sphere_level),
  * IndexedFaceSet with a Coordinate (faces split into fans; "convex TRUE",
  * the default, gives the hull of the points when the faces bound a closed
- * convex solid, a mesh otherwise; see scene_mesh.c), Inline (url relative
+ * convex solid, a mesh otherwise; see scene_mesh.c), Inline (a VRML file,
+ * or an OFF, OBJ or STL file giving one mesh piece; url relative
  * to the including file's folder or absolute, "file:" allowed; cycles are
  * errors), PROTO with IS (an instance stands for the first node of its
  * body, its fields substituted; PROTOs nest), DEF / USE, ROUTE (checked,
@@ -1851,6 +1852,24 @@ static hs_code walk_inline_file(walker *wk, const vnode *n, const char *path, co
     return rc;
 }
 
+/* An Inline naming an OFF, OBJ or STL file: one mesh piece (or its hull)
+ * placed by the Transforms above. */
+static hs_code walk_inline_mesh(walker *wk, const vnode *n, const char *path, const double M[16])
+{
+    scene_soup s;
+    int line = 0;
+    hs_code rc = scene_read_mesh(path, &s, &line, wk->err);
+    if (rc == HS_ERR_IO)
+        rc = scene_locate(wk->err, rc, n->file, n->line);
+    if (rc == HS_OK)
+        rc = new_piece(wk, n);
+    if (rc == HS_OK)
+        rc = soup_add_piece(wk->body, &s, M, wk->opt->mesh_as_hull ? SOUP_HULL : SOUP_MESH, path,
+                            line, wk->err);
+    soup_free(&s);
+    return rc;
+}
+
 static hs_code walk_inline(walker *wk, const vnode *n, const env *e, const double M[16])
 {
     fref url;
@@ -1860,7 +1879,9 @@ static hs_code walk_inline(walker *wk, const vnode *n, const env *e, const doubl
     char *path = NULL, *real = NULL;
     if (rc == HS_OK)
         rc = inline_target(wk, n, &url, &path, &real);
-    if (rc == HS_OK)
+    if (rc == HS_OK && scene_mesh_kind(path) != 0)
+        rc = walk_inline_mesh(wk, n, path, M);
+    else if (rc == HS_OK)
         rc = walk_inline_file(wk, n, path, real, M);
     free(path);
     free(real);

@@ -100,4 +100,12 @@ int soup_end_face(scene_soup *s);
 hs_code soup_add_piece(hs_body *b, const scene_soup *s, const double place[16], soup_mode mode,
                        const char *file, int line, hs_error *err);
 
+/* 1, 2, 3 when path ends in .off, .obj, .stl (any case), else 0. */
+int scene_mesh_kind(const char *path);
+
+/* Read a mesh file (by scene_mesh_kind) into s (initialized here; the
+ * caller frees it, also on failure); *line is the line to name in errors
+ * about the mesh as a whole. */
+hs_code scene_read_mesh(const char *path, scene_soup *s, int *line, hs_error *err);
+
 #endif

@@ -358,7 +358,8 @@ static int keep_pair(hs_report *r, const pair_out *po)
 static hs_code merge(hs_report *r, cand_list *cl, hs_error *err)
 {
     hs_code rc = HS_OK;
-    qsort(cl->pair, (size_t)cl->n, sizeof *cl->pair, by_names);
+    if (cl->n > 1) /* (qsort on a NULL array is undefined even for 0 items) */
+        qsort(cl->pair, (size_t)cl->n, sizeof *cl->pair, by_names);
     for (int k = 0; k < cl->n; k++) {
         pair_out *po = &cl->pair[k];
         if (po->failed && rc == HS_OK) {

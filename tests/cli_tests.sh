@@ -264,9 +264,25 @@ expect 1 - world --broadphase=octree $S/robot-arm.wrl
 expect 1 - world --threshold=-1 $S/robot-arm.wrl
 expect 1 - world --threads=x $S/robot-arm.wrl
 expect 1 - world --engine=glpk $S/robot-arm.wrl
+expect 1 - world --sides=2 $S/robot-arm.wrl
+has "$err" "--sides needs 3..100000, not '2'"
+expect 1 - world --sphere-level=7 $S/robot-arm.wrl
+expect 0 - world --sides=8 --threshold=0 $S/robot-arm-posed.wrl
+cut -d' ' -f1-3 "$out" | cmp -s - "$TMP/posed_exact" && ok || bad "world --sides=8 differs"
+printf 'OFF\n4 4 0\n0 0 0\n1 0 0\n0 1 0\n0 0 1\n3 0 2 1\n3 0 1 3\n3 0 3 2\n3 1 2 3\n' >"$TMP/tet.off"
+printf '#VRML V2.0 utf8\nDEF inside Transform { translation 0.1 0.1 0.1 children [ Shape { geometry Box { size 0.1 0.1 0.1 } } ] }\nInline { url "tet.off" }\n' >"$TMP/in_tet.wrl"
+expect 0 - world --threshold=0 "$TMP/in_tet.wrl"
+[ -s "$out" ] && bad "a box inside a mesh surface does not meet it" || ok
+expect 0 "in_tet inside overlap at 0.1 0.1 0.1" world --threshold=0 --mesh-as-hull "$TMP/in_tet.wrl"
 expect 1 - world
 expect 0 - world --help
 has "$out" "usage: halfspace world"
+
+# ------------------------------------------------------- chain
+# (chain tests go here)
+
+# ------------------------------------------------------- path
+# (path tests go here)
 
 # ------------------------------------------------------- crosscheck
 expect 0 - crosscheck --count 150 --seed 7

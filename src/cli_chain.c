@@ -1,0 +1,13 @@
+/* cli_chain.c -- `halfspace chain` (being written; see issue 5). */
+#include <stdio.h>
+
+#include "src/cli_commands.h"
+#include "src/cli_common.h"
+
+int cmd_chain(int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    fprintf(stderr, "halfspace chain: not available in this build yet\n");
+    return EXIT_USAGE;
+}
