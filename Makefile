@@ -101,6 +101,8 @@ deps:
 bench-deps:
 	@missing=""; \
 	$(call need_header,ccd/ccd.h,libccd-dev) \
+	echo '#include <fcl/fcl.h>' | g++ -std=c++17 -E -x c++ -I/usr/include/eigen3 - >/dev/null 2>&1 \
+	  || missing="$$missing libfcl-dev g++"; \
 	$(install_or_explain)
 
 # ---------------------------------------------------------------- demo

@@ -53,20 +53,46 @@ TRIANGLES    := $(BUILD)/bench/triangles
 TRIANGLES_OBJ := $(BUILD)/bench/triangles.o
 TRIANGLES_ARGS ?=
 TRIANGLES_TITLE := Seed 000: triangles, raw method vs uniform grid (bench/triangles)
+# C++ programs against FCL (Debian libfcl-dev, bench only).
+CXX      ?= g++
+BENCH_CXXFLAGS := -std=c++17 -Wall -Wextra -Wpedantic -Iinclude -I. $(CFLAGS) -MMD -MP \
+                  $(filter-out -std=%,$(shell pkg-config --cflags fcl 2>/dev/null))
+FCL_LIBS := $(shell pkg-config --libs fcl 2>/dev/null || echo -lfcl -lccd)
+WORLD    := $(BUILD)/bench/world
+WORLD_OBJ := $(BUILD)/bench/world.o
+WORLD_ARGS ?=
+WORLD_TITLE := World: raw, grid and tree broad phases vs FCL (bench/world)
+MESH     := $(BUILD)/bench/mesh
+MESH_OBJ := $(BUILD)/bench/mesh.o
+MESH_ARGS ?=
+MESH_TITLE := FCL's mesh pair: triangle-level query vs FCL OBBRSS (bench/mesh)
+comma := ,
 
-.PHONY: bench-all table1-run table1-build table1-splice pairs-run pairs-build pairs-splice \
-        triangles-run triangles-build triangles-splice
+.PHONY: bench-all table1-run table1-build pairs-run pairs-build triangles-run triangles-build \
+        world-run world-build mesh-run mesh-build
 # Timed runs must not overlap, whatever -j says.
 .NOTPARALLEL:
-bench-all: table1-run pairs-run triangles-run
+bench-all: table1-run pairs-run triangles-run world-run mesh-run
 
 table1-build: $(TABLE1)
 pairs-build: $(PAIRS)
 triangles-build: $(TRIANGLES)
+world-build: $(WORLD)
+mesh-build: $(MESH)
 
 $(BUILD)/bench/%.o: bench/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(BENCH_CFLAGS) -c $< -o $@
+
+$(BUILD)/bench/%.o: bench/%.cpp
+	@mkdir -p $(dir $@)
+	$(CXX) $(BENCH_CXXFLAGS) -c $< -o $@
+
+$(WORLD): $(WORLD_OBJ) $(LIBA)
+	$(CXX) -o $@ $(WORLD_OBJ) $(LIBA) $(FCL_LIBS) $(BENCH_LIBS)
+
+$(MESH): $(MESH_OBJ) $(LIBA)
+	$(CXX) -o $@ $(MESH_OBJ) $(LIBA) $(FCL_LIBS) $(BENCH_LIBS)
 
 $(TABLE1): $(TABLE1_OBJ) $(LIBA)
 	$(CC) -o $@ $(TABLE1_OBJ) $(LIBA) $(BENCH_LIBS)
@@ -81,94 +107,52 @@ $(TRIANGLES): $(TRIANGLES_OBJ) $(LIBA)
 $(LIBA):
 	$(MAKE) -f Makefile BUILD=$(BUILD) $@
 
--include $(TABLE1_OBJ:.o=.d) $(PAIRS_OBJ:.o=.d) $(TRIANGLES_OBJ:.o=.d)
+-include $(TABLE1_OBJ:.o=.d) $(PAIRS_OBJ:.o=.d) $(TRIANGLES_OBJ:.o=.d) $(WORLD_OBJ:.o=.d) \
+         $(MESH_OBJ:.o=.d)
+
+# ---------------------------------------------------------------- running
+# One generic rule runs a program, keeps its output with the machine, the
+# date and the command in bench/out/NAME.md, and replaces the lines between
+# <!-- NAME:begin --> and <!-- NAME:end --> of RESULTS.md with it (or
+# appends a section titled NAME_TITLE when the markers are missing).  Text
+# outside the markers is left alone.
+#   $(call run_and_splice,NAME,PROGRAM,ARGS,TITLE)
+define run_and_splice
+	@mkdir -p $(BENCH_OUT)
+	@load=$$(cut -d' ' -f1-3 /proc/loadavg); when=$$(date -u '+%Y-%m-%d %H:%M UTC'); \
+	start=$$(date +%s); \
+	$(2) $(3) > $(BENCH_OUT)/$(1).raw || exit 1; \
+	end=$$(date +%s); \
+	{ echo "Run $$when on $$(nproc) CPUs" \
+	       "($$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1))," \
+	       "wall time $$((end - start)) s, load average at start $$load."; \
+	  echo "Command: \`make bench\`, which runs \`$(strip $(2) $(3))\`."; \
+	  echo; cat $(BENCH_OUT)/$(1).raw; } > $(BENCH_OUT)/$(1).md
+	@cat $(BENCH_OUT)/$(1).md
+	@touch $(RESULTS)
+	@if grep -q '^<!-- $(1):begin -->' $(RESULTS); then \
+	  awk -v gen=$(BENCH_OUT)/$(1).md ' \
+	    /^<!-- $(1):begin -->/ { print; while ((getline l < gen) > 0) print l; skip = 1; next } \
+	    /^<!-- $(1):end -->/   { skip = 0 } \
+	    !skip { print }' $(RESULTS) > $(RESULTS).tmp && mv $(RESULTS).tmp $(RESULTS); \
+	else \
+	  { echo; echo '## $(4)'; echo; echo '<!-- $(1):begin -->'; \
+	    cat $(BENCH_OUT)/$(1).md; echo '<!-- $(1):end -->'; } >> $(RESULTS); \
+	fi
+	@echo "bench: updated $(RESULTS) (section $(4))"
+endef
 
 table1-run: $(TABLE1)
-	@mkdir -p $(BENCH_OUT)
-	@load=$$(cut -d' ' -f1-3 /proc/loadavg); when=$$(date -u '+%Y-%m-%d %H:%M UTC'); \
-	start=$$(date +%s); \
-	$(TABLE1) $(TABLE1_ARGS) > $(BENCH_OUT)/table1.raw || exit 1; \
-	end=$$(date +%s); \
-	{ echo "Run $$when on $$(nproc) CPUs" \
-	       "($$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1))," \
-	       "wall time $$((end - start)) s, load average at start $$load."; \
-	  echo "Command: \`make bench\`, which runs \`$(TABLE1) $(TABLE1_ARGS)\`."; \
-	  echo; cat $(BENCH_OUT)/table1.raw; } > $(BENCH_OUT)/table1.md
-	@cat $(BENCH_OUT)/table1.md
-	@$(MAKE) --no-print-directory -f bench/bench.mk BUILD=$(BUILD) table1-splice
+	$(call run_and_splice,table1,$(TABLE1),$(TABLE1_ARGS),Seed 002$(comma) Table 1: faithful and exact engines)
 
-# Replace the lines between the markers with bench/out/table1.md, or append
-# the section when RESULTS.md does not have it yet.
-table1-splice:
-	@touch $(RESULTS)
-	@if grep -q '^<!-- table1:begin -->' $(RESULTS); then \
-	  awk -v gen=$(BENCH_OUT)/table1.md ' \
-	    /^<!-- table1:begin -->/ { print; while ((getline l < gen) > 0) print l; skip = 1; next } \
-	    /^<!-- table1:end -->/   { skip = 0 } \
-	    !skip { print }' $(RESULTS) > $(RESULTS).tmp && mv $(RESULTS).tmp $(RESULTS); \
-	else \
-	  { echo; echo '## Seed 002, Table 1: faithful and exact engines'; echo; \
-	    echo '<!-- table1:begin -->'; cat $(BENCH_OUT)/table1.md; \
-	    echo '<!-- table1:end -->'; } >> $(RESULTS); \
-	fi
-	@echo "bench: updated $(RESULTS) (section Seed 002, Table 1)"
-
-# bench/pairs: run, keep the output with the machine, date and command, and
-# splice it into RESULTS.md like table1 above.
 pairs-run: $(PAIRS)
-	@mkdir -p $(BENCH_OUT)
-	@load=$$(cut -d' ' -f1-3 /proc/loadavg); when=$$(date -u '+%Y-%m-%d %H:%M UTC'); \
-	start=$$(date +%s); \
-	$(PAIRS) $(PAIRS_ARGS) > $(BENCH_OUT)/pairs.raw || exit 1; \
-	end=$$(date +%s); \
-	{ echo "Run $$when on $$(nproc) CPUs" \
-	       "($$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1))," \
-	       "wall time $$((end - start)) s, load average at start $$load."; \
-	  echo "Command: \`make bench\`, which runs \`$(strip $(PAIRS) $(PAIRS_ARGS))\`."; \
-	  echo; cat $(BENCH_OUT)/pairs.raw; } > $(BENCH_OUT)/pairs.md
-	@cat $(BENCH_OUT)/pairs.md
-	@$(MAKE) --no-print-directory -f bench/bench.mk BUILD=$(BUILD) pairs-splice
+	$(call run_and_splice,pairs,$(PAIRS),$(PAIRS_ARGS),$(PAIRS_TITLE))
 
-pairs-splice:
-	@touch $(RESULTS)
-	@if grep -q '^<!-- pairs:begin -->' $(RESULTS); then \
-	  awk -v gen=$(BENCH_OUT)/pairs.md ' \
-	    /^<!-- pairs:begin -->/ { print; while ((getline l < gen) > 0) print l; skip = 1; next } \
-	    /^<!-- pairs:end -->/   { skip = 0 } \
-	    !skip { print }' $(RESULTS) > $(RESULTS).tmp && mv $(RESULTS).tmp $(RESULTS); \
-	else \
-	  { echo; echo '## $(PAIRS_TITLE)'; echo; \
-	    echo '<!-- pairs:begin -->'; cat $(BENCH_OUT)/pairs.md; \
-	    echo '<!-- pairs:end -->'; } >> $(RESULTS); \
-	fi
-	@echo "bench: updated $(RESULTS) (section $(PAIRS_TITLE))"
-
-# bench/triangles: run, keep the output with the machine, date and command,
-# and splice it into RESULTS.md like pairs above.
 triangles-run: $(TRIANGLES)
-	@mkdir -p $(BENCH_OUT)
-	@load=$$(cut -d' ' -f1-3 /proc/loadavg); when=$$(date -u '+%Y-%m-%d %H:%M UTC'); \
-	start=$$(date +%s); \
-	$(TRIANGLES) $(TRIANGLES_ARGS) > $(BENCH_OUT)/triangles.raw || exit 1; \
-	end=$$(date +%s); \
-	{ echo "Run $$when on $$(nproc) CPUs" \
-	       "($$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1))," \
-	       "wall time $$((end - start)) s, load average at start $$load."; \
-	  echo "Command: \`make bench\`, which runs \`$(strip $(TRIANGLES) $(TRIANGLES_ARGS))\`."; \
-	  echo; cat $(BENCH_OUT)/triangles.raw; } > $(BENCH_OUT)/triangles.md
-	@cat $(BENCH_OUT)/triangles.md
-	@$(MAKE) --no-print-directory -f bench/bench.mk BUILD=$(BUILD) triangles-splice
+	$(call run_and_splice,triangles,$(TRIANGLES),$(TRIANGLES_ARGS),$(TRIANGLES_TITLE))
 
-triangles-splice:
-	@touch $(RESULTS)
-	@if grep -q '^<!-- triangles:begin -->' $(RESULTS); then \
-	  awk -v gen=$(BENCH_OUT)/triangles.md ' \
-	    /^<!-- triangles:begin -->/ { print; while ((getline l < gen) > 0) print l; skip = 1; next } \
-	    /^<!-- triangles:end -->/   { skip = 0 } \
-	    !skip { print }' $(RESULTS) > $(RESULTS).tmp && mv $(RESULTS).tmp $(RESULTS); \
-	else \
-	  { echo; echo '## $(TRIANGLES_TITLE)'; echo; \
-	    echo '<!-- triangles:begin -->'; cat $(BENCH_OUT)/triangles.md; \
-	    echo '<!-- triangles:end -->'; } >> $(RESULTS); \
-	fi
-	@echo "bench: updated $(RESULTS) (section $(TRIANGLES_TITLE))"
+world-run: $(WORLD)
+	$(call run_and_splice,world,$(WORLD),$(WORLD_ARGS),$(WORLD_TITLE))
+
+mesh-run: $(MESH)
+	$(call run_and_splice,mesh,$(MESH),$(MESH_ARGS),$(MESH_TITLE))

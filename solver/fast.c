@@ -474,7 +474,7 @@ static int on_update(void *user, const double *z, const int *basis)
 /* ---------------------------------------------------- the LP in rounds */
 
 /* The candidates of A and B, alternately, strongest first. */
-static int seed_candidates(fast_query *q)
+static int seed_candidates(fast_query *q, int forced)
 {
     fast_work *w = q->fw;
     int count = 0;
@@ -485,6 +485,10 @@ static int seed_candidates(fast_query *q)
                 w->order[count++] = id;
                 w->in_set[id] = 1;
             }
+    if (forced >= 0 && !w->in_set[forced]) { /* the LP must hold its forced row */
+        w->order[count++] = forced;
+        w->in_set[forced] = 1;
+    }
     return count;
 }
 
@@ -590,7 +594,7 @@ static seidel_status solve_set(fast_query *q, int count, int forced, double *z, 
 #define FAST_ROUNDS 24
 static seidel_status lp_rounds(fast_query *q, int forced, double *z, int *strict)
 {
-    int count = seed_candidates(q), rounds = 0;
+    int count = seed_candidates(q, forced), rounds = 0;
     int basis[SEIDEL_MAX_DIM + 1];
     seidel_status st = SEIDEL_OPTIMAL;
     *strict = 0;
@@ -723,8 +727,59 @@ static void setup(fast_query *q)
           q->ncand[0], q->ncand[1]);
 }
 
-hs_code fast_intersect_views(const fast_view *A, const fast_view *B, int n,
-                             const hs_options *opt, hs_result *r, hs_error *err)
+/* The hint, certified: a disjoint basis must pass the Farkas check on
+ * today's rows, an overlap point must be strictly inside both. */
+static int try_hint(fast_query *q, const fast_hint *h)
+{
+    int n = q->n, basis[SEIDEL_MAX_DIM + 1];
+    if (h->kind == FAST_HINT_OVERLAP) {
+        if (!strictly_inside(q, 0, h->x) || !strictly_inside(q, 1, h->x))
+            return 0;
+        trace(q, "the overlap point of the last query is still strictly inside both");
+        answer_point(q, HS_OVERLAP, h->x);
+        return 1;
+    }
+    if (h->kind != FAST_HINT_DISJOINT || n > FAST_HINT_MAX_DIM)
+        return 0;
+    for (int c = 0; c <= n; c++) {
+        int which = h->which[c], row = h->row[c];
+        if (which < 0 || which > 1 || row < 0 || row >= q->V[which]->m)
+            return 0;
+        basis[c] = which ? q->mA + row : row;
+    }
+    if (!certify_farkas(q, basis))
+        return 0;
+    store_farkas(q, basis);
+    trace_basis(q, "the certificate rows of the last query still certify: disjoint", basis);
+    return 1;
+}
+
+static void make_hint(const fast_query *q, fast_hint *h)
+{
+    const hs_result *r = q->r;
+    int n = q->n;
+    h->kind = FAST_HINT_NONE;
+    if (n > FAST_HINT_MAX_DIM || !r->lazy)
+        return;
+    if (r->status == HS_OVERLAP && r->has_point) {
+        h->kind = FAST_HINT_OVERLAP;
+        memcpy(h->x, r->point_d, sizeof(double) * (size_t)n);
+        return;
+    }
+    if (r->status != HS_DISJOINT || r->lazy_D != n + 1)
+        return;
+    for (int c = 0; c <= n; c++) {
+        if (r->lazy_which[c] < 0) /* a box bound: not a certificate of the rows alone */
+            return;
+        h->which[c] = r->lazy_which[c];
+        h->row[c] = r->lazy_row[c];
+    }
+    h->kind = FAST_HINT_DISJOINT;
+}
+
+hs_code fast_intersect_views_hinted(const fast_view *A, const fast_view *B, int n,
+                                    const hs_options *opt, const fast_hint *hint, hs_result *r,
+                                    fast_hint *next, hs_error *err)
 {
     fast_query q;
     memset(&q, 0, sizeof q);
@@ -737,14 +792,30 @@ hs_code fast_intersect_views(const fast_view *A, const fast_view *B, int n,
     q.M = A->m + B->m;
     q.r = r;
     q.opt = opt;
+    if (next)
+        next->kind = FAST_HINT_NONE;
     if (!q.F[0] || !q.F[1])
         return fall_back(&q, "not eligible for the fast path (see hs_poly_fast_ready)", err);
     if (result_reset(r, HS_DISJOINT, n) != 0 || !(q.fw = work_for(r, n, q.M)))
         return hs_fail(err, HS_ERR_NOMEM, "out of memory");
-    setup(&q);
-    if (step5(&q) || segment_overlap(&q))
+    if (hint && try_hint(&q, hint)) {
+        if (next)
+            *next = *hint;
         return HS_OK;
-    return run_lp(&q, err);
+    }
+    setup(&q);
+    hs_code rc = HS_OK;
+    if (!step5(&q) && !segment_overlap(&q))
+        rc = run_lp(&q, err);
+    if (rc == HS_OK && next)
+        make_hint(&q, next);
+    return rc;
+}
+
+hs_code fast_intersect_views(const fast_view *A, const fast_view *B, int n,
+                             const hs_options *opt, hs_result *r, hs_error *err)
+{
+    return fast_intersect_views_hinted(A, B, n, opt, NULL, r, NULL, err);
 }
 
 void fast_view_of_poly(fast_view *v, const hs_poly *p)

@@ -49,4 +49,23 @@ void fast_view_of_poly(fast_view *v, const hs_poly *p);
 hs_code fast_intersect_views(const fast_view *A, const fast_view *B, int n,
                              const hs_options *opt, hs_result *r, hs_error *err);
 
+/* A hint from an earlier answer on (nearly) the same pair, for queries
+ * repeated as bodies move a little (temporal coherence): the rows of a
+ * Farkas certificate (disjoint) or a common interior point (overlap).  It
+ * is only ever tried through the same certified predicates as a fresh
+ * answer, so a stale or wrong hint costs a little time, never an answer. */
+typedef enum fast_hint_kind { FAST_HINT_NONE = 0, FAST_HINT_DISJOINT, FAST_HINT_OVERLAP } fast_hint_kind;
+#define FAST_HINT_MAX_DIM 8
+typedef struct fast_hint {
+    fast_hint_kind kind;
+    int which[FAST_HINT_MAX_DIM + 1]; /* disjoint: n + 1 rows, polyhedron 0/1 ... */
+    int row[FAST_HINT_MAX_DIM + 1];   /* ... and row index in it */
+    double x[FAST_HINT_MAX_DIM];      /* overlap: the point */
+} fast_hint;
+/* The same, trying `hint` (may be NULL) first; *next (may be NULL)
+ * receives the hint for the next query on this pair. */
+hs_code fast_intersect_views_hinted(const fast_view *A, const fast_view *B, int n,
+                                    const hs_options *opt, const fast_hint *hint, hs_result *r,
+                                    fast_hint *next, hs_error *err);
+
 #endif

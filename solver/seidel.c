@@ -307,6 +307,8 @@ static seidel_status solve_forced(seidel_work *w, double *y, int *basis)
     int at = 0;
     while (at < p->m && p->order[at] != p->forced)
         at++;
+    if (at == p->m) /* the caller must list the forced row among the rows */
+        return SEIDEL_NUMERIC;
     double h, s, eq[SEIDEL_MAX_DIM], yc[SEIDEL_MAX_DIM];
     int id;
     memcpy(eq, level_row(w, 0, at, &h, &id, &s), sizeof(double) * (size_t)v->k);

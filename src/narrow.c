@@ -119,7 +119,8 @@ static hs_code exact_on_views(const geom *gh, const fast_view *vm, narrow_ws *ws
 }
 
 static hs_code convex_convex(narrow_ws *ws, const hs_body *host, const geom *gh,
-                             const hs_body *mover, const geom *gm, piece_hit *hit, hs_error *err)
+                             const hs_body *mover, const geom *gm, const fast_hint *hint,
+                             fast_hint *next, piece_hit *hit, hs_error *err)
 {
     double T[16], L[9], x[3];
     fast_view vh, vm;
@@ -128,7 +129,8 @@ static hs_code convex_convex(narrow_ws *ws, const hs_body *host, const geom *gh,
     fast_view_of_poly(&vh, gh->poly);
     hs_code rc = ws->opt.engine == HS_ENGINE_EXACT
                      ? exact_on_views(gh, &vm, ws, err)
-                     : fast_intersect_views(&vh, &vm, 3, &ws->opt, ws->res, err);
+                     : fast_intersect_views_hinted(&vh, &vm, 3, &ws->opt, hint, ws->res, next,
+                                                   err);
     if (rc != HS_OK)
         return rc;
     ws->fallbacks += hs_result_fallback(ws->res) != 0;
@@ -233,8 +235,17 @@ static hs_code mesh_mesh(narrow_ws *ws, const hs_body *a, const geom *ga, const 
 hs_code narrow_test(narrow_ws *ws, const hs_body *a, int ia, const hs_body *b, int ib,
                     piece_hit *hit, hs_error *err)
 {
+    return narrow_test_hinted(ws, a, ia, b, ib, NULL, NULL, hit, err);
+}
+
+hs_code narrow_test_hinted(narrow_ws *ws, const hs_body *a, int ia, const hs_body *b, int ib,
+                           const fast_hint *hint, fast_hint *next, piece_hit *hit,
+                           hs_error *err)
+{
     const geom *ga = a->piece[ia], *gb = b->piece[ib];
     clear_hit(hit);
+    if (next)
+        next->kind = FAST_HINT_NONE;
     ws->piece_tests++;
     if (ga->kind == PIECE_MESH && gb->kind == PIECE_MESH)
         return mesh_mesh(ws, a, ga, b, gb, hit, err);
@@ -243,8 +254,8 @@ hs_code narrow_test(narrow_ws *ws, const hs_body *a, int ia, const hs_body *b, i
     if (ga->kind == PIECE_MESH)
         return convex_mesh(ws, b, gb, a, ga, hit, err);
     if (ga->poly->m >= gb->poly->m) /* map the smaller system */
-        return convex_convex(ws, a, ga, b, gb, hit, err);
-    hs_code rc = convex_convex(ws, b, gb, a, ga, hit, err);
+        return convex_convex(ws, a, ga, b, gb, hint, next, hit, err);
+    hs_code rc = convex_convex(ws, b, gb, a, ga, hint, next, hit, err);
     for (int d = 0; d < 3; d++) /* the normal went from b to a */
         hit->normal[d] = -hit->normal[d];
     return rc;

@@ -4,6 +4,7 @@
 #define HS_NARROW_H
 
 #include "halfspace.h"
+#include "solver/fast.h"
 #include "src/tri_convex.h"
 #include "src/world.h"
 
@@ -36,6 +37,12 @@ typedef struct piece_hit {
 /* Exact classification of piece ia of body a against piece ib of body b. */
 hs_code narrow_test(narrow_ws *ws, const hs_body *a, int ia, const hs_body *b, int ib,
                     piece_hit *hit, hs_error *err);
+/* The same, trying a hint from the last query on this pair first (two
+ * convex pieces only; see fast_hint); *next (may be NULL) receives the
+ * hint for the next query. */
+hs_code narrow_test_hinted(narrow_ws *ws, const hs_body *a, int ia, const hs_body *b, int ib,
+                           const fast_hint *hint, fast_hint *next, piece_hit *hit,
+                           hs_error *err);
 
 /* Room for the points of piece ia of a and ib of b together in ws->pts
  * (so that filling one cannot move the other); 0 or -1. */

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "src/contact.h"
+#include "src/narrow.h"
 #include "src/error.h"
 #include "src/pose.h"
 #include "src/world.h"
@@ -27,6 +28,17 @@ typedef struct rep_piece {
 typedef struct rep_contact {
     double on_a[3], on_b[3], normal[3];
 } rep_contact;
+
+/* What the last query on a pair of convex pieces learnt (a certificate's
+ * rows or a common point), keyed by body ids and piece indices.  The
+ * report keeps them, so a caller that queries a moving world with the same
+ * report starts each pair from its last answer: temporal coherence without
+ * any state in the (const) world.  Hints are only tried through the
+ * certified predicates. */
+typedef struct hint_rec {
+    int ida, idb, ia, ib;
+    fast_hint h;
+} hint_rec;
 
 typedef struct rep_pair {
     const hs_body *a, *b;
@@ -45,6 +57,8 @@ struct hs_report {
     size_t names_len, names_cap;
     size_t *name_at;      /* 2 per pair: offsets into names */
     hs_report_stats stats;
+    hint_rec *hint;       /* hints of the last query, sorted (see fast_hint) */
+    int nhint, cap_hint;
 };
 
 hs_report *hs_report_new(void) { return calloc(1, sizeof(hs_report)); }
@@ -58,6 +72,7 @@ void hs_report_free(hs_report *r)
     free(r->contact);
     free(r->names);
     free(r->name_at);
+    free(r->hint);
     free(r);
 }
 
@@ -96,9 +111,40 @@ typedef struct pair_out {
     int npiece, cap_piece;
     rep_contact *contact;
     int ncontact, cap_contact;
+    hint_rec *hint;    /* hints for the next query */
+    int nhint, cap_hint;
     int failed;
     hs_error err;
 } pair_out;
+
+static int hint_order(const void *x, const void *y)
+{
+    const hint_rec *p = x, *q = y;
+    if (p->ida != q->ida)
+        return p->ida < q->ida ? -1 : 1;
+    if (p->idb != q->idb)
+        return p->idb < q->idb ? -1 : 1;
+    if (p->ia != q->ia)
+        return p->ia < q->ia ? -1 : 1;
+    return p->ib < q->ib ? -1 : p->ib > q->ib;
+}
+
+static const fast_hint *find_hint(const hs_report *rep, const pair_out *po, int ia, int ib)
+{
+    if (!rep || rep->nhint == 0)
+        return NULL;
+    hint_rec key = {po->a->id, po->b->id, ia, ib, {FAST_HINT_NONE, {0}, {0}, {0}}};
+    const hint_rec *h = bsearch(&key, rep->hint, (size_t)rep->nhint, sizeof key, hint_order);
+    return h ? &h->h : NULL;
+}
+
+static void keep_hint(pair_out *po, int ia, int ib, const fast_hint *h)
+{
+    if (h->kind == FAST_HINT_NONE ||
+        grow((void **)&po->hint, &po->cap_hint, po->nhint + 1, sizeof *po->hint) != 0)
+        return; /* a hint is only an accelerator */
+    po->hint[po->nhint++] = (hint_rec){po->a->id, po->b->id, ia, ib, *h};
+}
 
 static int strength(hs_status s)
 {
@@ -146,13 +192,16 @@ static int record_contacts(pair_out *po, const contact_set *cs)
 
 /* One pair of pieces: exact status, then contacts when they do not
  * overlap and the threshold asks for them. */
-static hs_code piece_pair(narrow_ws *ws, const hs_query_options *opt, pair_out *po, int ia,
-                          int ib, hs_error *err)
+static hs_code piece_pair(narrow_ws *ws, const hs_query_options *opt, const hs_report *old,
+                          pair_out *po, int ia, int ib, hs_error *err)
 {
     piece_hit hit;
-    hs_code rc = narrow_test(ws, po->a, ia, po->b, ib, &hit, err);
+    fast_hint next;
+    hs_code rc = narrow_test_hinted(ws, po->a, ia, po->b, ib, find_hint(old, po, ia, ib), &next,
+                                    &hit, err);
     if (rc != HS_OK)
         return rc;
+    keep_hint(po, ia, ib, &next);
     contact_set cs;
     int close = 0;
     if (hit.status != HS_OVERLAP && opt->threshold > 0)
@@ -167,7 +216,8 @@ static hs_code piece_pair(narrow_ws *ws, const hs_query_options *opt, pair_out *
     return bad ? hs_fail(err, HS_ERR_NOMEM, "out of memory") : HS_OK;
 }
 
-static hs_code body_pair(narrow_ws *ws, const hs_query_options *opt, pair_out *po, hs_error *err)
+static hs_code body_pair(narrow_ws *ws, const hs_query_options *opt, const hs_report *old,
+                         pair_out *po, hs_error *err)
 {
     const hs_body *a = po->a, *b = po->b;
     for (int ia = 0; ia < a->npieces; ia++) {
@@ -178,7 +228,7 @@ static hs_code body_pair(narrow_ws *ws, const hs_query_options *opt, pair_out *p
             piece_box(b, ib, lob, hib);
             if (!boxes_within(loa, hia, lob, hib, opt->threshold))
                 continue;
-            hs_code rc = piece_pair(ws, opt, po, ia, ib, err);
+            hs_code rc = piece_pair(ws, opt, old, po, ia, ib, err);
             if (rc != HS_OK)
                 return rc;
         }
@@ -246,6 +296,7 @@ static long gather_candidates(const hs_world *w, double threshold, cand_list *cl
 
 typedef struct narrow_job {
     const hs_query_options *opt;
+    const hs_report *old;  /* the hints of the last query (read only here) */
     cand_list *cl;
     atomic_int next;
     atomic_long fallbacks, tri_tests, piece_pairs;
@@ -266,7 +317,7 @@ static void *narrow_worker(void *arg)
             hs_fail(&po->err, HS_ERR_NOMEM, "out of memory");
             continue;
         }
-        if (body_pair(&ws, job->opt, po, &po->err) != HS_OK)
+        if (body_pair(&ws, job->opt, job->old, po, &po->err) != HS_OK)
             po->failed = 1;
     }
     atomic_fetch_add(&job->fallbacks, ws.fallbacks);
@@ -355,6 +406,28 @@ static int keep_pair(hs_report *r, const pair_out *po)
     return 0;
 }
 
+/* The hints of this query replace the last one's (kept if out of memory:
+ * they are only accelerators). */
+static void collect_hints(hs_report *r, cand_list *cl)
+{
+    int total = 0;
+    for (int k = 0; k < cl->n; k++)
+        total += cl->pair[k].nhint;
+    if (grow((void **)&r->hint, &r->cap_hint, total, sizeof *r->hint) == 0) {
+        r->nhint = 0;
+        for (int k = 0; k < cl->n; k++)
+            if (cl->pair[k].nhint > 0) {
+                memcpy(r->hint + r->nhint, cl->pair[k].hint,
+                       sizeof *r->hint * (size_t)cl->pair[k].nhint);
+                r->nhint += cl->pair[k].nhint;
+            }
+        if (r->nhint > 1)
+            qsort(r->hint, (size_t)r->nhint, sizeof *r->hint, hint_order);
+    }
+    for (int k = 0; k < cl->n; k++)
+        free(cl->pair[k].hint);
+}
+
 static hs_code merge(hs_report *r, cand_list *cl, hs_error *err)
 {
     hs_code rc = HS_OK;
@@ -398,12 +471,13 @@ hs_code hs_world_query(const hs_world *w, const hs_query_options *opt, hs_report
         free(cl.pair);
         return hs_fail(err, HS_ERR_NOMEM, "out of memory");
     }
-    narrow_job job = {opt, &cl, 0, 0, 0, 0};
+    narrow_job job = {opt, rep, &cl, 0, 0, 0, 0};
     run_narrow(&job, opt->threads);
     rep->stats.body_pairs = cl.n;
     rep->stats.fallbacks = atomic_load(&job.fallbacks);
     rep->stats.triangle_tests = atomic_load(&job.tri_tests);
     rep->stats.piece_pairs = atomic_load(&job.piece_pairs);
+    collect_hints(rep, &cl);
     hs_code rc = merge(rep, &cl, err);
     free(cl.pair);
     return rc;

@@ -310,6 +310,85 @@ START_TEST(methods_and_threads_agree)
 }
 END_TEST
 
+/* The answers of a query as text, one line per pair and piece pair. */
+static char *report_text(const hs_world *w, const hs_query_options *opt, hs_report *rep)
+{
+    hs_error err;
+    ck_assert_msg(hs_world_query(w, opt, rep, &err) == HS_OK, "%s", err.msg);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    for (int k = 0; k < hs_report_pair_count(rep); k++) {
+        const char *a, *b;
+        hs_status st;
+        hs_report_pair(rep, k, &a, &b, &st);
+        fprintf(f, "%s %s %s:", a, b, hs_status_name(st));
+        for (int j = 0; j < hs_report_piece_count(rep, k); j++) {
+            int ia, ib;
+            hs_report_piece(rep, k, j, &ia, &ib, &st, NULL, NULL);
+            fprintf(f, " %d-%d %s", ia, ib, hs_status_name(st));
+        }
+        fprintf(f, "\n");
+    }
+    fclose(f);
+    return text;
+}
+
+/* A report reused across queries keeps hints from the last one (temporal
+ * coherence); they must never change an answer.  Bodies drift in small
+ * steps through overlap, touching (dyadic boxes side by side at every
+ * 4th step) and separation; every answer is compared with a fresh report's. */
+START_TEST(reused_reports_answer_like_fresh_ones)
+{
+    hs_world *w = hs_world_new();
+    hs_error err;
+    char name[32];
+    hs_body *body[24];
+    for (int k = 0; k < 24; k++) {
+        snprintf(name, sizeof name, "h%02d", k);
+        body[k] = hs_world_add_body(w, name, 0, &err);
+        if (k % 2 == 0) {
+            ck_assert_int_eq(hs_body_add_box(body[k], unit, NULL, &err), HS_OK);
+            continue;
+        }
+        double pts[3 * 14];
+        for (int i = 0; i < 14; i++) {
+            pts[3 * i] = 0.6 * cos(1.3 * i + k) * sin(0.7 * i + 1);
+            pts[3 * i + 1] = 0.6 * sin(1.3 * i + k) * sin(0.7 * i + 1);
+            pts[3 * i + 2] = 0.6 * cos(0.7 * i + 1);
+        }
+        ck_assert_msg(hs_body_add_hull(body[k], pts, 14, NULL, &err) == HS_OK, "%s", err.msg);
+    }
+    hs_query_options opt;
+    hs_query_options_init(&opt);
+    opt.threshold = 0;
+    hs_report *kept = hs_report_new(), *fresh;
+    int touching = 0, overlap = 0;
+    for (int step = 0; step < 40; step++) {
+        for (int k = 0; k < 24; k++) {
+            double m[16], t[3] = {(k % 6) * 1.0 + 0.02 * step * ((k & 1) ? 1 : -1),
+                                  (k / 6) * 1.0, 0};
+            if (step % 4 == 0 && k % 2 == 0) /* boxes at integer spots: faces touch */
+                t[0] = (double)(k % 6), t[1] = (double)(k / 6);
+            hs_pose_from_zyz(m, (k % 2) ? 0.05 * step : 0, 0, 0, t);
+            ck_assert_int_eq(hs_body_set_pose(body[k], m, &err), HS_OK);
+        }
+        fresh = hs_report_new();
+        char *a = report_text(w, &opt, kept), *b = report_text(w, &opt, fresh);
+        ck_assert_str_eq(a, b);
+        touching += strstr(a, "touching") != NULL;
+        overlap += strstr(a, "overlap") != NULL;
+        free(a);
+        free(b);
+        hs_report_free(fresh);
+    }
+    ck_assert_int_gt(touching, 5);
+    ck_assert_int_gt(overlap, 5);
+    hs_report_free(kept);
+    hs_world_free(w);
+}
+END_TEST
+
 /* Seed 001: move until contact stops within the threshold, free. */
 START_TEST(move_until_contact)
 {
@@ -428,6 +507,7 @@ Suite *suite_world(void)
     tcase_add_test(tc, distance_matches_its_points);
     tcase_add_test(tc, filters);
     tcase_add_test(tc, methods_and_threads_agree);
+    tcase_add_test(tc, reused_reports_answer_like_fresh_ones);
     tcase_add_test(tc, move_until_contact);
     tcase_add_test(tc, move_does_not_tunnel);
     tcase_add_test(tc, meshes_and_convex_pieces);
