@@ -13,9 +13,10 @@
  *               na * nb (unless fn stops the search early).
  *  HS_TRI_GRID  seed 000's space subdivision: a uniform grid of cells over
  *               the region where the two meshes' boxes overlap (a common
- *               point of two triangles lies in both meshes' boxes), cell
- *               sides per axis equal to the average extent of the
- *               triangles of both meshes on that axis (grown by factors of
+ *               point of two triangles lies in both meshes' boxes), over
+ *               the triangles whose boxes meet that region, cell sides per
+ *               axis equal to the average extent of those triangles on
+ *               that axis (grown by factors of
  *               1.5 while the grid would have more than CELLS_PER_TRI cells
  *               or ENTRIES_PER_TRI cell entries per triangle, so that a
  *               few huge triangles cannot exhaust memory; one cell along an
@@ -168,6 +169,8 @@ typedef struct grid {
     long ncells;
     long *start[2];      /* per mesh: cell c lists items[start[c] .. start[c+1]) */
     int *items[2];
+    int *sel[2];         /* per mesh: the triangles whose boxes meet the region */
+    int nsel[2];
 } grid;
 
 /* The monotone cell index of coordinate x on axis d. */
@@ -205,14 +208,14 @@ static double grid_cells(grid *g)
     return cells;
 }
 
-/* Cell entries the triangles' boxes would make (as a double). */
-static double grid_entries(const grid *g, const double *const box[2], const int ntri[2])
+/* Cell entries the selected triangles' boxes would make (as a double). */
+static double grid_entries(const grid *g, const double *const box[2])
 {
     double entries = 0;
     for (int m = 0; m < 2; m++)
-        for (int i = 0; i < ntri[m]; i++) {
+        for (int k = 0; k < g->nsel[m]; k++) {
             int c0[3], c1[3];
-            if (box_cells(g, box[m] + 6 * (size_t)i, c0, c1))
+            if (box_cells(g, box[m] + 6 * (size_t)g->sel[m][k], c0, c1))
                 entries += (double)(c1[0] - c0[0] + 1) * (c1[1] - c0[1] + 1) *
                            (c1[2] - c0[2] + 1);
         }
@@ -227,27 +230,60 @@ static void grid_grow(grid *g, int step)
         g->inv[d] = step < GROWTH_MAX && isfinite(g->inv[d]) ? g->inv[d] / CELL_GROWTH : 0;
 }
 
-/* Region and cell sides; 0 when the meshes' boxes do not meet. */
+/* The triangles of a mesh whose boxes meet the region (only they can meet
+ * a triangle of the other mesh), and the sum of their extents per axis;
+ * -1 when out of memory. */
+static int select_in_region(grid *g, int m, const double *box, int ntri, double ext[3])
+{
+    g->sel[m] = hs_malloc(ntri > 0 ? (size_t)ntri : 1, sizeof(int));
+    if (!g->sel[m])
+        return -1;
+    g->nsel[m] = 0;
+    for (int t = 0; t < ntri; t++) {
+        const double *b = box + 6 * (size_t)t;
+        int in = 1;
+        for (int d = 0; d < 3 && in; d++)
+            in = !(b[3 + d] < g->lo[d] || b[d] > g->hi[d]);
+        if (!in)
+            continue;
+        g->sel[m][g->nsel[m]++] = t;
+        for (int d = 0; d < 3; d++)
+            ext[d] += b[3 + d] - b[d];
+    }
+    return 0;
+}
+
+/* Region (where the meshes' boxes overlap), the triangles in it, and cell
+ * sides: the average extent of those triangles per axis (seed 000).
+ * Returns 1, 0 when the boxes or no pair of triangles can meet, -1 when
+ * out of memory. */
 static int grid_shape(grid *g, const pairing *pr)
 {
     const tri_mesh *a = pr->a;
-    double total = (double)a->ntris + pr->b->ntris;
     for (int d = 0; d < 3; d++) {
         g->lo[d] = fmax(a->lo[d], pr->blo[d]);
         g->hi[d] = fmin(a->hi[d], pr->bhi[d]);
         if (!(g->lo[d] <= g->hi[d]))
             return 0;
-        double side = (a->ext[d] + pr->bext[d]) / total;
+    }
+    double ext[3] = {0, 0, 0};
+    if (select_in_region(g, 0, a->box, a->ntris, ext) != 0 ||
+        select_in_region(g, 1, pr->bbox, pr->b->ntris, ext) != 0)
+        return -1;
+    if (g->nsel[0] == 0 || g->nsel[1] == 0)
+        return 0;
+    double total = (double)g->nsel[0] + g->nsel[1];
+    for (int d = 0; d < 3; d++) {
+        double side = ext[d] / total;
         g->inv[d] = side > 0 && g->hi[d] > g->lo[d] ? 1 / side : 0;
         if (!isfinite(g->inv[d]) || !isfinite(g->hi[d] - g->lo[d]))
             g->inv[d] = 0; /* extreme magnitudes: one cell on this axis */
     }
     const double *box[2] = {a->box, pr->bbox};
-    const int ntri[2] = {a->ntris, pr->b->ntris};
     int step = 0;
     while (grid_cells(g) > CELLS_PER_TRI * total + 1)
         grid_grow(g, step++);
-    while (grid_entries(g, box, ntri) > ENTRIES_PER_TRI * total) {
+    while (grid_entries(g, box) > ENTRIES_PER_TRI * total) {
         grid_grow(g, step++);
         grid_cells(g);
     }
@@ -261,10 +297,10 @@ static long cell_index(const grid *g, int i, int j, int k)
 }
 
 /* Counting pass (fill == 0) or filling pass of one mesh's cell lists. */
-static void grid_pass(grid *g, int m, const double *box, int ntri, int fill)
+static void grid_pass(grid *g, int m, const double *box, int fill)
 {
-    for (int t = 0; t < ntri; t++) {
-        int c0[3], c1[3];
+    for (int s = 0; s < g->nsel[m]; s++) {
+        int t = g->sel[m][s], c0[3], c1[3];
         if (!box_cells(g, box + 6 * (size_t)t, c0, c1))
             continue;
         for (int i = c0[0]; i <= c1[0]; i++)
@@ -280,16 +316,16 @@ static void grid_pass(grid *g, int m, const double *box, int ntri, int fill)
 }
 
 /* Cell lists of mesh m (start[] zeroed by the caller); -1 out of memory. */
-static int grid_lists(grid *g, int m, const double *box, int ntri)
+static int grid_lists(grid *g, int m, const double *box)
 {
     long *st = g->start[m];
-    grid_pass(g, m, box, ntri, 0);
+    grid_pass(g, m, box, 0);
     for (long c = 0; c < g->ncells; c++)
         st[c + 1] += st[c];
     g->items[m] = hs_malloc((size_t)st[g->ncells], sizeof(int));
     if (!g->items[m])
         return -1;
-    grid_pass(g, m, box, ntri, 1); /* start[c] now holds the end of cell c */
+    grid_pass(g, m, box, 1); /* start[c] now holds the end of cell c */
     for (long c = g->ncells; c > 0; c--)
         st[c] = st[c - 1];
     st[0] = 0;
@@ -330,13 +366,15 @@ static hs_code pairs_grid(pairing *pr)
 {
     grid g;
     memset(&g, 0, sizeof g);
-    if (!grid_shape(&g, pr))
-        return HS_OK;
-    hs_code rc = HS_ERR_NOMEM;
+    int shape = grid_shape(&g, pr);
+    hs_code rc = shape < 0 ? HS_ERR_NOMEM : HS_OK;
+    if (shape <= 0)
+        goto done;
+    rc = HS_ERR_NOMEM;
     g.start[0] = hs_calloc((size_t)g.ncells + 1, sizeof(long));
     g.start[1] = hs_calloc((size_t)g.ncells + 1, sizeof(long));
-    if (!g.start[0] || !g.start[1] || grid_lists(&g, 0, pr->a->box, pr->a->ntris) ||
-        grid_lists(&g, 1, pr->bbox, pr->b->ntris))
+    if (!g.start[0] || !g.start[1] || grid_lists(&g, 0, pr->a->box) ||
+        grid_lists(&g, 1, pr->bbox))
         goto done;
     rc = HS_OK;
     int cell[3];
@@ -349,6 +387,7 @@ done:
     for (int m = 0; m < 2; m++) {
         free(g.start[m]);
         free(g.items[m]);
+        free(g.sel[m]);
     }
     return rc;
 }
