@@ -777,21 +777,41 @@ static void make_hint(const fast_query *q, fast_hint *h)
     h->kind = FAST_HINT_DISJOINT;
 }
 
+static void query_init(fast_query *q, const fast_view *A, const fast_view *B, int n,
+                       const hs_options *opt, hs_result *r)
+{
+    memset(q, 0, sizeof *q);
+    q->V[0] = A;
+    q->V[1] = B;
+    q->F[0] = A->prep;
+    q->F[1] = B->prep;
+    q->n = n;
+    q->mA = A->m;
+    q->M = A->m + B->m;
+    q->r = r;
+    q->opt = opt;
+}
+
+int fast_try_hint(const fast_view *A, const fast_view *B, int n, const hs_options *opt,
+                  const fast_hint *hint, hs_result *r, hs_error *err)
+{
+    fast_query q;
+    query_init(&q, A, B, n, opt, r);
+    if (!hint || !q.F[0] || !q.F[1])
+        return 0;
+    if (result_reset(r, HS_DISJOINT, n) != 0 || !(q.fw = work_for(r, n, q.M))) {
+        hs_fail(err, HS_ERR_NOMEM, "out of memory");
+        return -1;
+    }
+    return try_hint(&q, hint);
+}
+
 hs_code fast_intersect_views_hinted(const fast_view *A, const fast_view *B, int n,
                                     const hs_options *opt, const fast_hint *hint, hs_result *r,
                                     fast_hint *next, hs_error *err)
 {
     fast_query q;
-    memset(&q, 0, sizeof q);
-    q.V[0] = A;
-    q.V[1] = B;
-    q.F[0] = A->prep;
-    q.F[1] = B->prep;
-    q.n = n;
-    q.mA = A->m;
-    q.M = A->m + B->m;
-    q.r = r;
-    q.opt = opt;
+    query_init(&q, A, B, n, opt, r);
     if (next)
         next->kind = FAST_HINT_NONE;
     if (!q.F[0] || !q.F[1])

@@ -62,6 +62,11 @@ typedef struct fast_hint {
     int row[FAST_HINT_MAX_DIM + 1];   /* ... and row index in it */
     double x[FAST_HINT_MAX_DIM];      /* overlap: the point */
 } fast_hint;
+/* Only the hint: 1 when it certifies (r holds the answer), 0 when not, -1
+ * when out of memory (err filled).  A disjoint hint reads only its own
+ * rows of A and B, so a caller may fill just those rows of a view first. */
+int fast_try_hint(const fast_view *A, const fast_view *B, int n, const hs_options *opt,
+                  const fast_hint *hint, hs_result *r, hs_error *err);
 /* The same, trying `hint` (may be NULL) first; *next (may be NULL)
  * receives the hint for the next query on this pair. */
 hs_code fast_intersect_views_hinted(const fast_view *A, const fast_view *B, int n,

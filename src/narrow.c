@@ -83,20 +83,18 @@ static void host_normal(const hs_result *r, const hs_poly *hp, const hs_body *ho
         n[d] = len > 0 ? n[d] / len : 0;
 }
 
-/* The mover's convex piece expressed in the host's frame, as a view. */
+/* The mover's convex piece expressed in the host's frame, as a view whose
+ * rows are mapped by map_rows (all of them, or only a hint's). */
 static int mover_view(narrow_ws *ws, const hs_body *host, const hs_body *mover, const geom *gm,
-                      double T[16], double L[9], fast_view *v)
+                      double T[16], double Tinv[16], double L[9], fast_view *v)
 {
     const hs_poly *p = gm->poly;
     const fast_prep *fp = p->prep;
-    double Tinv[16];
     hs_pose_multiply(T, host->inv, mover->pose);
     hs_pose_multiply(Tinv, mover->inv, host->pose);
     if (!reserve(&ws->rows, &ws->rows_cap, 4 * p->m + 12))
         return -1;
     double *a = ws->rows, *b = ws->rows + 3 * p->m, *c = b + p->m, *lo = c + 3, *hi = lo + 3;
-    for (int i = 0; i < p->m; i++)
-        pose_map_row(Tinv, hpoly_row(p, i), p->b[i], a + 3 * i, &b[i]);
     pose_apply(T, fp->center, c);
     pose_map_box(T, fp->lo, fp->hi, lo, hi);
     for (int i = 0; i < 3; i++) /* directions of the host's frame into the mover's */
@@ -104,6 +102,32 @@ static int mover_view(narrow_ws *ws, const hs_body *host, const hs_body *mover, 
             L[3 * i + j] = Tinv[4 * i + j];
     *v = (fast_view){p->m, a, b, fp, c, 0, L, lo, hi, NULL};
     return 0;
+}
+
+/* Row i of the mover mapped into the host's frame. */
+static void map_row(const fast_view *v, const hs_poly *p, const double Tinv[16], int i)
+{
+    pose_map_row(Tinv, hpoly_row(p, i), p->b[i], (double *)v->a + 3 * i, (double *)v->b + i);
+}
+
+static void map_rows(const fast_view *v, const hs_poly *p, const double Tinv[16])
+{
+    for (int i = 0; i < p->m; i++)
+        map_row(v, p, Tinv, i);
+}
+
+/* A disjoint hint reads a few rows: map only the mover's among them and
+ * try it; 1 when it certifies. */
+static int disjoint_hint_holds(narrow_ws *ws, const fast_view *vh, const fast_view *vm,
+                               const hs_poly *pm, const double Tinv[16], const fast_hint *hint,
+                               hs_error *err)
+{
+    if (!hint || hint->kind != FAST_HINT_DISJOINT || ws->opt.engine != HS_ENGINE_FAST)
+        return 0;
+    for (int c = 0; c <= 3; c++)
+        if (hint->which[c] == 1 && hint->row[c] >= 0 && hint->row[c] < pm->m)
+            map_row(vm, pm, Tinv, hint->row[c]);
+    return fast_try_hint(vh, vm, 3, &ws->opt, hint, ws->res, err);
 }
 
 /* The same two systems (the host's rows, the mover's mapped rows) decided
@@ -122,15 +146,25 @@ static hs_code convex_convex(narrow_ws *ws, const hs_body *host, const geom *gh,
                              const hs_body *mover, const geom *gm, const fast_hint *hint,
                              fast_hint *next, piece_hit *hit, hs_error *err)
 {
-    double T[16], L[9], x[3];
+    double T[16], Tinv[16], L[9], x[3];
     fast_view vh, vm;
-    if (mover_view(ws, host, mover, gm, T, L, &vm) != 0)
+    if (mover_view(ws, host, mover, gm, T, Tinv, L, &vm) != 0)
         return hs_fail(err, HS_ERR_NOMEM, "out of memory");
     fast_view_of_poly(&vh, gh->poly);
-    hs_code rc = ws->opt.engine == HS_ENGINE_EXACT
-                     ? exact_on_views(gh, &vm, ws, err)
-                     : fast_intersect_views_hinted(&vh, &vm, 3, &ws->opt, hint, ws->res, next,
-                                                   err);
+    int held = disjoint_hint_holds(ws, &vh, &vm, gm->poly, Tinv, hint, err);
+    if (held < 0)
+        return err ? err->code : HS_ERR_NOMEM;
+    hs_code rc = HS_OK;
+    if (held) {
+        if (next)
+            *next = *hint;
+    } else {
+        map_rows(&vm, gm->poly, Tinv);
+        const fast_hint *rest = hint && hint->kind == FAST_HINT_OVERLAP ? hint : NULL;
+        rc = ws->opt.engine == HS_ENGINE_EXACT
+                 ? exact_on_views(gh, &vm, ws, err)
+                 : fast_intersect_views_hinted(&vh, &vm, 3, &ws->opt, rest, ws->res, next, err);
+    }
     if (rc != HS_OK)
         return rc;
     ws->fallbacks += hs_result_fallback(ws->res) != 0;

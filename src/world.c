@@ -169,9 +169,10 @@ hs_code body_refresh_box(hs_body *b, hs_error *err)
     if (b->npieces == 0)
         return HS_OK;
     double lo[3], hi[3];
-    if (b->npieces > BOX_PER_PIECE_MAX)
+    int whole = b->npieces == 1 || b->npieces > BOX_PER_PIECE_MAX; /* (1: the same box) */
+    if (whole)
         pose_map_box(b->pose, b->blo, b->bhi, lo, hi);
-    for (int i = 0; b->npieces <= BOX_PER_PIECE_MAX && i < b->npieces; i++) {
+    for (int i = 0; !whole && i < b->npieces; i++) {
         double plo[3], phi[3];
         pose_map_box(b->pose, b->piece[i]->lo, b->piece[i]->hi, plo, phi);
         for (int j = 0; j < 3; j++) {
