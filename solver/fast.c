@@ -71,6 +71,8 @@ typedef struct fast_query {
     hs_result *r;
     const hs_options *opt;
     int certified;
+    const fast_hint *stale; /* a disjoint hint that no longer certifies: its rows
+                               start the LP's candidate set */
 } fast_query;
 
 /* ------------------------------------------------------------ workspace */
@@ -489,6 +491,14 @@ static int seed_candidates(fast_query *q, int forced)
         w->order[count++] = forced;
         w->in_set[forced] = 1;
     }
+    for (int c = 0; q->stale && c <= q->n; c++) {
+        int which = q->stale->which[c], row = q->stale->row[c];
+        int id = which ? q->mA + row : row;
+        if (row < q->V[which]->m && !w->in_set[id]) {
+            w->order[count++] = id;
+            w->in_set[id] = 1;
+        }
+    }
     return count;
 }
 
@@ -823,6 +833,8 @@ hs_code fast_intersect_views_hinted(const fast_view *A, const fast_view *B, int 
             *next = *hint;
         return HS_OK;
     }
+    if (hint && hint->kind == FAST_HINT_DISJOINT && n <= FAST_HINT_MAX_DIM)
+        q.stale = hint;
     setup(&q);
     hs_code rc = HS_OK;
     if (!step5(&q) && !segment_overlap(&q))

@@ -160,7 +160,7 @@ static hs_code convex_convex(narrow_ws *ws, const hs_body *host, const geom *gh,
             *next = *hint;
     } else {
         map_rows(&vm, gm->poly, Tinv);
-        const fast_hint *rest = hint && hint->kind == FAST_HINT_OVERLAP ? hint : NULL;
+        const fast_hint *rest = hint; /* (a disjoint one seeds the LP's rows) */
         rc = ws->opt.engine == HS_ENGINE_EXACT
                  ? exact_on_views(gh, &vm, ws, err)
                  : fast_intersect_views_hinted(&vh, &vm, 3, &ws->opt, rest, ws->res, next, err);

@@ -428,9 +428,26 @@ static void collect_hints(hs_report *r, cand_list *cl)
         free(cl->pair[k].hint);
 }
 
+/* Only the pairs with something to report (or an error) are sorted. */
+static void drop_quiet_pairs(cand_list *cl)
+{
+    int kept = 0;
+    for (int k = 0; k < cl->n; k++) {
+        pair_out *po = &cl->pair[k];
+        if (po->status == HS_DISJOINT && !po->failed) {
+            free(po->piece);
+            free(po->contact);
+            continue;
+        }
+        cl->pair[kept++] = *po;
+    }
+    cl->n = kept;
+}
+
 static hs_code merge(hs_report *r, cand_list *cl, hs_error *err)
 {
     hs_code rc = HS_OK;
+    drop_quiet_pairs(cl);
     if (cl->n > 1) /* (qsort on a NULL array is undefined even for 0 items) */
         qsort(cl->pair, (size_t)cl->n, sizeof *cl->pair, by_names);
     for (int k = 0; k < cl->n; k++) {
