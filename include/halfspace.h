@@ -376,9 +376,13 @@ typedef struct hs_body hs_body;
 
 /* Broad phase: which pairs of bodies are tested at all. */
 typedef enum hs_broadphase {
-    HS_BROAD_TREE = 0, /* dynamic AABB tree (default: fastest at scale) */
+    HS_BROAD_TREE = 0, /* dynamic AABB tree (incremental; its shape depends
+                          on where bodies were when added) */
     HS_BROAD_GRID,     /* seed 000's uniform grid, cell size from the
-                          average extent of the bodies */
+                          average extent of the bodies (the default of
+                          hs_world_new: as fast as the tree at 10,000 moving
+                          bodies and independent of how the world was
+                          filled; see bench/RESULTS.md) */
     HS_BROAD_RAW       /* every pair */
 } hs_broadphase;
 
@@ -499,7 +503,14 @@ void hs_query_options_init(hs_query_options *opt);
 
 /* The answer of a world query: pairs of bodies in collision or contact,
  * sorted by (first name, second name) with first < second; for each, the
- * pairs of pieces and the contacts.  Reusable; one per thread. */
+ * pairs of pieces and the contacts.  Reusable; one per thread.
+ * Temporal coherence: a report also keeps, for every pair of convex pieces
+ * it tested, what decided it (the rows of the separation certificate or a
+ * common interior point), and the next query with the same report tries
+ * that first.  The hint goes through the same certified predicates as a
+ * fresh answer, so answers never depend on it; only the time does (a
+ * moving world queried with one report per thread is about twice as fast).
+ * Memory: a hint per tested pair of pieces (about 100 bytes). */
 typedef struct hs_report hs_report;
 hs_report *hs_report_new(void);
 void hs_report_free(hs_report *r);

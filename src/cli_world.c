@@ -18,7 +18,7 @@ static const char world_usage[] =
     "    A B contact distance D ...    (closer than the threshold)\n"
     "  followed by the contacts (normal and points on A) when there are any.\n"
     "options:\n"
-    "  --broadphase=tree|grid|raw  which pairs of bodies are tested (default tree)\n"
+    "  --broadphase=tree|grid|raw  which pairs of bodies are tested (default grid)\n"
     "  --triangles=grid|raw        pairing of mesh triangles (default grid)\n"
     "  --threshold=D               contact threshold in scene units (default 0.1; 0: none)\n"
     "  --threads=N                 worker threads (default 1; 0: one per CPU)\n"
@@ -117,7 +117,7 @@ static int parse_world_args(int argc, char **argv, world_cli *c)
     memset(c, 0, sizeof *c);
     hs_query_options_init(&c->q);
     hs_scene_options_init(&c->scene_opt);
-    c->broad = HS_BROAD_TREE;
+    c->broad = HS_BROAD_GRID;
     cli_args a;
     cli_args_init(&a, argc, argv);
     const char *name, *value;

@@ -13,7 +13,7 @@ hs_world *hs_world_new(void)
     if (!w)
         return NULL;
     w->enabled = 1;
-    w->method = HS_BROAD_TREE;
+    w->method = HS_BROAD_GRID;
     w->bp = bp_new(w->method);
     if (!w->bp) {
         free(w);

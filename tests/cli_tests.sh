@@ -219,13 +219,13 @@ expect 0 "cylinder1 static_table touching at 20 76 16 normal 0 -1 0 contacts 16:
 [ "$(wc -l < "$out")" = 3 ] && ok || bad "robot-arm.wrl: expected 3 pairs"
 has "$out" "joint1 static_table touching at -40 76 0"
 expect 0 - world --threshold=0 $S/robot-arm-posed.wrl
-cp "$out" "$TMP/posed_tree"
+cp "$out" "$TMP/posed_tree" # (the default broad phase: the grid)
 has "$out" "cylinder1 gripper overlap"
 has "$out" "cylinder1 roll overlap"
 [ "$(wc -l < "$out")" = 5 ] && ok || bad "robot-arm-posed.wrl: expected 5 pairs"
-for m in grid raw; do
+for m in tree grid raw; do
     expect 0 - world --threshold=0 --broadphase=$m $S/robot-arm-posed.wrl
-    cmp -s "$out" "$TMP/posed_tree" && ok || bad "world --broadphase=$m differs from tree"
+    cmp -s "$out" "$TMP/posed_tree" && ok || bad "world --broadphase=$m differs from the default"
 done
 expect 0 - world --threshold=0 --threads=3 --triangles=raw --engine=exact $S/robot-arm-posed.wrl
 cut -d' ' -f1-3 "$out" >"$TMP/posed_exact"   # (the exact engine finds other witnesses)
