@@ -3,27 +3,21 @@
 #
 #   make -f bench/bench.mk [BUILD=build] [TABLE1_ARGS='--sizes 60x60 ...']
 #
-# The default target (bench-all) runs both benchmark programs, one after
-# the other (never in parallel: they time things):
+# The default target (bench-all) runs every program, one after the other
+# (never in parallel: they time things).  Each writes bench/out/NAME.md (its
+# output with the machine, the date and the command) and refreshes the lines
+# between <!-- NAME:begin --> and <!-- NAME:end --> of bench/RESULTS.md:
 #
-#  - $(BUILD)/bench/table1: its whole output goes to bench/out/table1.md and
-#    refreshes the generated part of the section "## Seed 002, Table 1:
-#    faithful and exact engines" of bench/RESULTS.md, the lines between the
-#    markers <!-- table1:begin --> and <!-- table1:end -->;
-#  - $(BUILD)/bench/pairs (bench/pairs.c: fast, exact and faithful engines,
-#    GLPK, libccd GJK and MPR on the same pairs): bench/out/pairs.md, and
-#    the lines between <!-- pairs:begin --> and <!-- pairs:end --> of the
-#    section "## Fast engine vs GLPK and libccd (bench/pairs)";
-#  - $(BUILD)/bench/triangles (bench/triangles.c: seed 000's raw method and
-#    uniform grid on a scene of about 2000 triangles): bench/out/triangles.md,
-#    and the lines between <!-- triangles:begin --> and <!-- triangles:end -->
-#    of the section "## Seed 000: triangles, raw method vs uniform grid
-#    (bench/triangles)".
+#   table1     bench/table1.c     seed 002's Table 1: faithful and exact engines
+#   pairs      bench/pairs.c      fast, exact, faithful engines vs GLPK and libccd
+#   triangles  bench/triangles.c  seed 000: raw method vs uniform grid, ~2000 triangles
+#   world      bench/world.cpp    N moving convex bodies: raw, grid, tree vs FCL
+#   mesh       bench/mesh.cpp     FCL's env/rob meshes at 1000 poses vs FCL OBBRSS
 #
-# Text outside the markers (other sections, the interpretation) is left
-# alone.  Each program alone: make -f bench/bench.mk table1-run / pairs-run /
-# triangles-run (PAIRS_ARGS='--sizes 60,250 --pairs 50' for a shorter run;
-# TRIANGLES_ARGS='--reps-raw 3 --reps-grid 21').
+# Text outside the markers is left alone.  One program alone:
+# make -f bench/bench.mk NAME-run (NAME_ARGS='...' for other options, for
+# example PAIRS_ARGS='--sizes 60,250 --pairs 50' or WORLD_ARGS='--sizes 1000').
+# world and mesh are C++ against FCL (libfcl-dev, g++).
 
 BUILD  ?= build
 CC     ?= cc
@@ -65,7 +59,7 @@ WORLD_TITLE := World: raw, grid and tree broad phases vs FCL (bench/world)
 MESH     := $(BUILD)/bench/mesh
 MESH_OBJ := $(BUILD)/bench/mesh.o
 MESH_ARGS ?=
-MESH_TITLE := FCL's mesh pair: triangle-level query vs FCL OBBRSS (bench/mesh)
+MESH_TITLE := The FCL mesh pair env and rob: triangle-level query vs FCL OBBRSS (bench/mesh)
 comma := ,
 
 .PHONY: bench-all table1-run table1-build pairs-run pairs-build triangles-run triangles-build \
