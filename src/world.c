@@ -40,6 +40,7 @@ void hs_world_free(hs_world *w)
     free(w->bodies);
     free(w->by_id);
     free(w->off_pairs);
+    names_free(w);
     bp_free(w->bp);
     free(w);
 }
@@ -69,10 +70,7 @@ static int grow_bodies(hs_world *w)
 
 hs_body *hs_world_find_body(const hs_world *w, const char *name)
 {
-    for (int k = 0; w && name && k < w->nbodies; k++)
-        if (strcmp(w->bodies[k]->name, name) == 0)
-            return w->bodies[k];
-    return NULL;
+    return w && name ? names_find(w, name) : NULL;
 }
 
 hs_body *hs_world_add_body(hs_world *w, const char *name, int is_static, hs_error *err)
@@ -103,6 +101,7 @@ hs_body *hs_world_add_body(hs_world *w, const char *name, int is_static, hs_erro
     hs_pose_identity(b->inv);
     w->bodies[w->nbodies++] = b;
     w->by_id[b->id] = b;
+    names_add(w, b);
     return b;
 }
 
@@ -142,6 +141,7 @@ hs_code hs_world_remove_body(hs_world *w, hs_body *b, hs_error *err)
     if (b->in_bp)
         bp_remove(w->bp, b->id);
     body_free(b);
+    names_rebuild(w);
     return HS_OK;
 }
 

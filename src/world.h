@@ -55,7 +55,17 @@ struct hs_world {
     broadphase *bp;
     unsigned long long *off_pairs; /* disabled pairs, open addressing */
     size_t off_cap, off_count;
+    hs_body **name_slot;  /* bodies by name (world_names.c), at most half full */
+    size_t name_cap;
 };
+
+/* Bodies by name (world_names.c): lookup; registration of a body already
+ * in w->bodies; rebuild after a removal (never fail: without memory for
+ * the table, lookups scan the bodies). */
+hs_body *names_find(const hs_world *w, const char *name);
+void names_add(hs_world *w, hs_body *b);
+void names_rebuild(hs_world *w);
+void names_free(hs_world *w);
 
 /* Geometry refcounting. */
 void geom_retain(geom *g);

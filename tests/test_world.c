@@ -310,6 +310,40 @@ START_TEST(methods_and_threads_agree)
 }
 END_TEST
 
+/* Names stay unique and findable through many additions and removals
+ * (the name table grows and is rebuilt). */
+START_TEST(names_through_additions_and_removals)
+{
+    hs_world *w = hs_world_new();
+    hs_error err;
+    char name[32];
+    for (int k = 0; k < 300; k++) {
+        snprintf(name, sizeof name, "body-%d", k);
+        ck_assert_ptr_nonnull(hs_world_add_body(w, name, 0, &err));
+    }
+    for (int k = 0; k < 300; k += 3) {
+        snprintf(name, sizeof name, "body-%d", k);
+        ck_assert_int_eq(hs_world_remove_body(w, hs_world_find_body(w, name), &err), HS_OK);
+    }
+    ck_assert_int_eq(hs_world_body_count(w), 200);
+    for (int k = 0; k < 300; k++) {
+        snprintf(name, sizeof name, "body-%d", k);
+        hs_body *b = hs_world_find_body(w, name);
+        if (k % 3 == 0) {
+            ck_assert_ptr_null(b);
+            ck_assert_ptr_nonnull(hs_world_add_body(w, name, 0, &err)); /* free again */
+        } else {
+            ck_assert_ptr_nonnull(b);
+            ck_assert_str_eq(hs_body_name(b), name);
+            ck_assert_ptr_null(hs_world_add_body(w, name, 0, &err)); /* taken */
+            ck_assert_int_eq(err.code, HS_ERR_ARG);
+        }
+    }
+    ck_assert_int_eq(hs_world_body_count(w), 300);
+    hs_world_free(w);
+}
+END_TEST
+
 /* The answers of a query as text, one line per pair and piece pair. */
 static char *report_text(const hs_world *w, const hs_query_options *opt, hs_report *rep)
 {
@@ -502,6 +536,7 @@ Suite *suite_world(void)
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, pose_builders);
     tcase_add_test(tc, bodies_names_and_errors);
+    tcase_add_test(tc, names_through_additions_and_removals);
     tcase_add_test(tc, clones_outlive_their_original);
     tcase_add_test(tc, statuses_in_the_world_frame);
     tcase_add_test(tc, distance_matches_its_points);
