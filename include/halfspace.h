@@ -638,17 +638,24 @@ void hs_obb_transform(hs_obb *out, const hs_obb *in, const double m[16]);
  * cross products): 0 when the boxes are certainly disjoint, 1 when they
  * may meet (touching counts as meeting).  Nearly parallel edges, whose
  * cross products are tiny, are handled by a rigorous round-off bound on
- * every projection, never by a fixed epsilon. */
+ * every projection, never by a fixed epsilon.  A box whose axes are not
+ * orthonormal to within 2^-20, or with a non-finite number, may meet
+ * anything (1).  About 100 ns. */
 int hs_obb_overlap(const hs_obb *a, const hs_obb *b);
 /* A lower bound on the distance between the two boxes: the largest gap
- * over the 15 axes, rounded down (0 when they may meet). */
+ * over the 15 axes, rounded down (0 when they may meet, and for the boxes
+ * for which hs_obb_overlap answers 1 by rule). */
 double hs_obb_distance_lower_bound(const hs_obb *a, const hs_obb *b);
 /* A box containing both a and b (out may alias either). */
 void hs_obb_merge(hs_obb *out, const hs_obb *a, const hs_obb *b);
 /* Does the box contain the point (conservatively: 1 when it may)? */
 int hs_obb_contains(const hs_obb *box, const double p[3]);
-/* Box of piece k of body b in the body frame (fit to the piece's vertices
- * or the mesh's points).  HS_ERR_ARG for a bad k.  Const-safe. */
+/* Box of piece k of body b in the body frame, fitted once when the piece
+ * was made (to the exact vertices of a convex piece, the points of a
+ * mesh) and widened by 2^-30 of its size, the margin the world's piece
+ * boxes keep for rows mapped into another body's frame; world queries
+ * skip pairs of pieces whose boxes are apart.  HS_ERR_ARG for a bad k.
+ * Const-safe. */
 hs_code hs_body_piece_obb(const hs_body *b, int k, hs_obb *box, hs_error *err);
 
 /* ------------------------------------------------------------------ */
@@ -740,12 +747,52 @@ hs_code hs_chain_self_collision_all(const hs_chain *c, int **pairs, int *npairs,
  * colliding (link, body) found, 0 if none, -1 on error.  Const-safe. */
 int hs_chain_world_collision(const hs_chain *c, const hs_world *w, int *link,
                              const hs_body **body, hs_error *err);
+/* Every colliding (link, body) pair: 2 ints each, the link and the body's
+ * index in order of creation (hs_world_body), sorted by link then body;
+ * free with hs_free.  Const-safe. */
+hs_code hs_chain_world_collision_all(const hs_chain *c, const hs_world *w, int **pairs,
+                                     int *npairs, hs_error *err);
 /* Smallest distance from the chain to a body of the world, with the link,
  * the body and a point on each (|pa - pb| = *dist; 0 when they meet);
  * HS_ERR_ARG if the chain or the world has no piece.  Const-safe. */
 hs_code hs_chain_world_distance(const hs_chain *c, const hs_world *w, double *dist, int *link,
                                 const hs_body **body, double pa[3], double pb[3],
                                 hs_error *err);
+
+/* Joints with a type, for hs_chain_set_angles.  hs_chain_define_joint
+ * declares joint i (1 <= i < N): J_i(q) = origin M(q), where M(q) is the
+ * rotation by q radians about `axis` (revolute), the translation q axis
+ * (prismatic) or the identity (fixed); origin is a rigid pose (NULL: the
+ * identity), axis finite and nonzero (normalised here; ignored for fixed
+ * joints), lo <= hi the limits of q (-HUGE_VAL / HUGE_VAL for none) and
+ * `rest` (within the limits) the value J_i is set to now.  Movable joints
+ * are numbered in index order for hs_chain_set_angles; joints never
+ * declared are fixed at their current pose.  hs_chain_set_joint and
+ * hs_chain_change_joint still move any joint freely (the q of a declared
+ * joint is then no longer updated).  HS_ERR_ARG for a bad index, type,
+ * pose, axis, limits or rest value. */
+typedef enum hs_joint_type {
+    HS_JOINT_FIXED = 0,
+    HS_JOINT_REVOLUTE,
+    HS_JOINT_PRISMATIC
+} hs_joint_type;
+hs_code hs_chain_define_joint(hs_chain *c, int i, hs_joint_type type, const double origin[16],
+                              const double axis[3], double lo, double hi, double rest,
+                              hs_error *err);
+/* Names of links and joints (copied; NULL or "" clears).  HS_ERR_ARG for
+ * a bad index. */
+hs_code hs_chain_set_link_name(hs_chain *c, int i, const char *name, hs_error *err);
+hs_code hs_chain_set_joint_name(hs_chain *c, int i, const char *name, hs_error *err);
+/* Name of joint i (NULL when it has none or i is not in 1..N-1), its
+ * type (fixed for a bad i), and the index of the k-th movable joint
+ * (k < dof; -1 otherwise).  Const-safe. */
+const char *hs_chain_joint_name(const hs_chain *c, int i);
+hs_joint_type hs_chain_joint_type(const hs_chain *c, int i);
+int hs_chain_movable_joint(const hs_chain *c, int k);
+/* Limits and current value of the movable joint k (k < dof).  HS_ERR_ARG
+ * for a bad k.  Const-safe. */
+hs_code hs_chain_joint_limits(const hs_chain *c, int k, double *lo, double *hi, double *q,
+                              hs_error *err);
 
 /* Chain files (see the README): links, joints, pieces; returns a new chain
  * whose joints are at `q` = 0, and the joints' names and types.  Errors
@@ -761,7 +808,191 @@ const char *hs_chain_link_name(const hs_chain *c, int i);
 /* ------------------------------------------------------------------ */
 /* Trajectories (seed 004, sections 4-5)                                */
 /* ------------------------------------------------------------------ */
-/* (section written by the trajectory work) */
+
+/* A path is a curve of rigid poses p(f), f from 0 (start) to 1 (end), for
+ * one body of a world to follow.  Two kinds:
+ *  - a straight line (seed 004, section 4), from a start pose to a target
+ *    translation: the translation moves linearly; the orientation stays,
+ *    or turns to a target orientation given as Z-Y-Z Euler angles (seed
+ *    004, eq. (1)) about one fixed axis at a constant rate (slerp, the
+ *    shorter way round);
+ *  - an arc through three points (seed 004, section 5): the start pose's
+ *    translation p0, a via point p1 and an end point p2.  The body's
+ *    origin moves along the circle through them at a constant angular
+ *    rate, from p0 through p1 to p2 (the arc angle theta may exceed pi).
+ *    The orientation stays fixed (the body translates along the arc), or,
+ *    with `turn`, turns with the arc: at angle phi along it the body is
+ *    rotated by phi about the arc's axis (the line through its centre
+ *    along its normal), as on a turntable.
+ * Start poses must be rigid: finite, last row 0 0 0 1, rotation part
+ * orthonormal with determinant 1 to within 1e-9 in every entry.
+ *
+ * Checking a path (hs_path_check) cuts it into K steps of equal f (equal
+ * lengths for a line, equal angles for an arc) and runs in one of two
+ * modes.  A pose is BLOCKED when the body has a common point with another
+ * body it may collide with (a collision: overlap or touching, decided
+ * exactly for the pose's doubles, as in hs_world_query) or comes closer
+ * to one than the contact threshold (a contact; distances are computed
+ * in floating point).  With threshold 0 only collisions block.
+ *  - Stepped mode (the seed's method): the K poses p(k/K), k = 1..K, are
+ *    tested in order; the first blocked one is step k.  A thin obstacle
+ *    that the body passes through entirely between two consecutive step
+ *    poses is NOT seen: the stepped mode can report `free` for a path
+ *    that collides.  It is exact only at the step poses.
+ *  - Guaranteed mode: conservative advancement along the same curve (as
+ *    hs_world_move_until_contact): at a pose whose distance to the
+ *    nearest other body is d, the next pose is d - threshold/2 further
+ *    along, measured by a bound on the speed of every point of the body
+ *    (line: |translation| + rotation angle * r; arc: R theta, plus
+ *    theta * r when the body turns; r = the largest distance from the
+ *    body's origin to its points), so every pose in between stays at
+ *    least threshold/2 away from everything.  It cannot miss a collision:
+ *    `free` means no pose of the whole curve has a common point with
+ *    another body (each pose stays at least threshold/2 away, up to the
+ *    accuracy of the floating-point distance, about 1e-12 of the scene's
+ *    size, which a threshold must exceed by far).  It stops
+ *    at the first pose it measures closer than the threshold; a pose
+ *    between two measured ones may have come within the threshold (but
+ *    not within threshold/2) unreported.  Needs threshold > 0, and stops
+ *    with HS_ERR_ARG for paths over 5e6 thresholds long.
+ * In both modes the start pose must be free of collision (HS_ERR_INPUT
+ * otherwise, also for a floating-point distance of 0 to another body: too
+ * close to tell); a body starting closer than the threshold to another
+ * (but without collision) uses half that starting distance as its
+ * threshold, so that it can move away from a contact. */
+typedef struct hs_path hs_path;
+
+/* Most steps a path may be cut into. */
+#define HS_PATH_MAX_STEPS 1000000
+
+/* Straight line from the rigid pose `start` to the translation target[3];
+ * zyz NULL keeps start's orientation (exactly), otherwise zyz[3] = (alpha,
+ * beta, gamma) in radians gives the end orientation
+ * Rz(alpha) Ry(beta) Rz(gamma) (hs_pose_from_zyz).  A line may have zero
+ * length (a rotation in place).  HS_ERR_ARG (NULL returned) for a start
+ * pose that is not rigid or a non-finite target or angle.  Thread-safe. */
+hs_path *hs_path_line(const double start[16], const double target[3], const double *zyz,
+                      hs_error *err);
+
+/* Arc from start's translation through via[3] to end[3] (see above);
+ * turn nonzero turns the body with the arc.  The centre is the point
+ * equidistant from the three in their plane (seed 004, eqs. (16)-(18)),
+ * theta the angle from p0 to p2 through p1, in (0, 2 pi) (eqs.
+ * (19)-(25)).  HS_ERR_ARG (NULL returned) for a start pose that is not
+ * rigid, non-finite points, two coincident points, or collinear points
+ * (the cross product (p1 - p0) x (p2 - p0) is zero to within its rounding
+ * error bound: no circle is defined in double precision).  Thread-safe. */
+hs_path *hs_path_arc(const double start[16], const double via[3], const double end[3], int turn,
+                     hs_error *err);
+
+/* Free a path (NULL is allowed). */
+void hs_path_free(hs_path *p);
+
+/* Nonzero for an arc.  Const-safe. */
+int hs_path_is_arc(const hs_path *p);
+/* Length of the curve the body's origin follows (line: |target - start
+ * translation|; arc: radius * theta).  Const-safe. */
+double hs_path_length(const hs_path *p);
+/* An arc's centre, unit normal (the arc turns counterclockwise about it:
+ * n = (p1 - p0) x (p2 - p1) normalised), radius and angle theta; any
+ * output may be NULL.  HS_ERR_ARG for a line.  Const-safe. */
+hs_code hs_path_arc_geometry(const hs_path *p, double centre[3], double normal[3],
+                             double *radius, double *theta, hs_error *err);
+/* Pose p(f) for 0 <= f <= 1 (p(0) is the start pose exactly; p(1) has the
+ * target or end point exactly as its translation).  HS_ERR_ARG for f
+ * outside [0, 1] or NaN.  Const-safe. */
+hs_code hs_path_pose(const hs_path *p, double f, double out[16], hs_error *err);
+
+/* How a path is checked.  Fill with hs_path_options_init, then change. */
+typedef struct hs_path_options {
+    /* Steps: either steps = K >= 1 (default 10) with speed = period = 0,
+     * or steps = 0 with a speed F > 0 (scene units per time unit) and an
+     * interpolation period T > 0 (time units; seed 004, section 5).  Then
+     * a line gets K = ceil(L / (F T)) steps (L its length, which must be
+     * > 0), and an arc of radius R and angle theta gets the seed's step
+     * angle delta = asin(min(1, F T / R)) (eq. (31), about F T / R) and
+     * K = ceil(theta / delta) steps (the seed's N = theta / delta + 1
+     * interpolation points, rounded up so that no step is longer than
+     * delta).  K may not exceed HS_PATH_MAX_STEPS. */
+    int steps;
+    double speed;
+    double period;
+    int guaranteed;    /* 0: stepped mode (default); nonzero: guaranteed mode */
+    double threshold;  /* contact threshold, finite, >= 0 (default 0.1 scene
+                          units); the guaranteed mode needs > 0 */
+    /* Options of the world query that fills the report at the contact
+     * pose (engine, triangles, contacts, threads); its threshold is
+     * replaced by the threshold used.  Default hs_query_options_init. */
+    hs_query_options query;
+} hs_path_options;
+void hs_path_options_init(hs_path_options *opt);
+
+/* Number of steps K of path p under opt (rules above).  HS_ERR_ARG for
+ * steps < 0, steps and a speed or period both given, a speed or period
+ * that is not finite and > 0, a line of length 0 with a speed, or more
+ * than HS_PATH_MAX_STEPS steps.  Const-safe. */
+hs_code hs_path_step_count(const hs_path *p, const hs_path_options *opt, int *steps,
+                           hs_error *err);
+/* The K + 1 step poses p(k/K), k = 0..K, the ones the stepped mode tests
+ * (16 doubles each, row-major, in a new array of 16 (K + 1) doubles to
+ * free with hs_free); *count = K + 1.  Errors as hs_path_step_count.
+ * Const-safe. */
+hs_code hs_path_step_poses(const hs_path *p, const hs_path_options *opt, double **poses,
+                           int *count, hs_error *err);
+
+/* The answer of hs_path_check.  A plain struct. */
+typedef struct hs_path_result {
+    int blocked;           /* 0: the path is free; 1: a blocked pose was found */
+    int steps;             /* K */
+    int step;              /* the first blocked step k, 1..K (guaranteed mode:
+                              the step whose interval holds the contact pose);
+                              0 when free */
+    int step_collision;    /* stepped: nonzero when step k's pose has a
+                              common point with another body (a collision),
+                              0 when it only comes within the threshold (a
+                              contact); guaranteed: 0 */
+    double step_distance;  /* stepped: distance at step k's pose (0 for a
+                              collision); guaranteed: the distance at the
+                              contact pose */
+    double free_fraction;  /* f of last_free */
+    double last_free[16];  /* stepped: step k-1's pose (the start for k = 1);
+                              guaranteed: the last pose measured at or
+                              beyond the threshold; free: the end pose */
+    double fraction;       /* f of the contact pose (1 when free) */
+    double contact[16];    /* the contact pose (the end pose when free) */
+    double distance;       /* distance at the contact pose to the nearest
+                              other body (0: a common point; INFINITY:
+                              none within reach) */
+    double threshold;      /* the threshold used (lowered when the body
+                              starts closer than opt->threshold) */
+    long queries;          /* distance evaluations of the body against the
+                              bodies near it */
+} hs_path_result;
+
+/* Check body b of world w along path p (modes above).  b is placed at
+ * the path's poses and put back at the pose it had before the call.
+ * THE CONTACT POSE.  Stepped mode: between the last free step pose and
+ * the first blocked one, by bisection (seed 001: between the last free
+ * state and the colliding one): the interval is halved, keeping a free
+ * pose below and a blocked one above, until the body's points move less
+ * than the threshold across it; the blocked end is the contact pose: it
+ * is within the threshold without a common point, and the first pose of
+ * the curve within the threshold lies at most one threshold of motion
+ * before it.  With threshold 0, 60 halvings: the contact pose then has a
+ * common point and lies less than 2^-60 of a step past a free pose.
+ * Guaranteed mode: the pose where advancement stopped (closer than the
+ * threshold, no common point).
+ * rep (may be NULL) receives hs_world_query of the whole world with b at
+ * the contact pose (at the end pose when the path is free), with
+ * opt->query and the threshold used: the pairs with b are the path's.
+ * Errors: HS_ERR_ARG for NULL arguments, a body of another world, a body
+ * without pieces, a static body, bad options (see hs_path_step_count;
+ * threshold NaN, infinite or < 0; guaranteed mode with threshold 0) or a
+ * path too long for the guaranteed mode; HS_ERR_INPUT when the start pose
+ * is in collision.  On error b is put back too.  Not thread-safe on w
+ * (moves b). */
+hs_code hs_path_check(hs_world *w, hs_body *b, const hs_path *p, const hs_path_options *opt,
+                      hs_path_result *res, hs_report *rep, hs_error *err);
 
 #ifdef __cplusplus
 }

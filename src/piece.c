@@ -161,7 +161,7 @@ geom *geom_convex(hs_poly *p, hs_error *err)
         return discard(g, vs);
     }
     memcpy(g->verts, vs->x, sizeof(double) * 3 * (size_t)vs->nverts);
-    if (build_faces(g, vs, err) != HS_OK)
+    if (build_faces(g, vs, err) != HS_OK || geom_fit_obb(g, vs->x, vs->nverts, 1, err) != HS_OK)
         return discard(g, vs);
     vertex_set_free(vs);
     g->refs = 0;
@@ -221,7 +221,8 @@ static geom *geom_from_points(const double *pts, int n, hs_error *err)
     free(a);
     free(b);
     if (p && (g = new_convex(p, err)) != NULL) {
-        if (convex_checks(g, &vs, err) != HS_OK || hull_boundary(g, h, pts, err) != HS_OK)
+        if (convex_checks(g, &vs, err) != HS_OK || hull_boundary(g, h, pts, err) != HS_OK ||
+            geom_fit_obb(g, vs->x, vs->nverts, 1, err) != HS_OK)
             g = discard(g, vs);
         else {
             vertex_set_free(vs);
@@ -487,6 +488,8 @@ geom *geom_mesh(const double *verts, int nverts, const int *tris, int ntris, hs_
         hs_fail(err, HS_ERR_NOMEM, "out of memory");
         goto fail;
     }
+    if (geom_fit_obb(g, g->mv, nverts, 0, err) != HS_OK)
+        goto fail;
     return g;
 fail:
     g->refs = 1;

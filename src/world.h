@@ -15,6 +15,7 @@ typedef struct geom {
     int refs;
     piece_kind kind;
     double lo[3], hi[3];  /* box in the body frame, rounded outward */
+    hs_obb obb;           /* oriented box in the body frame (piece_obb.c) */
     /* convex: the half-space system is the piece; vertices and faces are
      * derived from it exactly (nearest doubles) */
     hs_poly *poly;
@@ -66,6 +67,12 @@ hs_body *names_find(const hs_world *w, const char *name);
 void names_add(hs_world *w, hs_body *b);
 void names_rebuild(hs_world *w);
 void names_free(hs_world *w);
+
+/* The oriented box of g from its points (convex: the rows' exact vertices
+ * as nearest doubles, rounded = 1; mesh: its points, rounded = 0),
+ * widened for that rounding and, like the piece boxes, by 2^-30 of its
+ * size for the rounding of rows mapped into another body's frame. */
+hs_code geom_fit_obb(geom *g, const double *pts, int n, int rounded, hs_error *err);
 
 /* Geometry refcounting. */
 void geom_retain(geom *g);

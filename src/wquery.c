@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "polytope/obb.h"
 #include "src/contact.h"
 #include "src/narrow.h"
 #include "src/error.h"
@@ -160,6 +161,27 @@ static int boxes_within(const double *lo1, const double *hi1, const double *lo2,
     return 1;
 }
 
+/* The oriented boxes of piece ia of a and ib of b are certainly farther
+ * apart than the threshold (0: disjoint), so the pieces are too.  Besides
+ * obb_relative's own rounding, a's box is widened like the piece boxes
+ * (POSE_BOX_SLACK) for the translation between the bodies, since the
+ * narrow phase maps rows with the inverse of this relative pose. */
+static int obbs_apart(const hs_body *a, int ia, const hs_body *b, int ib, double threshold)
+{
+    double m[16], ha[3], R[9], t[3], scale;
+    hs_pose_multiply(m, a->inv, b->pose);
+    const hs_obb *ob = &b->piece[ib]->obb;
+    if (obb_relative(&a->piece[ia]->obb, ob, m, ha, R, t, &scale) != 0)
+        return 0;
+    double reach = POSE_BOX_SLACK * (fabs(m[3]) + fabs(m[7]) + fabs(m[11])) + 0x1p-1000;
+    for (int k = 0; k < 3; k++)
+        ha[k] += reach * 1.5; /* (1.5: covers the rounding of this sum) */
+    if (threshold == 0)
+        return !obb_overlap_frame(ha, R, t, ob->half);
+    double gap = obb_gap_frame(ha, R, t, ob->half);
+    return gap > threshold * scale * (1 + 0x1p-40);
+}
+
 static void piece_box(const hs_body *b, int i, double lo[3], double hi[3])
 {
     pose_map_box(b->pose, b->piece[i]->lo, b->piece[i]->hi, lo, hi);
@@ -226,7 +248,8 @@ static hs_code body_pair(narrow_ws *ws, const hs_query_options *opt, const hs_re
         for (int ib = 0; ib < b->npieces; ib++) {
             double lob[3], hib[3];
             piece_box(b, ib, lob, hib);
-            if (!boxes_within(loa, hia, lob, hib, opt->threshold))
+            if (!boxes_within(loa, hia, lob, hib, opt->threshold) ||
+                obbs_apart(a, ia, b, ib, opt->threshold))
                 continue;
             hs_code rc = piece_pair(ws, opt, old, po, ia, ib, err);
             if (rc != HS_OK)
