@@ -13,6 +13,8 @@
 #   triangles  bench/triangles.c  seed 000: raw method vs uniform grid, ~2000 triangles
 #   world      bench/world.cpp    N moving convex bodies: raw, grid, tree vs FCL
 #   mesh       bench/mesh.cpp     FCL's env/rob meshes at 1000 poses vs FCL OBBRSS
+#   chain      bench/chain.c      seed 003: ChainTree self-collision vs grid, 1-/K-OBBTree
+#   path       bench/path.c       seed 004: lines and arcs in a palletizing cell, OBB SAT vs exact
 #
 # Text outside the markers is left alone.  One program alone:
 # make -f bench/bench.mk NAME-run (NAME_ARGS='...' for other options, for
@@ -60,19 +62,33 @@ MESH     := $(BUILD)/bench/mesh
 MESH_OBJ := $(BUILD)/bench/mesh.o
 MESH_ARGS ?=
 MESH_TITLE := The FCL mesh pair env and rob: triangle-level query vs FCL OBBRSS (bench/mesh)
+# Seed 003 (chain): ChainTree against its three baselines, synthetic chains
+# and protein backbones (CHAIN_ARGS='--sizes 1000 --iters 2000' for a
+# quick run).
+CHAIN    := $(BUILD)/bench/chain
+CHAIN_OBJ := $(BUILD)/bench/chain.o $(BUILD)/bench/chain_baselines.o $(BUILD)/bench/pdb.o
+CHAIN_ARGS ?=
+CHAIN_TITLE := Seed 003: ChainTree self-collision (bench/chain)
+# Seed 004 (path): the palletizing cell's paths, stepped and guaranteed.
+PATHB    := $(BUILD)/bench/path
+PATHB_OBJ := $(BUILD)/bench/path.o
+PATH_ARGS ?=
+PATH_TITLE := Seed 004: paths in a palletizing cell (bench/path)
 comma := ,
 
 .PHONY: bench-all table1-run table1-build pairs-run pairs-build triangles-run triangles-build \
-        world-run world-build mesh-run mesh-build
+        world-run world-build mesh-run mesh-build chain-run chain-build path-run path-build
 # Timed runs must not overlap, whatever -j says.
 .NOTPARALLEL:
-bench-all: table1-run pairs-run triangles-run world-run mesh-run
+bench-all: table1-run pairs-run triangles-run world-run mesh-run chain-run path-run
 
 table1-build: $(TABLE1)
 pairs-build: $(PAIRS)
 triangles-build: $(TRIANGLES)
 world-build: $(WORLD)
 mesh-build: $(MESH)
+chain-build: $(CHAIN)
+path-build: $(PATHB)
 
 $(BUILD)/bench/%.o: bench/%.c
 	@mkdir -p $(dir $@)
@@ -97,12 +113,18 @@ $(PAIRS): $(PAIRS_OBJ) $(LIBA)
 $(TRIANGLES): $(TRIANGLES_OBJ) $(LIBA)
 	$(CC) -o $@ $(TRIANGLES_OBJ) $(LIBA) $(BENCH_LIBS)
 
+$(CHAIN): $(CHAIN_OBJ) $(LIBA)
+	$(CC) -o $@ $(CHAIN_OBJ) $(LIBA) $(BENCH_LIBS)
+
+$(PATHB): $(PATHB_OBJ) $(LIBA)
+	$(CC) -o $@ $(PATHB_OBJ) $(LIBA) $(BENCH_LIBS)
+
 # Only when the library is missing (bench.mk run on its own).
 $(LIBA):
 	$(MAKE) -f Makefile BUILD=$(BUILD) $@
 
 -include $(TABLE1_OBJ:.o=.d) $(PAIRS_OBJ:.o=.d) $(TRIANGLES_OBJ:.o=.d) $(WORLD_OBJ:.o=.d) \
-         $(MESH_OBJ:.o=.d)
+         $(MESH_OBJ:.o=.d) $(CHAIN_OBJ:.o=.d) $(PATHB_OBJ:.o=.d)
 
 # ---------------------------------------------------------------- running
 # One generic rule runs a program, keeps its output with the machine, the
@@ -150,3 +172,9 @@ world-run: $(WORLD)
 
 mesh-run: $(MESH)
 	$(call run_and_splice,mesh,$(MESH),$(MESH_ARGS),$(MESH_TITLE))
+
+chain-run: $(CHAIN)
+	$(call run_and_splice,chain,$(CHAIN),$(CHAIN_ARGS),$(CHAIN_TITLE))
+
+path-run: $(PATHB)
+	$(call run_and_splice,path,$(PATHB),$(PATH_ARGS),$(PATH_TITLE))

@@ -34,6 +34,15 @@ run world --threshold=0 --export=/tmp/hs_demo_posed.wrl examples/scenes/robot-ar
 rm -f /tmp/hs_demo_posed.wrl
 echo "== Move until contact: the gripper swings down towards the table"
 run world --move=gripper --to="-40 122 0 0 0 1 -0.6" examples/scenes/robot-arm.wrl
+echo "== Paths (seed 004): a palletizing robot's carton along lines and arcs, free and blocked"
+PAL=examples/palletizing/pallet.wrl
+run path $PAL --body gripped --line "39 110 19.5"
+run path $PAL --body gripped --line "39 61 19.5"
+run path $PAL --body gripped --arc "-30 140 19.5" "39 110 19.5"
+run path $PAL --body gripped --arc "-30 145 19.5" "39 61 19.5"
+echo "== ... two steps jump over the thin light curtain; the guaranteed mode cannot"
+run path $PAL --body gripped --line "39 95 19.5" --steps 2
+run path $PAL --body gripped --line "39 95 19.5" --steps 2 --guaranteed
 PA10=examples/scenes/../../../shared/data/vrml/PA10/pa10.main.wrl
 if [ -f "$PA10" ]; then
     echo "== A real arm (OpenHRP's PA10, from ../shared/data) beside a table, metres"

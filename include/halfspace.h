@@ -668,6 +668,15 @@ hs_code hs_body_piece_obb(const hs_body *b, int k, hs_obb *box, hs_error *err);
  * or more pieces in its own frame: spheres, or convex pieces (hulls of
  * points or half-space systems, tested with the exact narrow phase).
  *
+ * Exactness.  Two links i < j are compared with j's pieces placed in i's
+ * frame by the relative pose computed from the shortcuts (rounded to
+ * doubles; hs_chain_relative_pose gives the same numbers); the answer is
+ * exact for those numbers, and touching counts as collision.  A sphere is
+ * placed in a convex piece's frame (by that pose or its inverse).  Boxes
+ * only prune where separation is certain.  Poses given to the chain must
+ * be rigid: finite, last row 0 0 0 1, R^T R = I to 1e-9 per entry,
+ * det R > 0.
+ *
  * The chain keeps seed 003's ChainTree: a balanced binary tree over the
  * joints whose node at level l caches the shortcut J(i, i + 2^l) (at most
  * 2N - 3 transforms), and a loose box hierarchy aligned with the chain
@@ -699,15 +708,19 @@ hs_code hs_chain_add_polytope(hs_chain *c, int link, const hs_poly *p, hs_error 
 /* Joint i (1 <= i < N): set J_i to m (a rigid pose), or compose it with a
  * change, J_i <- J_i d (d in link i's frame, for example a rotation about
  * the joint axis).  HS_ERR_ARG for a bad index or a pose that is not
- * finite.  O(log N) each. */
+ * rigid (the chain is then unchanged).  O(log N) each; setting a joint
+ * back to exactly its value before the last single-joint change (an undo)
+ * restores the nodes that change rewrote, in O(log N) copies. */
 hs_code hs_chain_set_joint(hs_chain *c, int i, const double m[16], hs_error *err);
 hs_code hs_chain_change_joint(hs_chain *c, int i, const double d[16], hs_error *err);
 /* Several joints at once, the updates merged level by level: joint idx[k]
- * set to m + 16 k, k < count. */
+ * set to m + 16 k, k < count (the last of repeated indices wins; every
+ * pose is checked before any is applied). */
 hs_code hs_chain_set_joints(hs_chain *c, const int *idx, const double *m, int count,
                             hs_error *err);
 void hs_chain_get_joint(const hs_chain *c, int i, double m[16]);
-/* Base pose (world pose of link 0). */
+/* Base pose (world pose of link 0; a rigid pose).  It moves the chain
+ * in the world only: self-collision does not depend on it. */
 hs_code hs_chain_set_base(hs_chain *c, const double m[16], hs_error *err);
 
 /* World pose of link i; pose of link j in link i's frame (O(log N) from
@@ -717,7 +730,8 @@ void hs_chain_relative_pose(const hs_chain *c, int i, int j, double m[16]);
 
 /* Self-collision skip list: pairs of links never tested against each
  * other.  Adjacent links (i, i+1) are skipped by default
- * (hs_chain_skip_adjacent(c, 0) turns that off). */
+ * (hs_chain_skip_adjacent(c, 0) turns that off).  HS_ERR_ARG for a pair
+ * that is not two distinct links. */
 hs_code hs_chain_skip_pair(hs_chain *c, int i, int j, int skip, hs_error *err);
 void hs_chain_skip_adjacent(hs_chain *c, int skip);
 /* Automatic skip list: skip every pair of links that overlap or touch at
@@ -732,19 +746,26 @@ typedef struct hs_chain_stats {
 } hs_chain_stats;
 
 /* Self-collision: do two non-skipped links overlap or touch?  Returns 1
- * (yes; *i < *j is one such pair), 0 (no) or -1 (error, err filled).
- * Sub-trees whose links have not moved relative to each other since the
- * last query that answered 0 are not searched inside again.  st (may be
- * NULL) receives this query's counters. */
+ * (yes; *i < *j is one such pair; i, j may be NULL), 0 (no) or -1
+ * (error, err filled).  The chain remembers the joints moved since the
+ * last query that answered 0 (a joint set back to exactly its value at
+ * that answer is forgotten again) and searches only between links with
+ * such a joint between them: the rest moved rigidly since the chain was
+ * known free.  A 0 answer resets that record; adding pieces or removing a
+ * pair from the skip list makes the next query search everything.  st
+ * (may be NULL) receives this query's counters. */
 int hs_chain_self_collision(hs_chain *c, int *i, int *j, hs_chain_stats *st, hs_error *err);
 /* All colliding link pairs (2 ints each, i < j, sorted; free with
  * hs_free).  Does not use or change the cache of free sub-trees. */
 hs_code hs_chain_self_collision_all(const hs_chain *c, int **pairs, int *npairs,
                                     hs_chain_stats *st, hs_error *err);
 
-/* The chain against the bodies of a world (in world coordinates, the
- * world's filters for enabled bodies apply): returns 1 and the first
- * colliding (link, body) found, 0 if none, -1 on error.  Const-safe. */
+/* The chain against the bodies of a world (links at base J_1 ... J_i;
+ * only enabled bodies of an enabled world count; a body's group, mask and
+ * static flag do not apply): returns 1 and the first colliding (link,
+ * body) found (link, body may be NULL), 0 if none, -1 on error.  Exact
+ * like the world's narrow phase (a sphere's centre is placed in the
+ * body's frame).  Const-safe. */
 int hs_chain_world_collision(const hs_chain *c, const hs_world *w, int *link,
                              const hs_body **body, hs_error *err);
 /* Every colliding (link, body) pair: 2 ints each, the link and the body's
@@ -753,8 +774,12 @@ int hs_chain_world_collision(const hs_chain *c, const hs_world *w, int *link,
 hs_code hs_chain_world_collision_all(const hs_chain *c, const hs_world *w, int **pairs,
                                      int *npairs, hs_error *err);
 /* Smallest distance from the chain to a body of the world, with the link,
- * the body and a point on each (|pa - pb| = *dist; 0 when they meet);
- * HS_ERR_ARG if the chain or the world has no piece.  Const-safe. */
+ * the body and a point on each in world coordinates (|pa - pb| = *dist up
+ * to rounding; 0, decided exactly, when a pair meets, and then pa = pb, a
+ * common point up to rounding).  Measured with GJK on the pieces' corners
+ * (a mesh triangle by triangle), like hs_world_distance.  HS_ERR_ARG if
+ * the chain or the world (its enabled bodies) has no piece.  link, body,
+ * pa, pb may be NULL.  Const-safe. */
 hs_code hs_chain_world_distance(const hs_chain *c, const hs_world *w, double *dist, int *link,
                                 const hs_body **body, double pa[3], double pb[3],
                                 hs_error *err);
@@ -794,12 +819,17 @@ int hs_chain_movable_joint(const hs_chain *c, int k);
 hs_code hs_chain_joint_limits(const hs_chain *c, int k, double *lo, double *hi, double *q,
                               hs_error *err);
 
-/* Chain files (see the README): links, joints, pieces; returns a new chain
- * whose joints are at `q` = 0, and the joints' names and types.  Errors
- * "FILE:LINE: what is wrong".  hs_chain_set_angles sets every movable
- * joint's angle (revolute about its axis, prismatic along it), nq values
- * in file order; HS_ERR_ARG if nq does not match or a value is outside the
- * joint's limits. */
+/* Chain files (see the README "Kinematic chains"): links, joints, pieces,
+ * skip pairs; returns a new chain at the joints' rest values, with the
+ * names and types of links and joints.  Errors "FILE:LINE: what is
+ * wrong" (HS_ERR_INPUT), HS_ERR_IO when the file cannot be read.
+ * hs_chain_dof counts the movable joints.  hs_chain_set_angles sets every
+ * movable joint's value (revolute: radians about its axis, prismatic:
+ * along it), nq values in joint order, all at once (merged update);
+ * HS_ERR_ARG, and nothing changed, if nq does not match, a value is not
+ * finite or is outside its joint's limits.  hs_chain_link_name: the
+ * link's name, NULL when it has none or i is out of range.  Const-safe
+ * except hs_chain_set_angles. */
 hs_chain *hs_chain_load(const char *path, hs_error *err);
 int hs_chain_dof(const hs_chain *c);
 hs_code hs_chain_set_angles(hs_chain *c, const double *q, int nq, hs_error *err);

@@ -295,6 +295,30 @@ hs_code narrow_test_hinted(narrow_ws *ws, const hs_body *a, int ia, const hs_bod
     return rc;
 }
 
+/* A body holding just the piece g at the given pose, on the stack. */
+static void loose_body(hs_body *b, geom **slot, const double pose[16], const double inv[16],
+                       const char *name)
+{
+    memset(b, 0, sizeof *b);
+    b->name = (char *)name;
+    memcpy(b->pose, pose, sizeof b->pose);
+    memcpy(b->inv, inv, sizeof b->inv);
+    b->piece = slot;
+    b->npieces = 1;
+}
+
+hs_code narrow_test_geoms(narrow_ws *ws, const geom *ga, const double pa[16],
+                          const double pa_inv[16], const char *name_a, const geom *gb,
+                          const double pb[16], const double pb_inv[16], const char *name_b,
+                          piece_hit *hit, hs_error *err)
+{
+    hs_body a, b;
+    geom *sa = (geom *)ga, *sb = (geom *)gb;
+    loose_body(&a, &sa, pa, pa_inv, name_a);
+    loose_body(&b, &sb, pb, pb_inv, name_b);
+    return narrow_test(ws, &a, 0, &b, 0, hit, err);
+}
+
 static int point_count(const geom *g)
 {
     return g->kind == PIECE_CONVEX ? g->nverts : g->nmv;

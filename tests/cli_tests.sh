@@ -279,10 +279,195 @@ expect 0 - world --help
 has "$out" "usage: halfspace world"
 
 # ------------------------------------------------------- chain
-# (chain tests go here)
+C=$EX/chains
+REST="0 -0.785398163 0 -2.35619449 0 1.57079633 0.785398163"
+expect 0 free chain $C/panda.chain
+has "$out" "chain $C/panda.chain: 10 links, 7 movable joints"
+has "$out" "angles 0 -0.785398163 0 -2.35619449 0 1.57079633 0.785398163"
+has "$out" "skipped link7 hand"
+[ "$(wc -l < "$out")" = 4 ] && ok || bad "chain at rest: expected 4 lines"
+expect 0 self-collision chain --angles "0 0 0 -0.07 0 0 0" $C/panda.chain
+has "$out" "self link5 hand"
+expect 0 free chain --angles="0 -0.6 0 -2.4 0 1.8 0.785" --scene $C/panda-table.wrl --distance \
+    $C/panda.chain
+has "$out" "distance 0.00507655815 link hand body table"
+expect 0 scene-collision chain --angles "0 0.3 0 -2.0 0 2.3 0.785" --scene=$C/panda-table.wrl \
+    $C/panda.chain
+has "$out" "scene link6 table"
+has "$out" "scene link7 table"
+expect 0 self-and-scene-collision chain --angles "0 1.0 0 -0.5 0 0 0" \
+    --scene $C/panda-table.wrl $C/panda.chain
+has "$out" "scene hand table"
+expect 0 - chain --json --scene $C/panda-table.wrl --distance $C/panda.chain
+has "$out" '{"status":"free","file":"examples/chains/panda.chain","links":10,"dof":7,'
+has "$out" '"skipped":[["link7","hand"]],"self":[],"scene":[],"distance":{"value":0.0688'
+expect 0 - chain --json --angles "0 0 0 -0.07 0 0 0" $C/panda.chain
+has "$out" '"self":[["link5","hand"]]'
+if [ -d ../shared/data/robots/franka_panda ]; then
+    expect 0 free chain $C/panda_meshes.chain
+    has "$out" "skipped link7 hand"
+    expect 0 self-collision chain --angles "0 0 0 -0.07 0 0 0" $C/panda_meshes.chain
+else
+    echo "chain: ../shared/data missing, panda_meshes.chain not tested"
+fi
+# a chain with every kind of piece, written here
+printf 'OFF\n4 4 0\n0 0 0\n1 0 0\n0 1 0\n0 0 1\n3 0 2 1\n3 0 1 3\n3 0 3 2\n3 1 2 3\n' >"$TMP/tet.off"
+cat >"$TMP/all.chain" <<'END'
+# every piece and joint kind
+link base
+box 1 1 0.2 at 0 0 -0.1 0 0 0
+joint slide prismatic
+axis 1 0 0
+limits -1 1
+link carriage
+sphere 0 0 0.5 0.25
+hull 0 0 1  0.1 0 1  0 0.1 1  0 0 1.1
+joint turn revolute
+origin 0 0 1.2 0 0 0
+axis 0 0 1
+link arm
+capsule 0 0 0  1 0 0  0.1
+mesh tet.off at 1 0 0 0 0 0
+joint weld fixed
+origin 2 0 0 0 0 0
+link tip
+sphere 0 0 0 0.1
+skip base tip
+END
+expect 0 free chain "$TMP/all.chain"
+has "$out" "4 links, 2 movable joints"
+expect 0 free chain --angles "0.5 1" "$TMP/all.chain"
+expect 2 - chain --angles "1.5 1" "$TMP/all.chain"
+has "$err" "--angles: value 1 (joint 1 slide) = 1.5 is outside the limits [-1, 1]"
+# errors: files
+expect 2 - chain "$TMP/nothere.chain"
+has "$err" "nothere.chain"
+bad_chain() { # bad_chain TEXT MESSAGE
+    printf "$1" >"$TMP/bad.chain"
+    expect 2 - chain "$TMP/bad.chain"
+    has "$err" "$2"
+}
+bad_chain 'link a\nsphere 0 0 0 -1\n' "bad.chain:2: sphere: the radius must be positive"
+bad_chain 'link a\nsphere 0 0 nan 1\n' "bad.chain:2: 'nan' is not a finite number"
+bad_chain 'link a\nsphere 0 0 1\n' "bad.chain:2: 'sphere' needs 4 values"
+bad_chain 'sphere 0 0 0 1\n' "bad.chain:1: 'sphere' is a piece: it must follow a link line"
+bad_chain 'link a\nlink b\n' "bad.chain:2: link 'b' has no joint before it"
+bad_chain 'link a\njoint j revolute\naxis 0 0 1\n' "bad.chain:2: joint 'j' has no link after it"
+bad_chain 'link a\njoint j revolute\nlink b\n' "bad.chain:2: joint 'j' needs an axis"
+bad_chain 'link a\njoint j hinge\n' "bad.chain:2: joint: unknown type 'hinge'"
+bad_chain 'link a\njoint j revolute\naxis 0 0 0\n' "bad.chain:3: axis: must not be zero"
+bad_chain 'link a\njoint j revolute\nlimits 1 -1\n' "bad.chain:3: limits: the lower limit exceeds"
+bad_chain 'link a\njoint j revolute\naxis 0 0 1\nlimits 1 2\nlink b\n' \
+    "bad.chain:2: joint 'j': rest value 0 is outside the limits [1, 2] (give 'rest')"
+bad_chain 'link a\njoint j fixed\naxis 0 0 1\nlink b\n' "bad.chain:2: joint 'j' is fixed"
+bad_chain 'link a\naxis 0 0 1\n' "bad.chain:2: 'axis' belongs to a joint"
+bad_chain 'link a\njoint j fixed\norigin 0 0 0 0 0 0\norigin 0 0 0 0 0 0\n' \
+    "bad.chain:4: 'origin' given twice"
+bad_chain 'link a\njoint j fixed\nsphere 0 0 0 1\n' "bad.chain:3: 'sphere' after the joint of line 2"
+bad_chain 'link a\nhull 0 0 0 1 0 0 0 1 0 1 1 0\n' "bad.chain:2: hull:"
+bad_chain 'link a\nhull 0 0 0 1 0 0\n' "bad.chain:2: hull: needs at least 4 points"
+bad_chain 'link a\nmesh nothere.stl\n' "bad.chain:2: mesh:"
+bad_chain 'link a\nmesh tet.wrl\n' "tet.wrl' is not a mesh file (.stl, .obj or .off)"
+bad_chain 'link a\nbox 1 0 1\n' "bad.chain:2: box: the sizes must be positive"
+bad_chain 'link a\nbox 1 1 1 at 0 0\n' "bad.chain:2: 'box' needs 3 values"
+bad_chain 'link a\ncapsule 0 0 0 1 1 1 0\n' "bad.chain:2: capsule: the radius must be positive"
+bad_chain 'link a\nskip a b\n' "bad.chain:2: skip: no link named 'b'"
+bad_chain 'link a\njoint j fixed\nlink a\n' "bad.chain:3: link name 'a' is already used at line 1"
+bad_chain 'link a\nwheel 1\n' "bad.chain:2: unknown keyword 'wheel'"
+bad_chain '# nothing\n' "bad.chain:1: no link in the file"
+# errors: angles
+expect 2 - chain --angles "0 0 0" $C/panda.chain
+has "$err" "--angles: 3 values for 7 movable joints"
+expect 2 - chain --angles "0 0 0 0 0 0 0" $C/panda.chain
+has "$err" "--angles: value 4 (joint 4 joint4) = 0 is outside the limits [-3.0718, -0.0698]"
+expect 2 - chain --angles "0 0 nan -1 0 0 0" $C/panda.chain
+has "$err" "--angles: value 3 (joint 3 joint3) is not finite"
+expect 2 - chain --angles "0 0 inf -1 0 0 0" $C/panda.chain
+expect 1 - chain --angles "0 0 x -1 0 0 0" $C/panda.chain
+has "$err" "--angles: 'x' is not a number"
+expect 2 - chain --scene "$TMP/nothere.wrl" $C/panda.chain
+# errors: usage
+expect 1 - chain
+expect 1 - chain --distance $C/panda.chain
+has "$err" "--distance needs --scene"
+expect 1 - chain --angles
+expect 1 - chain --bogus $C/panda.chain
+expect 1 - chain $C/panda.chain $C/panda.chain
+expect 0 - chain --help
+has "$out" "usage: halfspace chain"
 
 # ------------------------------------------------------- path
-# (path tests go here)
+PAL=$EX/palletizing/pallet.wrl
+expect 0 free path $PAL --body gripped --line "39 110 19.5"
+has "$out" "path line length 144.346805, 10 steps, stepped, threshold 0.1"
+has "$out" "end pose: 39 110 19.5 zyz 0 0 0 distance 20.0249844"
+expect 0 "collision at step 2 of 10" path $PAL --body gripped --line "39 61 19.5"
+has "$out" "last free pose at fraction 0.1: -90.6 114.1 19.5 zyz 0 0 0"
+has "$out" "contact pose at fraction 0.10703125: -89.5875 113.685156 19.5 zyz 0 0 0 distance 0.0875"
+has "$out" "gripped static_curtain contact distance 0.0875 normal 1 0"
+# the thin curtain: two steps jump over it, the guaranteed mode does not
+expect 0 free path $PAL --body gripped --line "39 95 19.5" --steps 2
+expect 0 "contact at step 1 of 2" path $PAL --body gripped --line "39 95 19.5" --steps 2 --guaranteed
+has "$out" "gripped static_curtain contact distance 0.09"
+expect 0 "collision at step 2 of 10" path $PAL --body gripped --line "39 95 19.5"
+expect 0 free path $PAL --body gripped --arc "-30 140 19.5" "39 110 19.5"
+has "$out" "path arc centre -39.3016529 24.2561983 19.5 radius 116.11696 angle 1.34145946"
+expect 0 "collision at step 9 of 10" path $PAL --body gripped --arc "-30 145 19.5" "39 61 19.5"
+has "$out" "gripped static_carton_25 contact distance 0.0647845785 normal 0 -1 0 contacts 4"
+expect 0 "contact at step 9 of 10" path --guaranteed $PAL --body gripped --arc "-30 145 19.5" "39 61 19.5"
+expect 0 free path $PAL --body gripped --arc "-30 140 19.5" "39 110 19.5" --turn
+has "$out" "end pose: 39 110 19.5 zyz -1.34145946 0 0"
+expect 0 free path $PAL --body gripped --arc "-30 140 19.5" "39 110 19.5" --speed 50 --period 0.1
+has "$out" ", 32 steps, stepped"
+expect 0 free path $PAL --body gripped --line "39 110 19.5" --steps 4 --poses
+has "$out" "step 2 fraction 0.5: -33 115 19.5 zyz 0 0 0"
+has "$out" "step 4 fraction 1: 39 110 19.5 zyz 0 0 0"
+expect 0 free path $PAL --body gripped --line "-105 120 19.5 1.5707963267948966 0 0" --steps 3
+has "$out" "end pose: -105 120 19.5 zyz 1.57079633 0 0"
+expect 0 - path --json $PAL --body gripped --arc="-30 145 19.5" "39 61 19.5"
+has "$out" '{"status":"collision","step":9,"steps":10,"mode":"stepped"'
+has "$out" '"pairs":[{"a":"gripped","b":"static_carton_25","status":"contact"'
+expect 0 "collision at step 10 of 10" path --threshold 0 $PAL --body gripped --line "-105 60 19.5"
+has "$out" "gripped static_conveyor touching"
+# errors
+expect 1 - path $PAL --body gripped --arc "-30 120 19.5" "39 120 19.5"
+has "$err" "collinear"
+expect 1 - path $PAL --body gripped --arc "-105 120 19.5" "39 120 19.5"
+has "$err" "distinct"
+expect 1 - path $PAL --body gripped --arc "1 2 3" "1 2 3"
+has "$err" "distinct"
+expect 2 - path $PAL --body nobody --line "0 0 0"
+has "$err" "no body named 'nobody'"
+expect 1 - path $PAL --body static_curtain --line "0 0 0"
+has "$err" "static"
+sed 's/translation -105 120 19.5/translation -105 60 19.5/' $PAL >"$TMP/pal_in.wrl"
+expect 2 - path "$TMP/pal_in.wrl" --body gripped --line "39 110 19.5"
+has "$err" "in collision at its start pose"
+expect 2 - path "$TMP/nothere.wrl" --body gripped --line "0 0 0"
+expect 1 - path $PAL --body gripped --line "1 2"
+expect 1 - path $PAL --body gripped --line "nan 0 0"
+expect 1 - path $PAL --body gripped --line "0 0 0" --arc "1 1 1" "2 2 2"
+expect 1 - path $PAL --body gripped
+expect 1 - path $PAL --line "0 0 0"
+expect 1 - path --body gripped --line "0 0 0"
+expect 1 - path $PAL --body gripped --arc "1 2 3"
+expect 1 - path $PAL --body gripped --arc "1 2" "3 4 5"
+expect 1 - path $PAL --body gripped --line "39 110 19.5" --steps 0
+expect 1 - path $PAL --body gripped --line "39 110 19.5" --steps 2.5
+expect 1 - path $PAL --body gripped --line "39 110 19.5" --speed 5
+expect 1 - path $PAL --body gripped --line "39 110 19.5" --speed 0 --period 1
+expect 1 - path $PAL --body gripped --line "39 110 19.5" --speed 1 --period -1
+expect 1 - path $PAL --body gripped --line "39 110 19.5" --speed 1e-9 --period 1
+has "$err" "more than the limit"
+expect 1 - path $PAL --body gripped --line "-105 120 19.5 1 0 0" --speed 1 --period 1
+has "$err" "rotation in place"
+expect 1 - path $PAL --body gripped --line "39 110 19.5" --threshold -1
+expect 1 - path $PAL --body gripped --line "39 110 19.5" --guaranteed --threshold 0
+has "$err" "guaranteed mode needs a contact threshold > 0"
+expect 1 - path $PAL --body gripped --line "39 110 19.5" --frobnicate
+expect 1 - path $PAL $PAL --body gripped --line "39 110 19.5"
+expect 0 - path --help
+has "$out" "usage: halfspace path"
 
 # ------------------------------------------------------- crosscheck
 expect 0 - crosscheck --count 150 --seed 7

@@ -1,0 +1,555 @@
+/* chain_tree.c -- seed 003's ChainTree: the shortcut hierarchy (section
+ * 2.1), the loose chain-aligned box hierarchy on top of it (section 2.2)
+ * and their update, merged level by level (section 3.1). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "polytope/obb.h"
+#include "src/chain.h"
+#include "src/error.h"
+
+
+/* One level of the undo journal: the node on the path from the changed
+ * leaf to the root, and its sibling (whose up changes with the parent's
+ * box). */
+typedef struct chain_journal {
+    chain_xf sc;
+    hs_obb box;
+    double mag;
+    chain_node nd, sib;
+} chain_journal;
+
+int chain_tree_alloc(hs_chain *c)
+{
+    int levels = 0;
+    while ((1 << levels) < c->n)
+        levels++;
+    c->levels = levels;
+    c->lev_off = hs_malloc((size_t)levels + 1, sizeof(int));
+    c->lev_n = hs_malloc((size_t)levels + 1, sizeof(int));
+    if (!c->lev_off || !c->lev_n)
+        return -1;
+    int total = 0;
+    for (int l = 0; l <= levels; l++) {
+        c->lev_off[l] = total;
+        c->lev_n[l] = (int)(((long)c->n + (1L << l) - 1) >> l);
+        total += c->lev_n[l];
+    }
+    c->sc = hs_malloc((size_t)total, sizeof(chain_xf));
+    c->box = hs_calloc((size_t)total, sizeof(hs_obb));
+    c->mag = hs_calloc((size_t)total, sizeof(double));
+    c->nd = aligned_alloc(64, sizeof(chain_node) * (size_t)total);
+    if (c->nd)
+        memset(c->nd, 0, sizeof(chain_node) * (size_t)total);
+    c->wa = hs_malloc((size_t)c->n, sizeof(int));
+    c->wb = hs_malloc((size_t)c->n, sizeof(int));
+    c->wflag_a = hs_calloc((size_t)c->n, 1);
+    c->wflag_b = hs_calloc((size_t)c->n, 1);
+    c->jr = hs_malloc((size_t)levels + 1, sizeof(chain_journal));
+    if (!c->sc || !c->box || !c->mag || !c->nd || !c->wa || !c->wb || !c->wflag_a ||
+        !c->wflag_b || !c->jr)
+        return -1;
+    for (int k = 0; k < total; k++) {
+        chain_xf_identity(&c->sc[k]);
+        chain_xf_identity(&c->nd[k].up);
+        chain_xf_identity(&c->nd[k].up_inv);
+        c->nd[k].rho = -1;
+        c->box[k].axis[0][0] = c->box[k].axis[1][1] = c->box[k].axis[2][2] = 1;
+    }
+    return 0;
+}
+
+void chain_tree_free(hs_chain *c)
+{
+    free(c->lev_off);
+    free(c->lev_n);
+    free(c->sc);
+    free(c->box);
+    free(c->mag);
+    free(c->nd);
+    free(c->wa);
+    free(c->wb);
+    free(c->wflag_a);
+    free(c->wflag_b);
+    free(c->jr);
+}
+
+/* Sibling of node j of level l, or -1. */
+static int sibling(const hs_chain *c, int l, int j)
+{
+    int s = j ^ 1;
+    return s < c->lev_n[l] ? chain_node_index(c, l, s) : -1;
+}
+
+void chain_journal_save(hs_chain *c, int i)
+{
+    int p = i - 1;
+    for (int l = 0; l <= c->levels; l++) {
+        int j = p >> l, k = chain_node_index(c, l, j), s = sibling(c, l, j);
+        chain_journal *e = &c->jr[l];
+        e->sc = c->sc[k];
+        e->box = c->box[k];
+        e->mag = c->mag[k];
+        e->nd = c->nd[k];
+        if (s >= 0)
+            e->sib = c->nd[s];
+    }
+    c->jr_joint = i;
+    c->jr_old = c->sc[p];
+}
+
+int chain_journal_undo(hs_chain *c, int i, const chain_xf *x)
+{
+    if (c->jr_joint != i || memcmp(&c->jr_old, x, sizeof *x) != 0) {
+        c->jr_joint = 0;
+        return 0;
+    }
+    int p = i - 1;
+    for (int l = 0; l <= c->levels; l++) {
+        int j = p >> l, k = chain_node_index(c, l, j), s = sibling(c, l, j);
+        const chain_journal *e = &c->jr[l];
+        c->sc[k] = e->sc;
+        c->box[k] = e->box;
+        c->mag[k] = e->mag;
+        c->nd[k] = e->nd;
+        if (s >= 0)
+            c->nd[s] = e->sib;
+    }
+    c->jr_joint = 0;
+    return 1;
+}
+
+static double abs_sum3(const double v[3]) { return fabs(v[0]) + fabs(v[1]) + fabs(v[2]); }
+
+static void set_half(chain_node *nd, const hs_obb *b)
+{
+    memcpy(nd->half, b->half, sizeof nd->half);
+    double h = b->half[0] * b->half[0] + b->half[1] * b->half[1] + b->half[2] * b->half[2];
+    nd->rho = sqrt(h) * (1 + 0x1p-48);
+}
+
+/* Points whose hull contains link i's pieces: the corners of each
+ * sphere's cube and the vertices of each convex piece. */
+static int leaf_points(const chain_link *L, double **pts)
+{
+    int n = 8 * L->nsph;
+    for (int k = 0; k < L->ncvx; k++)
+        n += L->cvx[k]->nverts;
+    double *p = hs_malloc((size_t)n, 3 * sizeof(double));
+    if (!p)
+        return -1;
+    int m = 0;
+    for (int k = 0; k < L->nsph; k++) {
+        double r = obb_up(L->sph[k].r);
+        for (int s = 0; s < 8; s++, m++)
+            for (int j = 0; j < 3; j++)
+                p[3 * m + j] = L->sph[k].c[j] + ((s >> j) & 1 ? r : -r);
+    }
+    for (int k = 0; k < L->ncvx; k++) {
+        memcpy(p + 3 * m, L->cvx[k]->verts, sizeof(double) * 3 * (size_t)L->cvx[k]->nverts);
+        m += L->cvx[k]->nverts;
+    }
+    *pts = p;
+    return n;
+}
+
+/* A single sphere gets the cube around it in the link's axes; anything
+ * else the box fitted to the points above.  (The cube's corners are
+ * outside the sphere and rounded outward, so either way the box contains
+ * every piece.) */
+void chain_leaf_box(hs_chain *c, int i)
+{
+    const chain_link *L = &c->link[i];
+    hs_obb *b = &c->box[i];
+    chain_node *nd = &c->nd[i];
+    memset(b, 0, sizeof *b);
+    b->axis[0][0] = b->axis[1][1] = b->axis[2][2] = 1;
+    nd->rho = -1;
+    if (L->nsph + L->ncvx == 0)
+        return;
+    double *pts = NULL;
+    int n = L->nsph == 1 && L->ncvx == 0 ? 0 : leaf_points(L, &pts);
+    if (n <= 0 || hs_obb_fit(b, pts, n, NULL) != HS_OK) {
+        /* one sphere, or no memory for the points: the link-axis box of
+         * the spheres' cubes and the pieces' boxes */
+        double lo[3] = {INFINITY, INFINITY, INFINITY}, hi[3] = {-INFINITY, -INFINITY, -INFINITY};
+        for (int k = 0; k < L->nsph; k++)
+            for (int j = 0; j < 3; j++) {
+                lo[j] = fmin(lo[j], L->sph[k].c[j] - L->sph[k].r);
+                hi[j] = fmax(hi[j], L->sph[k].c[j] + L->sph[k].r);
+            }
+        for (int k = 0; k < L->ncvx; k++)
+            for (int j = 0; j < 3; j++) {
+                lo[j] = fmin(lo[j], L->cvx[k]->lo[j]);
+                hi[j] = fmax(hi[j], L->cvx[k]->hi[j]);
+            }
+        memset(b, 0, sizeof *b);
+        for (int j = 0; j < 3; j++) {
+            b->axis[j][j] = 1;
+            b->center[j] = 0.5 * lo[j] + 0.5 * hi[j];
+            b->half[j] = obb_up(fmax(hi[j] - b->center[j], b->center[j] - lo[j]));
+        }
+    }
+    free(pts);
+    if (L->ncvx > 0) {
+        /* a convex piece's stored corners are its vertices to rounding:
+         * widen like the world widens mapped piece boxes (POSE_BOX_SLACK) */
+        double mag = 0;
+        for (int j = 0; j < 3; j++)
+            mag += fabs(b->center[j]) + b->half[j];
+        for (int j = 0; j < 3; j++)
+            b->half[j] += 0x1p-30 * mag;
+    }
+    set_half(nd, b);
+    if (L->nsph == 1 && L->ncvx == 0)
+        nd->rho = L->sph[0].r * (1 + 0x1p-50); /* the ball itself, around the centre */
+}
+
+/* ------------------------------------------------------------------ */
+/* Merging two boxes (section 2.2: a box bounds the two boxes below it)  */
+
+static double dot3(const double a[3], const double b[3])
+{
+    return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+}
+
+/* Extents [lo, hi] of a and b along the rows of f; returns the volume
+ * of the box of frame f around both. */
+static double frame_fit(const double f[9], const hs_obb *a, const hs_obb *b, double lo[3],
+                        double hi[3])
+{
+    double vol = 1;
+    for (int i = 0; i < 3; i++) {
+        const double *fi = f + 3 * i;
+        double ca = dot3(fi, a->center), cb = dot3(fi, b->center), ra = 0, rb = 0;
+        for (int k = 0; k < 3; k++) {
+            ra += a->half[k] * fabs(dot3(fi, a->axis[k]));
+            rb += b->half[k] * fabs(dot3(fi, b->axis[k]));
+        }
+        lo[i] = ca - ra < cb - rb ? ca - ra : cb - rb;
+        hi[i] = ca + ra > cb + rb ? ca + ra : cb + rb;
+        vol *= hi[i] - lo[i];
+    }
+    return vol;
+}
+
+/* Rows f[0..2] made orthonormal from the directions f[0], f[1]
+ * (Gram-Schmidt, f[2] = f[0] x f[1]); -1 when they are (nearly)
+ * dependent or not finite. */
+static int frame_from_two(double f[9])
+{
+    double n0 = dot3(f, f);
+    if (!(n0 > 0x1p-900 && n0 < 0x1p900))
+        return -1;
+    double s0 = 1 / sqrt(n0);
+    for (int j = 0; j < 3; j++)
+        f[j] *= s0;
+    double d = dot3(f, f + 3), n1_given = dot3(f + 3, f + 3);
+    for (int j = 0; j < 3; j++)
+        f[3 + j] -= d * f[j];
+    double n1 = dot3(f + 3, f + 3);
+    if (!(n1 > 0x1p-40 * n1_given + 0x1p-900 && n1 < 0x1p900))
+        return -1;
+    double s1 = 1 / sqrt(n1);
+    for (int j = 0; j < 3; j++)
+        f[3 + j] *= s1;
+    f[6] = f[1] * f[5] - f[2] * f[4];
+    f[7] = f[2] * f[3] - f[0] * f[5];
+    f[8] = f[0] * f[4] - f[1] * f[3];
+    return 0;
+}
+
+/* Frame along the segment between the centres, completed by the axis of
+ * the larger box most orthogonal to it; -1 if the centres coincide. */
+static int elongation_frame(double f[9], const hs_obb *a, const hs_obb *b)
+{
+    double d[3];
+    for (int j = 0; j < 3; j++)
+        d[j] = b->center[j] - a->center[j];
+    const hs_obb *big = a->half[0] * a->half[1] * a->half[2] >=
+                                b->half[0] * b->half[1] * b->half[2]
+                            ? a
+                            : b;
+    if (!(dot3(d, d) > 0))
+        return -1;
+    int best = 0;
+    double bestdot = INFINITY;
+    for (int k = 0; k < 3; k++) {
+        double q = fabs(dot3(big->axis[k], d));
+        if (q < bestdot) {
+            bestdot = q;
+            best = k;
+        }
+    }
+    memcpy(f, d, sizeof d);
+    memcpy(f + 3, big->axis[best], 3 * sizeof(double));
+    return frame_from_two(f);
+}
+
+/* Box bounding a (in its frame) and b placed by the pose m: the smallest
+ * of three frames -- a's axes, b's axes as placed, the elongation frame.
+ * The extents are computed in floating point: their rounding (relative
+ * 2^-50 of the magnitudes, at most mag) is covered by the slack of the
+ * box tests, chain_box_slack. */
+static void merge_boxes(hs_obb *out, const hs_obb *a, const hs_obb *b, const double m[16])
+{
+    hs_obb pb;
+    for (int k = 0; k < 3; k++)
+        for (int i = 0; i < 3; i++)
+            pb.axis[k][i] = m[4 * i] * b->axis[k][0] + m[4 * i + 1] * b->axis[k][1] +
+                            m[4 * i + 2] * b->axis[k][2];
+    for (int i = 0; i < 3; i++)
+        pb.center[i] = m[4 * i] * b->center[0] + m[4 * i + 1] * b->center[1] +
+                       m[4 * i + 2] * b->center[2] + m[4 * i + 3];
+    memcpy(pb.half, b->half, sizeof pb.half);
+    double cand[3][9], lo[3][3], hi[3][3];
+    int nc = 0;
+    memcpy(cand[nc++], a->axis, sizeof cand[0]);
+    memcpy(cand[nc], pb.axis, sizeof cand[0]);
+    if (frame_from_two(cand[nc]) == 0) /* the joints may be rigid only to 1e-9 */
+        nc++;
+    if (elongation_frame(cand[nc], a, &pb) == 0)
+        nc++;
+    int best = 0;
+    double bestv = INFINITY;
+    for (int k = 0; k < nc; k++) {
+        double v = frame_fit(cand[k], a, &pb, lo[k], hi[k]);
+        if (v < bestv) {
+            bestv = v;
+            best = k;
+        }
+    }
+    memcpy(out->axis, cand[best], sizeof out->axis);
+    for (int j = 0; j < 3; j++)
+        out->center[j] = 0;
+    for (int i = 0; i < 3; i++) {
+        double mid = 0.5 * (lo[best][i] + hi[best][i]);
+        out->half[i] = 0.5 * (hi[best][i] - lo[best][i]) * (1 + 0x1p-40);
+        for (int j = 0; j < 3; j++)
+            out->center[j] += mid * cand[best][3 * i + j];
+    }
+}
+
+/* Frame of a box as a map box coordinates -> link coordinates. */
+static void box_frame(chain_xf *f, const hs_obb *b)
+{
+    for (int i = 0; i < 3; i++) {
+        for (int j = 0; j < 3; j++)
+            f->r[3 * i + j] = b->axis[j][i];
+        f->t[i] = b->center[i];
+    }
+}
+
+/* The transpose inverse of a box frame (its axes are orthonormal to
+ * rounding). */
+static void box_frame_inv(chain_xf *f, const hs_obb *b)
+{
+    for (int i = 0; i < 3; i++) {
+        for (int j = 0; j < 3; j++)
+            f->r[3 * i + j] = b->axis[i][j];
+        f->t[i] = -dot3(b->axis[i], b->center);
+    }
+}
+
+/* (r^T, -r^T t): the inverse of a rigid map. */
+static void rigid_inverse(chain_xf *out, const chain_xf *a)
+{
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++)
+            out->r[3 * i + j] = a->r[3 * j + i];
+    for (int i = 0; i < 3; i++)
+        out->t[i] = -(out->r[3 * i] * a->t[0] + out->r[3 * i + 1] * a->t[1] +
+                      out->r[3 * i + 2] * a->t[2]);
+}
+
+/* up of a child: its box frame in the parent's box frame, the child's
+ * link frame placed by `place` (NULL: the parent's link frame). */
+static void set_up(chain_node *child, const hs_obb *cbox, const hs_obb *pbox,
+                   const chain_xf *place)
+{
+    chain_xf fc, fp_inv, tmp;
+    box_frame(&fc, cbox);
+    box_frame_inv(&fp_inv, pbox);
+    if (place) {
+        chain_xf_mul(&tmp, place, &fc);
+        chain_xf_mul(&child->up, &fp_inv, &tmp);
+    } else {
+        chain_xf_mul(&child->up, &fp_inv, &fc);
+    }
+    /* The inverse of a map of defect e has defect at most e / (1 - e),
+     * plus the rounding (chain_defect_mul's 2^-48).  Below 2^-40 the
+     * transpose serves as the inverse: it moves a point at distance rho
+     * by at most about e (rho + |t|), far inside chain_box_slack. */
+    double e = chain_rotation_defect(child->up.r);
+    child->eps = e < 0x1p-20 ? chain_defect_mul(e, e) : INFINITY;
+    if (e < 0x1p-40)
+        rigid_inverse(&child->up_inv, &child->up);
+    else
+        chain_xf_inverse(&child->up_inv, &child->up);
+    for (int i = 0; i < 3; i++) {
+        const double *r = child->up.r + 3 * i;
+        child->ext[i] = (cbox->half[0] * fabs(r[0]) + cbox->half[1] * fabs(r[1]) +
+                         cbox->half[2] * fabs(r[2])) *
+                        (1 + 0x1p-40);
+    }
+}
+
+
+/* Recompute the box of node (l, j) from its children, and their up. */
+static void node_box(hs_chain *c, int l, int j)
+{
+    int k = chain_node_index(c, l, j), k1 = chain_node_index(c, l - 1, 2 * j);
+    int two = chain_children(c, l, j) == 2;
+    int k2 = two ? k1 + 1 : -1;
+    chain_node *nd = &c->nd[k], *n1 = &c->nd[k1], *n2 = two ? &c->nd[k2] : NULL;
+    double m[16];
+    chain_xf_to_pose(&c->sc[k1], m);
+    if (chain_node_empty(n1) && (!n2 || chain_node_empty(n2))) {
+        nd->rho = -1;
+        return;
+    }
+    if (!n2 || chain_node_empty(n2))
+        c->box[k] = c->box[k1];
+    else if (chain_node_empty(n1))
+        hs_obb_transform(&c->box[k], &c->box[k2], m);
+    else
+        merge_boxes(&c->box[k], &c->box[k1], &c->box[k2], m);
+    set_half(nd, &c->box[k]);
+    set_up(n1, &c->box[k1], &c->box[k], NULL);
+    if (n2)
+        set_up(n2, &c->box[k2], &c->box[k], &c->sc[k1]);
+}
+
+static double max2(double a, double b) { return a > b ? a : b; }
+
+static void node_mag(hs_chain *c, int l, int j)
+{
+    int k = chain_node_index(c, l, j);
+    double m = abs_sum3(c->sc[k].t);
+    if (!chain_node_empty(&c->nd[k]))
+        m = max2(m, abs_sum3(c->box[k].center) + abs_sum3(c->box[k].half));
+    if (l > 0) {
+        int k1 = chain_node_index(c, l - 1, 2 * j);
+        m = max2(m, c->mag[k1]);
+        if (chain_children(c, l, j) == 2)
+            m = max2(m, c->mag[k1 + 1]);
+    }
+    c->mag[k] = m;
+}
+
+static void node_shortcut(hs_chain *c, int l, int j)
+{
+    int k = chain_node_index(c, l, j), k1 = chain_node_index(c, l - 1, 2 * j);
+    if (chain_children(c, l, j) == 2)
+        chain_xf_mul(&c->sc[k], &c->sc[k1], &c->sc[k1 + 1]);
+    else
+        c->sc[k] = c->sc[k1];
+}
+
+static int cmp_int(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+/* Sorted, unique leaves with their box flags into c->wa / c->wflag_a. */
+static int first_level(hs_chain *c, const int *leaves, int count, int boxes_changed)
+{
+    int *cur = c->wa, m = 0;
+    unsigned char *flag = c->wflag_a, *seen = c->wflag_b;
+    /* unique leaves (at most n, whatever count is): marked in seen, which
+     * is all zero between updates */
+    for (int k = 0; k < count; k++)
+        if (!seen[leaves[k]]) {
+            seen[leaves[k]] = 1;
+            cur[m++] = leaves[k];
+        }
+    for (int k = 0; k < m; k++)
+        seen[cur[k]] = 0;
+    if (m > 1)
+        qsort(cur, (size_t)m, sizeof(int), cmp_int);
+    for (int k = 0; k < m; k++)
+        flag[k] = (unsigned char)(boxes_changed != 0);
+    for (int k = 0; k < m; k++)
+        node_mag(c, 0, cur[k]);
+    return m;
+}
+
+/* Seed 003, sections 2.1-2.2 and 3.1: one level at a time, every node
+ * above a changed node gets its shortcut recomputed; its box too when a
+ * child's box changed or its first child's shortcut did (that shortcut
+ * places the second child).  Converging paths merge, so nothing is
+ * recomputed twice. */
+void chain_tree_update(hs_chain *c, const int *leaves, int count, int boxes_changed)
+{
+    if (count <= 0)
+        return;
+    int ncur = first_level(c, leaves, count, boxes_changed), used = ncur;
+    int *cur = c->wa, *next = c->wb;
+    unsigned char *cflag = c->wflag_a, *nflag = c->wflag_b;
+    for (int l = 1; l <= c->levels; l++) {
+        int m = 0;
+        for (int k = 0; k < ncur;) {
+            int p = cur[k] >> 1, left = 0, box = 0;
+            for (; k < ncur && cur[k] >> 1 == p; k++) {
+                left |= (cur[k] & 1) == 0;
+                box |= cflag[k];
+            }
+            node_shortcut(c, l, p);
+            int redo = box || (left && chain_children(c, l, p) == 2);
+            if (redo)
+                node_box(c, l, p);
+            node_mag(c, l, p);
+            next[m] = p;
+            nflag[m++] = (unsigned char)redo;
+        }
+        int *ti = cur;
+        cur = next;
+        next = ti;
+        unsigned char *tf = cflag;
+        cflag = nflag;
+        nflag = tf;
+        ncur = m;
+    }
+    memset(c->wflag_a, 0, (size_t)used); /* both flag arrays end all zero */
+    memset(c->wflag_b, 0, (size_t)used);
+}
+
+/* T(a, b) = J_{a+1} ... J_b as the fewest shortcuts: from p, the longest
+ * shortcut that starts at p (p a multiple of 2^l) and does not pass b. */
+void chain_relative(const hs_chain *c, int a, int b, chain_xf *out)
+{
+    chain_xf_identity(out);
+    int p = a, first = 1;
+    while (p < b) {
+        int l = 0;
+        while (l < c->levels && (p & ((2 << l) - 1)) == 0 && p + (2 << l) <= b)
+            l++;
+        const chain_xf *s = &c->sc[chain_node_index(c, l, p >> l)];
+        if (first) {
+            *out = *s;
+            first = 0;
+        } else {
+            chain_xf tmp;
+            chain_xf_mul(&tmp, out, s);
+            *out = tmp;
+        }
+        p += 1 << l;
+    }
+}
+
+/* The recursion tests boxes placed by products of up transforms, the
+ * leaves' pieces are placed by chain_relative: both are products of at
+ * most 2 (levels + 1) rounded rigid maps whose translations are at most
+ * (2 levels + 4) mag (mag bounds every shortcut translation and every box
+ * centre plus size), each product off by a few units of roundoff of those
+ * magnitudes.  2^-30 (2 levels + 4) mag is more than 10^4 times that
+ * error for chains of up to 2^30 links whose joints are rigid to
+ * CHAIN_RIGID_TOL, so a box test widened by it never drops a pair the
+ * exact leaf test would find. */
+double chain_box_slack(const hs_chain *c)
+{
+    double mag = c->mag[chain_node_index(c, c->levels, 0)];
+    return 0x1p-30 * (2.0 * c->levels + 4) * mag + 0x1p-1000;
+}
