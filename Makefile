@@ -39,7 +39,7 @@ LIBSO := $(BUILD)/libhalfspace.so
 CLI   := $(BUILD)/halfspace
 UNIT  := $(BUILD)/unit_tests
 
-.PHONY: all demo check bench bench-deps install clean deps unit-run cli-run valgrind-run san-run crosscheck-run
+.PHONY: all demo check bench bench-deps install clean deps unit-run cli-run valgrind-run san-run crosscheck-run slow-rest
 all: $(LIBA) $(LIBSO) $(CLI)
 
 $(BUILD)/%.o: %.c
@@ -125,11 +125,18 @@ crosscheck-run: $(CLI)
 	$(CLI) crosscheck --count 10000 --seed 1 | tail -n 1 | tee $(BUILD)/crosscheck.txt
 	grep -qx 'crosscheck: 10000 instances, 0 disagreements' $(BUILD)/crosscheck.txt
 
+# The slow parts (valgrind on the CLI tests; the 10,000-instance
+# cross-check, then the sanitizer build and its tests) run side by side on
+# two CPUs, each job's output kept together.
 check: deps
 	@$(MAKE) --no-print-directory all $(UNIT)
-	@$(MAKE) --no-print-directory unit-run cli-run valgrind-run crosscheck-run
-	@$(MAKE) --no-print-directory san-run
+	@$(MAKE) --no-print-directory unit-run cli-run
+	@$(MAKE) --no-print-directory -j2 --output-sync=target valgrind-run slow-rest
 	@echo "check: all tests passed"
+
+slow-rest:
+	@$(MAKE) --no-print-directory crosscheck-run
+	@$(MAKE) --no-print-directory san-run
 
 san-run:
 	@$(MAKE) --no-print-directory BUILD=build-san SANITIZE=1 CFLAGS="-O1 -g" unit-run cli-run
