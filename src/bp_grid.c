@@ -404,11 +404,11 @@ static void watch_drift(bp_grid *g)
 {
     if (g->in_cells == 0)
         return;
-    for (int k = 0; k < 3; k++) {
-        double avg = g->sum[k] / g->in_cells;
-        if (avg > BP_GRID_DRIFT * g->built[k] || avg * BP_GRID_DRIFT < g->built[k])
+    double n = g->in_cells; /* (avg = sum / n, compared without dividing) */
+    for (int k = 0; k < 3; k++)
+        if (g->sum[k] > BP_GRID_DRIFT * g->built[k] * n ||
+            g->sum[k] * BP_GRID_DRIFT < g->built[k] * n)
             g->stale = 1;
-    }
 }
 
 /* ---------------------------------------------------------------- api */

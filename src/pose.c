@@ -89,19 +89,22 @@ double pose_det3(const double m[16])
            m[2] * (m[4] * m[9] - m[5] * m[8]);
 }
 
-/* Inverse of an affine pose by the adjugate of its 3x3 part. */
+/* Inverse of an affine pose by the adjugate of its 3x3 part, scaled by
+ * one reciprocal of the determinant (a rounding more than nine divisions,
+ * harmless: poses are applied in doubles, and answers are exact for the
+ * rows as mapped, whatever the inverse's last bits). */
 void pose_inverse(double out[16], const double m[16])
 {
-    double d = pose_det3(m), R[9];
-    R[0] = (m[5] * m[10] - m[6] * m[9]) / d;
-    R[1] = (m[2] * m[9] - m[1] * m[10]) / d;
-    R[2] = (m[1] * m[6] - m[2] * m[5]) / d;
-    R[3] = (m[6] * m[8] - m[4] * m[10]) / d;
-    R[4] = (m[0] * m[10] - m[2] * m[8]) / d;
-    R[5] = (m[2] * m[4] - m[0] * m[6]) / d;
-    R[6] = (m[4] * m[9] - m[5] * m[8]) / d;
-    R[7] = (m[1] * m[8] - m[0] * m[9]) / d;
-    R[8] = (m[0] * m[5] - m[1] * m[4]) / d;
+    double s = 1 / pose_det3(m), R[9];
+    R[0] = (m[5] * m[10] - m[6] * m[9]) * s;
+    R[1] = (m[2] * m[9] - m[1] * m[10]) * s;
+    R[2] = (m[1] * m[6] - m[2] * m[5]) * s;
+    R[3] = (m[6] * m[8] - m[4] * m[10]) * s;
+    R[4] = (m[0] * m[10] - m[2] * m[8]) * s;
+    R[5] = (m[2] * m[4] - m[0] * m[6]) * s;
+    R[6] = (m[4] * m[9] - m[5] * m[8]) * s;
+    R[7] = (m[1] * m[8] - m[0] * m[9]) * s;
+    R[8] = (m[0] * m[5] - m[1] * m[4]) * s;
     double t[3];
     for (int i = 0; i < 3; i++)
         t[i] = -(R[3 * i] * m[3] + R[3 * i + 1] * m[7] + R[3 * i + 2] * m[11]);
