@@ -34,6 +34,10 @@ run world --threshold=0 --export=/tmp/hs_demo_posed.wrl examples/scenes/robot-ar
 rm -f /tmp/hs_demo_posed.wrl
 echo "== Move until contact: the gripper swings down towards the table"
 run world --move=gripper --to="-40 122 0 0 0 1 -0.6" examples/scenes/robot-arm.wrl
+echo "== Kinematic chains (seed 003): the Franka Panda at rest, bent into itself, and over a table"
+run chain examples/chains/panda.chain
+run chain --angles "0 0 0 -0.07 0 0 0" examples/chains/panda.chain
+run chain --angles "0 0.3 0 -2.0 0 2.3 0.785" --scene examples/chains/panda-table.wrl --distance examples/chains/panda.chain
 echo "== Paths (seed 004): a palletizing robot's carton along lines and arcs, free and blocked"
 PAL=examples/palletizing/pallet.wrl
 run path $PAL --body gripped --line "39 110 19.5"
