@@ -36,32 +36,32 @@ typedef struct chain_cli {
     int distance, json;
 } chain_cli;
 
+/* One option: -1 to go on, or an exit code. */
+static int parse_chain_option(void *ctx, cli_args *a, const char *name, const char *value)
+{
+    chain_cli *c = ctx;
+    if (strcmp(name, "json") == 0 || strcmp(name, "distance") == 0) {
+        *(name[0] == 'j' ? &c->json : &c->distance) = 1;
+        return -1;
+    }
+    if (strcmp(name, "angles") == 0 || strcmp(name, "scene") == 0) {
+        const char *v = cli_args_value(a, value);
+        if (!v)
+            return cli_usage_error(chain_usage, "--%s needs a value", name);
+        *(name[0] == 'a' ? &c->angles : &c->scene) = v;
+        return -1;
+    }
+    return cli_usage_error(chain_usage, "unknown option '--%s'", name);
+}
+
 /* -1 to go on, or an exit code. */
 static int parse_chain_args(int argc, char **argv, chain_cli *c)
 {
     memset(c, 0, sizeof *c);
-    cli_args a;
-    const char *name, *value;
-    cli_args_init(&a, argc, argv);
-    while (cli_args_next(&a, &name, &value)) {
-        if (!name) {
-            if (c->file)
-                return cli_usage_error(chain_usage, "one chain file only ('%s')", value);
-            c->file = value;
-        } else if (strcmp(name, "help") == 0) {
-            fputs(chain_usage, stdout);
-            return EXIT_ANSWER;
-        } else if (strcmp(name, "json") == 0 || strcmp(name, "distance") == 0) {
-            *(name[0] == 'j' ? &c->json : &c->distance) = 1;
-        } else if (strcmp(name, "angles") == 0 || strcmp(name, "scene") == 0) {
-            const char *v = cli_args_value(&a, value);
-            if (!v)
-                return cli_usage_error(chain_usage, "--%s needs a value", name);
-            *(name[0] == 'a' ? &c->angles : &c->scene) = v;
-        } else {
-            return cli_usage_error(chain_usage, "unknown option '--%s'", name);
-        }
-    }
+    int code = cli_scan_args(argc, argv, chain_usage, "chain file", &c->file,
+                             parse_chain_option, c);
+    if (code >= 0)
+        return code;
     if (!c->file)
         return cli_usage_error(chain_usage, "%sa chain file is needed", "");
     if (c->distance && !c->scene)

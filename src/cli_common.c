@@ -26,6 +26,32 @@ int cli_usage_error(const char *usage, const char *fmt, const char *arg)
     return EXIT_USAGE;
 }
 
+int cli_scan_args(int argc, char **argv, const char *usage, const char *what, const char **file,
+                  cli_option_fn option, void *ctx)
+{
+    cli_args a;
+    cli_args_init(&a, argc, argv);
+    const char *name, *value;
+    while (cli_args_next(&a, &name, &value)) {
+        if (!name) {
+            if (*file) {
+                fprintf(stderr, "halfspace: one %s only ('%s')\n%s", what, value, usage);
+                return EXIT_USAGE;
+            }
+            *file = value;
+            continue;
+        }
+        if (strcmp(name, "help") == 0) {
+            fputs(usage, stdout);
+            return EXIT_ANSWER;
+        }
+        int code = option(ctx, &a, name, value);
+        if (code >= 0)
+            return code;
+    }
+    return -1;
+}
+
 void cli_args_init(cli_args *a, int argc, char **argv)
 {
     a->argc = argc;

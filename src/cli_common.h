@@ -38,6 +38,15 @@ int cli_args_next(cli_args *a, const char **name, const char **value);
 /* Value of an option that needs one: the "=value" or the next argument. */
 const char *cli_args_value(cli_args *a, const char *value);
 
+/* The command line of a command taking one file and options: the
+ * positional argument into *file (a second one is a usage error naming
+ * `what`), --help printed, every other option handed to option(ctx, a,
+ * name, value), which returns -1 to go on or an exit code.  Returns -1
+ * when the whole line was read, or an exit code. */
+typedef int (*cli_option_fn)(void *ctx, cli_args *a, const char *name, const char *value);
+int cli_scan_args(int argc, char **argv, const char *usage, const char *what, const char **file,
+                  cli_option_fn option, void *ctx);
+
 /* Write s as a JSON string literal (quotes, escapes). */
 void cli_json_string(FILE *out, const char *s);
 

@@ -96,8 +96,9 @@ static int parse_value(path_cli *c, const char *name, const char *v)
     return -1;
 }
 
-static int parse_option(path_cli *c, cli_args *a, const char *name, const char *value)
+static int parse_option(void *ctx, cli_args *a, const char *name, const char *value)
 {
+    path_cli *c = ctx;
     if (parse_flag(c, name))
         return -1;
     const char *v = cli_args_value(a, value);
@@ -133,25 +134,8 @@ static int parse_path_args(int argc, char **argv, path_cli *c)
 {
     memset(c, 0, sizeof *c);
     hs_path_options_init(&c->opt);
-    cli_args a;
-    cli_args_init(&a, argc, argv);
-    const char *name, *value;
-    while (cli_args_next(&a, &name, &value)) {
-        if (!name) {
-            if (c->scene)
-                return cli_usage_error(path_usage, "one scene only ('%s')", value);
-            c->scene = value;
-            continue;
-        }
-        if (strcmp(name, "help") == 0) {
-            fputs(path_usage, stdout);
-            return EXIT_ANSWER;
-        }
-        int code = parse_option(c, &a, name, value);
-        if (code >= 0)
-            return code;
-    }
-    return check_args(c);
+    int code = cli_scan_args(argc, argv, path_usage, "scene", &c->scene, parse_option, c);
+    return code >= 0 ? code : check_args(c);
 }
 
 /* ------------------------------------------------------------ building */

@@ -54,8 +54,9 @@ static int parse_number(const char *text, double *v)
     return text && *end == '\0' && isfinite(*v);
 }
 
-static int parse_world_option(world_cli *c, cli_args *a, const char *name, const char *value)
+static int parse_world_option(void *ctx, cli_args *a, const char *name, const char *value)
 {
+    world_cli *c = ctx;
     const char *v = NULL;
     if (strcmp(name, "json") == 0 || strcmp(name, "stats") == 0) {
         *(name[0] == 'j' ? &c->json : &c->stats) = 1;
@@ -118,24 +119,9 @@ static int parse_world_args(int argc, char **argv, world_cli *c)
     hs_query_options_init(&c->q);
     hs_scene_options_init(&c->scene_opt);
     c->broad = HS_BROAD_GRID;
-    cli_args a;
-    cli_args_init(&a, argc, argv);
-    const char *name, *value;
-    while (cli_args_next(&a, &name, &value)) {
-        if (!name) {
-            if (c->scene)
-                return cli_usage_error(world_usage, "one scene only ('%s')", value);
-            c->scene = value;
-            continue;
-        }
-        if (strcmp(name, "help") == 0) {
-            fputs(world_usage, stdout);
-            return EXIT_ANSWER;
-        }
-        int code = parse_world_option(c, &a, name, value);
-        if (code >= 0)
-            return code;
-    }
+    int code = cli_scan_args(argc, argv, world_usage, "scene", &c->scene, parse_world_option, c);
+    if (code >= 0)
+        return code;
     if (!c->scene)
         return cli_usage_error(world_usage, "expected a scene file%s", "");
     if (!c->move != !c->to)
