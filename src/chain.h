@@ -212,5 +212,7 @@ int chain_links_meet(const hs_chain *c, int a, int b, const chain_xf *t, chain_l
                      long *piece_tests, hs_error *err);
 /* Exact: |p - q|^2 <= (r + s)^2 for doubles (touching counts). */
 int chain_spheres_meet(const double p[3], double r, const double q[3], double s);
+/* The same in exact rationals only (the filter's fallback; tests' oracle). */
+int chain_spheres_meet_exact(const double p[3], double r, const double q[3], double s);
 
 #endif

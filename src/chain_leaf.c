@@ -13,7 +13,7 @@
 #define U 0x1p-53
 
 /* Exact sign of (r + s)^2 - |p - q|^2 over rationals. */
-static int spheres_meet_exact(const double p[3], double r, const double q[3], double s)
+int chain_spheres_meet_exact(const double p[3], double r, const double q[3], double s)
 {
     mpq_t a, b, sum;
     mpq_inits(a, b, sum, NULL);
@@ -51,7 +51,7 @@ int chain_spheres_meet(const double p[3], double r, const double q[3], double s)
         if (R - D > bound)
             return 1;
     }
-    return spheres_meet_exact(p, r, q, s);
+    return chain_spheres_meet_exact(p, r, q, s);
 }
 
 static int spheres_of_links(const chain_link *A, const chain_link *B, const chain_xf *t,

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "src/chain.h"
 #include "tests/helpers.h"
 
 #define U 0x1p-53
@@ -167,27 +168,6 @@ END_TEST
 
 /* ------------------------------------------------ brute-force self-collision */
 
-/* Exact: |p - q|^2 <= (r + s)^2. */
-static int exact_meet(const double p[3], double r, const double q[3], double s)
-{
-    mpq_t a, b, sum;
-    mpq_inits(a, b, sum, NULL);
-    for (int j = 0; j < 3; j++) {
-        mpq_set_d(a, p[j]);
-        mpq_set_d(b, q[j]);
-        mpq_sub(a, a, b);
-        mpq_mul(a, a, a);
-        mpq_add(sum, sum, a);
-    }
-    mpq_set_d(a, r);
-    mpq_set_d(b, s);
-    mpq_add(a, a, b);
-    mpq_mul(a, a, a);
-    int meet = mpq_cmp(sum, a) <= 0;
-    mpq_clears(a, b, sum, NULL);
-    return meet;
-}
-
 /* Sphere chains for the brute force: one sphere per link (centre, radius
  * kept here), link j's centre mapped into link i's frame by the chain's
  * own relative pose (the posed numbers the library decides exactly). */
@@ -213,7 +193,7 @@ static void brute_pairs(const sphere_chain *sc, int **pairs, int *np)
             for (int a = 0; a < 3; a++)
                 q[a] = m[4 * a] * sc->ctr[3 * j] + m[4 * a + 1] * sc->ctr[3 * j + 1] +
                        m[4 * a + 2] * sc->ctr[3 * j + 2] + m[4 * a + 3];
-            if (!exact_meet(sc->ctr + 3 * i, sc->rad[i], q, sc->rad[j]))
+            if (!chain_spheres_meet_exact(sc->ctr + 3 * i, sc->rad[i], q, sc->rad[j]))
                 continue;
             if (k == cap) {
                 cap *= 2;
@@ -802,7 +782,7 @@ START_TEST(convex_chains_match_pairwise_tests)
                     for (int a = 0; a < 3; a++)
                         q[a] = m[4 * a] * 0.5 + m[4 * a + 1] * 0.5 + m[4 * a + 2] * 0.5 +
                                m[4 * a + 3];
-                    expect = exact_meet(ctr, 0.6, q, 0.6);
+                    expect = chain_spheres_meet_exact(ctr, 0.6, q, 0.6);
                 } else {
                     continue; /* sphere-cube: the sphere tests above */
                 }
