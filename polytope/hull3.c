@@ -57,7 +57,7 @@ static int filter_range_ok(const double *v, int count)
 }
 
 /* out = det of the 3x3 row-major matrix e (t1, t2 scratch). */
-static void det3_q(mpq_t out, mpq_t *e, mpq_t t1, mpq_t t2)
+void hull3_det3_q(mpq_t out, mpq_t *e, mpq_t t1, mpq_t t2)
 {
     mpq_mul(t1, e[4], e[8]);
     mpq_mul(t2, e[5], e[7]);
@@ -88,7 +88,7 @@ static int orient3d_exact(const double *a, const double *b, const double *c, con
             mpq_set_d(y, d[j]);
             mpq_sub(e[3 * r + j], x, y);
         }
-    det3_q(det, e, x, y);
+    hull3_det3_q(det, e, x, y);
     int s = mpq_sgn(det);
     for (int i = 0; i < 9; i++)
         mpq_clear(e[i]);

@@ -58,6 +58,8 @@ int hull3_det4_sign(const double *r0, const double *r1, const double *r2,
                     const double *r3);
 /* The same for rows of 4 exact rationals each. */
 int hull3_det4_sign_q(mpq_t *r0, mpq_t *r1, mpq_t *r2, mpq_t *r3);
+/* out = det of the 3x3 row-major rational matrix e (t1, t2: scratch). */
+void hull3_det3_q(mpq_t out, mpq_t *e, mpq_t t1, mpq_t t2);
 
 /* A rational rounded to a double upwards / downwards (the nearest double
  * >= q / <= q; +-inf beyond the double range). */

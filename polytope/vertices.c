@@ -267,24 +267,6 @@ static hs_code dual_hull(venum *ve, hull3 **h, hs_error *err)
 
 /* ------------------------------------------------------------ output */
 
-static void det3_q(mpq_t out, mpq_t *M, mpq_t t1, mpq_t t2)
-{
-    mpq_mul(t1, M[4], M[8]);
-    mpq_mul(t2, M[5], M[7]);
-    mpq_sub(t1, t1, t2);
-    mpq_mul(out, M[0], t1);
-    mpq_mul(t1, M[5], M[6]);
-    mpq_mul(t2, M[3], M[8]);
-    mpq_sub(t1, t1, t2);
-    mpq_mul(t1, M[1], t1);
-    mpq_add(out, out, t1);
-    mpq_mul(t1, M[3], M[7]);
-    mpq_mul(t2, M[4], M[6]);
-    mpq_sub(t1, t1, t2);
-    mpq_mul(t1, M[2], t1);
-    mpq_add(out, out, t1);
-}
-
 /* x = the point where rows r[0..2] are tight (Cramer's rule); -1 if the
  * rows are dependent (cannot happen for three corners of a dual facet). */
 static int solve_rows(venum *ve, const int r[3], mpq_t *x)
@@ -298,7 +280,7 @@ static int solve_rows(venum *ve, const int r[3], mpq_t *x)
         for (int i = 0; i < 3; i++)
             for (int k = 0; k < 3; k++)
                 mpq_set(M[3 * i + k], q4_row(ve, r[i])[k == j ? 3 : k]);
-        det3_q(j < 0 ? D : Dj, M, ve->t[0], ve->t[1]);
+        hull3_det3_q(j < 0 ? D : Dj, M, ve->t[0], ve->t[1]);
         if (j < 0)
             ok = mpq_sgn(D) != 0;
         else
