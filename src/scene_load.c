@@ -103,12 +103,8 @@ static hs_code dispatch(hs_world *w, const char *path, const scene_opts *o, hs_e
 {
     if (has_ext(path, ".wrl") || has_ext(path, ".vrml"))
         return scene_add_vrml(w, path, o, err);
-    if (has_ext(path, ".off"))
-        return scene_add_off(w, path, o, err);
-    if (has_ext(path, ".obj"))
-        return scene_add_obj(w, path, o, err);
-    if (has_ext(path, ".stl"))
-        return scene_add_stl(w, path, o, err);
+    if (scene_mesh_kind(path) != 0)
+        return scene_add_mesh_file(w, path, o, err);
     return hs_fail(err, HS_ERR_UNSUPPORTED,
                    "%s: unknown scene format (the extension must be .wrl, .vrml, .off, .obj "
                    "or .stl)", path);

@@ -658,17 +658,6 @@ static hs_code read_off(const char *path, scene_soup *s, int *line, hs_error *er
     return rc;
 }
 
-hs_code scene_add_off(hs_world *w, const char *path, const scene_opts *o, hs_error *err)
-{
-    scene_soup s;
-    int line = 0;
-    hs_code rc = read_off(path, &s, &line, err);
-    if (rc == HS_OK)
-        rc = add_file_body(w, path, &s, o, line, err);
-    soup_free(&s);
-    return rc;
-}
-
 /* ---------------------------------------------------------------- OBJ */
 
 typedef struct obj_reader {
@@ -814,17 +803,6 @@ static hs_code read_obj(const char *path, scene_soup *s, int *line, hs_error *er
     free(text);
     *s = r.soup;
     *line = r.first_face;
-    return rc;
-}
-
-hs_code scene_add_obj(hs_world *w, const char *path, const scene_opts *o, hs_error *err)
-{
-    scene_soup s;
-    int line = 0;
-    hs_code rc = read_obj(path, &s, &line, err);
-    if (rc == HS_OK)
-        rc = add_file_body(w, path, &s, o, line, err);
-    soup_free(&s);
     return rc;
 }
 
@@ -1078,17 +1056,6 @@ static hs_code read_stl(const char *path, scene_soup *s, int *line, hs_error *er
     return rc;
 }
 
-hs_code scene_add_stl(hs_world *w, const char *path, const scene_opts *o, hs_error *err)
-{
-    scene_soup s;
-    int line = 0;
-    hs_code rc = read_stl(path, &s, &line, err);
-    if (rc == HS_OK)
-        rc = add_file_body(w, path, &s, o, line, err);
-    soup_free(&s);
-    return rc;
-}
-
 hs_code scene_read_mesh(const char *path, scene_soup *s, int *line, hs_error *err)
 {
     switch (scene_mesh_kind(path)) {
@@ -1099,4 +1066,15 @@ hs_code scene_read_mesh(const char *path, scene_soup *s, int *line, hs_error *er
         soup_init(s);
         return hs_fail(err, HS_ERR_ARG, "%s: not a mesh file", path);
     }
+}
+
+hs_code scene_add_mesh_file(hs_world *w, const char *path, const scene_opts *o, hs_error *err)
+{
+    scene_soup s;
+    int line = 0;
+    hs_code rc = scene_read_mesh(path, &s, &line, err);
+    if (rc == HS_OK)
+        rc = add_file_body(w, path, &s, o, line, err);
+    soup_free(&s);
+    return rc;
 }

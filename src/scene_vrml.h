@@ -35,9 +35,8 @@ hs_code scene_add_file(hs_world *w, const char *path, const scene_opts *o, hs_er
 
 /* The readers (no rollback of their own). */
 hs_code scene_add_vrml(hs_world *w, const char *path, const scene_opts *o, hs_error *err);
-hs_code scene_add_off(hs_world *w, const char *path, const scene_opts *o, hs_error *err);
-hs_code scene_add_obj(hs_world *w, const char *path, const scene_opts *o, hs_error *err);
-hs_code scene_add_stl(hs_world *w, const char *path, const scene_opts *o, hs_error *err);
+/* An OFF, OBJ or STL file (by scene_mesh_kind) as one body. */
+hs_code scene_add_mesh_file(hs_world *w, const char *path, const scene_opts *o, hs_error *err);
 
 /* ------------------------------------------------------ names, errors */
 
