@@ -4,6 +4,8 @@
 #ifndef HS_CHAIN_PIECE_H
 #define HS_CHAIN_PIECE_H
 
+#include <gmp.h>
+
 #include "src/chain.h"
 #include "src/narrow.h"
 
@@ -24,5 +26,12 @@ narrow_ws *chain_leaf_narrow(chain_leaf_ws **ws);
  * when out of memory (the convex piece's exact fallback). */
 int chain_sphere_convex(const double p[3], double r, const geom *g);
 int chain_sphere_triangle(const double p[3], double r, const double v[3][3]);
+
+/* Exact points, shared by those two (chain_sphere.c). */
+typedef struct qvec {
+    mpq_t v[3];
+} qvec;
+void qvec_init(qvec *x);
+void qvec_clear(qvec *x);
 
 #endif

@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "polytope/hpoly.h"
+#include "polytope/hull3.h"
 #include "solver/fast_prep.h"
 #include "solver/predicates.h"
 #include "src/chain_piece.h"
@@ -36,17 +37,13 @@ static double dot3(const double a[3], const double b[3])
 
 /* ------------------------------------------------ exact helpers */
 
-typedef struct qvec {
-    mpq_t v[3];
-} qvec;
-
-static void qvec_init(qvec *x)
+void qvec_init(qvec *x)
 {
     for (int j = 0; j < 3; j++)
         mpq_init(x->v[j]);
 }
 
-static void qvec_clear(qvec *x)
+void qvec_clear(qvec *x)
 {
     for (int j = 0; j < 3; j++)
         mpq_clear(x->v[j]);
@@ -167,40 +164,23 @@ static int q_project(const double *const *a, const double *b, int k_rows, const 
     return ok ? 0 : -1;
 }
 
-/* Determinant of the 3x3 rational matrix M. */
-static void q_det3(mpq_t out, mpq_t M[3][3])
-{
-    mpq_t c, t;
-    mpq_inits(c, t, NULL);
-    mpq_set_ui(out, 0, 1);
-    for (int j = 0; j < 3; j++) {
-        int j1 = (j + 1) % 3, j2 = (j + 2) % 3;
-        mpq_mul(c, M[1][j1], M[2][j2]);
-        mpq_mul(t, M[1][j2], M[2][j1]);
-        mpq_sub(c, c, t);
-        mpq_mul(c, c, M[0][j]);
-        mpq_add(out, out, c);
-    }
-    mpq_clears(c, t, NULL);
-}
-
 /* The vertex where three planes a_k . x = b_k meet (Cramer's rule);
  * -1 when they do not meet in one point. */
 static int q_vertex(const double *const *a, const double *b, qvec *x)
 {
-    mpq_t M[3][3], det, dc;
-    mpq_inits(det, dc, NULL);
+    mpq_t M[3][3], det, dc, t1, t2;
+    mpq_inits(det, dc, t1, t2, NULL);
     for (int i = 0; i < 3; i++)
         for (int j = 0; j < 3; j++) {
             mpq_init(M[i][j]);
             mpq_set_d(M[i][j], a[i][j]);
         }
-    q_det3(det, M);
+    hull3_det3_q(det, &M[0][0], t1, t2);
     int ok = mpq_sgn(det) != 0;
     for (int col = 0; col < 3 && ok; col++) {
         for (int i = 0; i < 3; i++)
             mpq_set_d(M[i][col], b[i]);
-        q_det3(dc, M);
+        hull3_det3_q(dc, &M[0][0], t1, t2);
         mpq_div(x->v[col], dc, det);
         for (int i = 0; i < 3; i++)
             mpq_set_d(M[i][col], a[i][col]);
@@ -208,7 +188,7 @@ static int q_vertex(const double *const *a, const double *b, qvec *x)
     for (int i = 0; i < 3; i++)
         for (int j = 0; j < 3; j++)
             mpq_clear(M[i][j]);
-    mpq_clears(det, dc, NULL);
+    mpq_clears(det, dc, t1, t2, NULL);
     return ok ? 0 : -1;
 }
 

@@ -18,22 +18,6 @@ static double dot3(const double a[3], const double b[3])
     return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
 }
 
-typedef struct qvec {
-    mpq_t v[3];
-} qvec;
-
-static void qvec_init(qvec *x)
-{
-    for (int j = 0; j < 3; j++)
-        mpq_init(x->v[j]);
-}
-
-static void qvec_clear(qvec *x)
-{
-    for (int j = 0; j < 3; j++)
-        mpq_clear(x->v[j]);
-}
-
 /* Apart for certain: along n = x - p (x the closest point, computed), the
  * three corners are all farther than r: g_k = n.(v_k - p) within
  * 4u sum |n_j| (|v_kj| + |p_j|) (one rounding per difference, product
