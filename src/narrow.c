@@ -104,16 +104,17 @@ static int mover_view(narrow_ws *ws, const hs_body *host, const hs_body *mover, 
     return 0;
 }
 
-/* Row i of the mover mapped into the host's frame. */
-static void map_row(const fast_view *v, const hs_poly *p, const double Tinv[16], int i)
+/* Row i of the mover mapped into the host's frame, into the view's rows
+ * (ws->rows, as mover_view lays them out). */
+static void map_row(narrow_ws *ws, const hs_poly *p, const double Tinv[16], int i)
 {
-    pose_map_row(Tinv, hpoly_row(p, i), p->b[i], (double *)v->a + 3 * i, (double *)v->b + i);
+    pose_map_row(Tinv, hpoly_row(p, i), p->b[i], ws->rows + 3 * i, ws->rows + 3 * p->m + i);
 }
 
-static void map_rows(const fast_view *v, const hs_poly *p, const double Tinv[16])
+static void map_rows(narrow_ws *ws, const hs_poly *p, const double Tinv[16])
 {
     for (int i = 0; i < p->m; i++)
-        map_row(v, p, Tinv, i);
+        map_row(ws, p, Tinv, i);
 }
 
 /* A disjoint hint reads a few rows: map only the mover's among them and
@@ -126,7 +127,7 @@ static int disjoint_hint_holds(narrow_ws *ws, const fast_view *vh, const fast_vi
         return 0;
     for (int c = 0; c <= 3; c++)
         if (hint->which[c] == 1 && hint->row[c] >= 0 && hint->row[c] < pm->m)
-            map_row(vm, pm, Tinv, hint->row[c]);
+            map_row(ws, pm, Tinv, hint->row[c]);
     return fast_try_hint(vh, vm, 3, &ws->opt, hint, ws->res, err);
 }
 
@@ -159,11 +160,11 @@ static hs_code convex_convex(narrow_ws *ws, const hs_body *host, const geom *gh,
         if (next)
             *next = *hint;
     } else {
-        map_rows(&vm, gm->poly, Tinv);
-        const fast_hint *rest = hint; /* (a disjoint one seeds the LP's rows) */
+        map_rows(ws, gm->poly, Tinv);
+        /* (a disjoint hint that failed still seeds the LP's rows) */
         rc = ws->opt.engine == HS_ENGINE_EXACT
                  ? exact_on_views(gh, &vm, ws, err)
-                 : fast_intersect_views_hinted(&vh, &vm, 3, &ws->opt, rest, ws->res, next, err);
+                 : fast_intersect_views_hinted(&vh, &vm, 3, &ws->opt, hint, ws->res, next, err);
     }
     if (rc != HS_OK)
         return rc;

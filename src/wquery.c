@@ -161,15 +161,16 @@ static int boxes_within(const double *lo1, const double *hi1, const double *lo2,
     return 1;
 }
 
-/* The oriented boxes of piece ia of a and ib of b are certainly farther
- * apart than the threshold (0: disjoint), so the pieces are too.  Besides
+/* The oriented boxes of piece ia of a and ib of b (b placed in a's frame
+ * by m) are certainly farther apart than the threshold (0: disjoint), so
+ * the pieces are too.  Besides
  * obb_relative's own rounding, a's box is widened like the piece boxes
  * (POSE_BOX_SLACK) for the translation between the bodies, since the
  * narrow phase maps rows with the inverse of this relative pose. */
-static int obbs_apart(const hs_body *a, int ia, const hs_body *b, int ib, double threshold)
+static int obbs_apart(const hs_body *a, int ia, const hs_body *b, int ib, const double m[16],
+                      double threshold)
 {
-    double m[16], ha[3], R[9], t[3], scale;
-    hs_pose_multiply(m, a->inv, b->pose);
+    double ha[3], R[9], t[3], scale;
     const hs_obb *ob = &b->piece[ib]->obb;
     if (obb_relative(&a->piece[ia]->obb, ob, m, ha, R, t, &scale) != 0)
         return 0;
@@ -242,6 +243,8 @@ static hs_code body_pair(narrow_ws *ws, const hs_query_options *opt, const hs_re
                          pair_out *po, hs_error *err)
 {
     const hs_body *a = po->a, *b = po->b;
+    double b_in_a[16]; /* b's frame into a's, for the oriented boxes */
+    hs_pose_multiply(b_in_a, a->inv, b->pose);
     for (int ia = 0; ia < a->npieces; ia++) {
         double loa[3], hia[3];
         piece_box(a, ia, loa, hia);
@@ -249,7 +252,7 @@ static hs_code body_pair(narrow_ws *ws, const hs_query_options *opt, const hs_re
             double lob[3], hib[3];
             piece_box(b, ib, lob, hib);
             if (!boxes_within(loa, hia, lob, hib, opt->threshold) ||
-                obbs_apart(a, ia, b, ib, opt->threshold))
+                obbs_apart(a, ia, b, ib, b_in_a, opt->threshold))
                 continue;
             hs_code rc = piece_pair(ws, opt, old, po, ia, ib, err);
             if (rc != HS_OK)
