@@ -49,6 +49,19 @@ static void slurp(FILE *f, char *buf, size_t cap)
     buf[len] = '\0';
 }
 
+const char *t_temp_file(const char *prefix, const char *text)
+{
+    static char path[256];
+    snprintf(path, sizeof path, "/tmp/%sXXXXXX", prefix); /* mkstemp's template */
+    int fd = mkstemp(path);
+    ck_assert_msg(fd >= 0, "mkstemp failed");
+    FILE *f = fdopen(fd, "w");
+    ck_assert(f != NULL);
+    fputs(text, f);
+    fclose(f);
+    return path;
+}
+
 int t_cli(const char *args, const char **out, const char **errtext)
 {
     static char obuf[65536], ebuf[65536];

@@ -17,6 +17,9 @@ const char *t_example_path(const char *rel);
 /* Run the CLI ($HS_CLI) with a shell argument string; captures stdout and
  * stderr (static buffers, truncated at 64 KiB) and returns the exit code. */
 int t_cli(const char *args, const char **out, const char **errtext);
+/* A new temporary file (mkstemp, name prefix `prefix`) holding text; its
+ * path, in a static buffer until the next call (the caller removes it). */
+const char *t_temp_file(const char *prefix, const char *text);
 /* Box [lo,hi]^n as .ine text (static buffer). */
 const char *t_box_text(int n, const char *lo, const char *hi);
 

@@ -1122,15 +1122,8 @@ END_TEST
  * or NULL with the message in *msg. */
 static hs_chain *load_text(const char *text, const char **msg)
 {
-    static char path[] = "/tmp/hs_chain_XXXXXX";
     static hs_error err;
-    char name[sizeof path];
-    memcpy(name, path, sizeof path);
-    int fd = mkstemp(name);
-    ck_assert(fd >= 0);
-    FILE *f = fdopen(fd, "w");
-    fputs(text, f);
-    fclose(f);
+    const char *name = t_temp_file("hs_chain_", text);
     hs_chain *c = hs_chain_load(name, &err);
     remove(name);
     *msg = err.msg;

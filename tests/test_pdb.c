@@ -20,14 +20,7 @@ static void atom(FILE *f, int serial, const char *name, char alt, char chain, in
 /* A temporary file holding `text` (path in a static buffer). */
 static const char *temp_pdb(const char *text)
 {
-    static char path[64];
-    snprintf(path, sizeof path, "/tmp/hs_test_pdbXXXXXX");
-    int fd = mkstemp(path);
-    ck_assert(fd >= 0);
-    FILE *f = fdopen(fd, "w");
-    fputs(text, f);
-    fclose(f);
-    return path;
+    return t_temp_file("hs_test_pdb", text);
 }
 
 static char *read_all(FILE *f)
