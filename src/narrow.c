@@ -302,6 +302,7 @@ static void loose_body(hs_body *b, geom **slot, const double pose[16], const dou
 {
     memset(b, 0, sizeof *b);
     b->name = (char *)name;
+    b->name_key = names_key(name);
     memcpy(b->pose, pose, sizeof b->pose);
     memcpy(b->inv, inv, sizeof b->inv);
     b->piece = slot;

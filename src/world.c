@@ -22,13 +22,13 @@ hs_world *hs_world_new(void)
     return w;
 }
 
-static void body_free(hs_body *b)
+/* What a body owns (its slot is the world's). */
+static void body_release(hs_body *b)
 {
     for (int i = 0; i < b->npieces; i++)
         geom_release(b->piece[i]);
     free(b->piece);
     free(b->name);
-    free(b);
 }
 
 void hs_world_free(hs_world *w)
@@ -36,7 +36,8 @@ void hs_world_free(hs_world *w)
     if (!w)
         return;
     for (int k = 0; k < w->nbodies; k++)
-        body_free(w->bodies[k]);
+        body_release(w->bodies[k]);
+    slab_free_all(w);
     free(w->bodies);
     free(w->by_id);
     free(w->off_pairs);
@@ -83,15 +84,17 @@ hs_body *hs_world_add_body(hs_world *w, const char *name, int is_static, hs_erro
         hs_fail(err, HS_ERR_ARG, "a body named '%s' exists already", name);
         return NULL;
     }
-    hs_body *b = calloc(1, sizeof *b);
+    hs_body *b = slab_take(w);
     if (!b || !(b->name = hs_strdup(name)) || grow_bodies(w) != 0) {
-        if (b)
+        if (b) {
             free(b->name);
-        free(b);
+            slab_give_back(w, b);
+        }
         hs_fail(err, HS_ERR_NOMEM, "out of memory");
         return NULL;
     }
     b->world = w;
+    b->name_key = names_key(name);
     b->id = w->next_id++;
     b->is_static = is_static != 0;
     b->enabled = 1;
@@ -140,7 +143,8 @@ hs_code hs_world_remove_body(hs_world *w, hs_body *b, hs_error *err)
     w->by_id[b->id] = NULL;
     if (b->in_bp)
         bp_remove(w->bp, b->id);
-    body_free(b);
+    body_release(b);
+    slab_give_back(w, b);
     names_rebuild(w);
     return HS_OK;
 }

@@ -4,6 +4,9 @@
 #ifndef HS_WORLD_H
 #define HS_WORLD_H
 
+#include <stdint.h>
+#include <string.h>
+
 #include "halfspace.h"
 #include "src/broadphase.h"
 #include "src/triangles.h"
@@ -32,18 +35,24 @@ typedef struct geom {
     tri_mesh *index;
 } geom;
 
+/* Bodies live in slabs of the world (world_slab.c), in order of
+ * creation, so a pass over the bodies walks memory forward; the fields a
+ * pose change touches come first, next to the pose. */
 struct hs_body {
     hs_world *world;
-    char *name;
+    uint64_t name_key;    /* the name's first 8 bytes (names_compare) */
     int id;               /* stable id (broad phase, pair toggles) */
+    int npieces;
+    int in_bp;            /* registered in the broad phase */
     int is_static, enabled;
     unsigned group, mask;
-    double pose[16], inv[16];
-    geom **piece;
-    int npieces, cap;
     double blo[3], bhi[3]; /* body-frame box of all pieces (npieces > 0) */
     double lo[3], hi[3];  /* world box of all pieces (valid when npieces > 0) */
-    int in_bp;            /* registered in the broad phase */
+    double pose[16], inv[16];
+    geom **piece;
+    int cap;
+    char *name;
+    hs_body *next_free;   /* in the world's list of free slots */
 };
 
 struct hs_world {
@@ -58,7 +67,16 @@ struct hs_world {
     size_t off_cap, off_count;
     hs_body **name_slot;  /* bodies by name (world_names.c), at most half full */
     size_t name_cap;
+    hs_body **slab;       /* blocks of body slots (world_slab.c) */
+    int nslabs, slab_cap, slab_used; /* slots used in the last block */
+    hs_body *free_body;   /* slots of removed bodies */
 };
+
+/* Body slots (world_slab.c): a zeroed slot, or NULL without memory; a
+ * slot back to the free list; every block freed. */
+hs_body *slab_take(hs_world *w);
+void slab_give_back(hs_world *w, hs_body *b);
+void slab_free_all(hs_world *w);
 
 /* Bodies by name (world_names.c): lookup; registration of a body already
  * in w->bodies; rebuild after a removal (never fail: without memory for
@@ -67,6 +85,23 @@ hs_body *names_find(const hs_world *w, const char *name);
 void names_add(hs_world *w, hs_body *b);
 void names_rebuild(hs_world *w);
 void names_free(hs_world *w);
+
+/* The first 8 bytes of s (zero padded) as a big-endian number: two
+ * names' keys, when they differ, order them as strcmp does (which
+ * compares bytes as unsigned char); equal keys holding a 0 byte mean equal
+ * names. */
+uint64_t names_key(const char *s);
+
+/* strcmp of the bodies' names, without reading the names themselves when
+ * their first 8 bytes differ (the query orders every candidate pair). */
+static inline int names_compare(const hs_body *a, const hs_body *b)
+{
+    if (a->name_key != b->name_key)
+        return a->name_key < b->name_key ? -1 : 1;
+    if ((a->name_key & 0xff) == 0)
+        return 0;
+    return strcmp(a->name, b->name);
+}
 
 /* The oriented box of g from its points (convex: the rows' exact vertices
  * as nearest doubles, rounded = 1; mesh: its points, rounded = 0),

@@ -17,6 +17,15 @@ static uint64_t name_hash(const char *s)
     return h;
 }
 
+uint64_t names_key(const char *s)
+{
+    uint64_t k = 0;
+    int i = 0;
+    for (; i < 8 && s[i]; i++)
+        k = (k << 8) | (unsigned char)s[i];
+    return i == 0 ? 0 : k << (8 * (8 - i));
+}
+
 static void put(hs_body **slot, size_t cap, hs_body *b)
 {
     size_t i = (size_t)(name_hash(b->name) & (cap - 1));

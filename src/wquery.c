@@ -281,7 +281,7 @@ static void add_candidate(cand_list *cl, int ida, int idb)
         return;
     }
     memset(&cl->pair[cl->n], 0, sizeof cl->pair[cl->n]);
-    int swap = strcmp(a->name, b->name) > 0; /* first by name */
+    int swap = names_compare(a, b) > 0; /* first by name */
     cl->pair[cl->n].a = swap ? b : a;
     cl->pair[cl->n].b = swap ? a : b;
     cl->pair[cl->n].status = HS_DISJOINT;
@@ -402,8 +402,8 @@ static int append_name(hs_report *r, const char *s, size_t *at)
 static int by_names(const void *x, const void *y)
 {
     const pair_out *p = x, *q = y;
-    int c = strcmp(p->a->name, q->a->name);
-    return c ? c : strcmp(p->b->name, q->b->name);
+    int c = names_compare(p->a, q->a);
+    return c ? c : names_compare(p->b, q->b);
 }
 
 static int keep_pair(hs_report *r, const pair_out *po)

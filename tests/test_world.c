@@ -344,6 +344,48 @@ START_TEST(names_through_additions_and_removals)
 }
 END_TEST
 
+/* Pairs come ordered by strcmp of the names (the first name of a pair
+ * before the second, pairs by first then second name), also for names
+ * sharing their first 8 bytes, of different lengths, or with bytes above
+ * 127 (UTF-8).  All boxes overlap at the origin; bodies removed and added
+ * in between reuse the slots of the removed ones. */
+START_TEST(pairs_ordered_by_name)
+{
+    static const char *const names[] = {"zeta", "abcdefgh", "abcdefghij", "abcdefghi",
+                                        "abcdefgg", "abcdefgZ", "\xc3\xa9t\xc3\xa9", "a",
+                                        "ab", "abcdefgh-long-tail-2", "abcdefgh-long-tail-1"};
+    const int n = (int)(sizeof names / sizeof *names);
+    hs_world *w = hs_world_new();
+    for (int k = 0; k < n; k++)
+        box_body(w, names[k], 0, unit, 0, 0, 0);
+    hs_error err;
+    ck_assert_int_eq(hs_world_remove_body(w, hs_world_find_body(w, "a"), &err), HS_OK);
+    ck_assert_int_eq(hs_world_remove_body(w, hs_world_find_body(w, "zeta"), &err), HS_OK);
+    box_body(w, "zeta", 0, unit, 0, 0, 0);
+    box_body(w, "a", 0, unit, 0, 0, 0);
+    hs_query_options opt;
+    hs_query_options_init(&opt);
+    hs_report *rep = hs_report_new();
+    ck_assert_int_eq(hs_world_query(w, &opt, rep, &err), HS_OK);
+    ck_assert_int_eq(hs_report_pair_count(rep), n * (n - 1) / 2);
+    const char *pa = NULL, *pb = NULL;
+    for (int k = 0; k < hs_report_pair_count(rep); k++) {
+        const char *a, *b;
+        hs_status st;
+        hs_report_pair(rep, k, &a, &b, &st);
+        ck_assert_int_eq(st, HS_OVERLAP);
+        ck_assert_msg(strcmp(a, b) < 0, "pair %s %s", a, b);
+        if (pa)
+            ck_assert_msg(strcmp(pa, a) < 0 || (strcmp(pa, a) == 0 && strcmp(pb, b) < 0),
+                          "%s %s before %s %s", pa, pb, a, b);
+        pa = a;
+        pb = b;
+    }
+    hs_report_free(rep);
+    hs_world_free(w);
+}
+END_TEST
+
 /* The answers of a query as text, one line per pair and piece pair. */
 static char *report_text(const hs_world *w, const hs_query_options *opt, hs_report *rep)
 {
@@ -537,6 +579,7 @@ Suite *suite_world(void)
     tcase_add_test(tc, pose_builders);
     tcase_add_test(tc, bodies_names_and_errors);
     tcase_add_test(tc, names_through_additions_and_removals);
+    tcase_add_test(tc, pairs_ordered_by_name);
     tcase_add_test(tc, clones_outlive_their_original);
     tcase_add_test(tc, statuses_in_the_world_frame);
     tcase_add_test(tc, distance_matches_its_points);
