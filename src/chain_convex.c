@@ -118,23 +118,21 @@ static int spheres_vs_convex(const chain_link *S, const chain_link *C, const cha
 }
 
 static int convex_vs_convex(const chain_link *A, const chain_link *B, const chain_xf *t,
-                            const chain_xf *tinv, chain_leaf_ws **ws, long *tests,
-                            hs_error *err)
+                            chain_leaf_ws **ws, long *tests, hs_error *err)
 {
     narrow_ws *nw = chain_leaf_narrow(ws);
     if (!nw) {
         hs_fail(err, HS_ERR_NOMEM, "out of memory");
         return -1;
     }
-    double I[16], T[16], Tinv[16];
+    double I[16], T[16];
     hs_pose_identity(I);
     chain_xf_to_pose(t, T);
-    chain_xf_to_pose(tinv, Tinv);
     for (int ka = 0; ka < A->ncvx; ka++)
         for (int kb = 0; kb < B->ncvx; kb++) {
             piece_hit hit;
             ++*tests;
-            if (narrow_test_geoms(nw, A->cvx[ka], I, I, "link", B->cvx[kb], T, Tinv, "link",
+            if (narrow_test_geoms(nw, A->cvx[ka], I, "link", B->cvx[kb], T, "link",
                                   &hit, err) != HS_OK)
                 return -1;
             if (hit.status != HS_DISJOINT)
@@ -158,5 +156,5 @@ int chain_convex_pairs(const chain_link *A, const chain_link *B, const chain_xf 
         return r;
     if (A->ncvx == 0 || B->ncvx == 0)
         return 0;
-    return convex_vs_convex(A, B, t, &tinv, ws, tests, err);
+    return convex_vs_convex(A, B, t, ws, tests, err);
 }

@@ -84,14 +84,15 @@ static int sphere_mesh(const double p[3], double r, const geom *g)
 }
 
 /* Does piece k of link i (posed by m) meet piece kb of body b? */
-static int piece_meets(const chain_link *L, int k, const double m[16], const double minv[16],
-                       const hs_body *b, int kb, chain_leaf_ws **ws, hs_error *err)
+static int piece_meets(const chain_link *L, int k, const double m[16], const hs_body *b, int kb,
+                       chain_leaf_ws **ws, hs_error *err)
 {
     const geom *gb = b->piece[kb];
     if (k < L->nsph) {
-        double w[3], p[3];
+        double w[3], p[3], b_inv[16];
         pose_apply(m, L->sph[k].c, w);
-        pose_apply(b->inv, w, p);
+        pose_inverse(b_inv, b->pose);
+        pose_apply(b_inv, w, p);
         int r = gb->kind == PIECE_CONVEX ? chain_sphere_convex(p, L->sph[k].r, gb)
                                          : sphere_mesh(p, L->sph[k].r, gb);
         if (r < 0)
@@ -104,8 +105,8 @@ static int piece_meets(const chain_link *L, int k, const double m[16], const dou
         return -1;
     }
     piece_hit hit;
-    if (narrow_test_geoms(nw, L->cvx[k - L->nsph], m, minv, L->name ? L->name : "link", gb,
-                          b->pose, b->inv, b->name, &hit, err) != HS_OK)
+    if (narrow_test_geoms(nw, L->cvx[k - L->nsph], m, L->name ? L->name : "link", gb, b->pose,
+                          b->name, &hit, err) != HS_OK)
         return -1;
     return hit.status != HS_DISJOINT;
 }
@@ -115,10 +116,9 @@ static int body_counts(const hs_world *w, const hs_body *b)
     return w->enabled && b->enabled && b->npieces > 0;
 }
 
-/* Link i (pose m, inverse minv, world box lo/hi) against body b: 1, 0,
- * -1. */
-static int link_vs_body(const hs_chain *c, int i, const double m[16], const double minv[16],
-                        const double lo[3], const double hi[3], const hs_world *w,
+/* Link i (pose m, world box lo/hi) against body b: 1, 0, -1. */
+static int link_vs_body(const hs_chain *c, int i, const double m[16], const double lo[3],
+                        const double hi[3], const hs_world *w,
                         const hs_body *b, chain_leaf_ws **ws, hs_error *err)
 {
     const chain_link *L = &c->link[i];
@@ -126,7 +126,7 @@ static int link_vs_body(const hs_chain *c, int i, const double m[16], const doub
         return 0;
     for (int kp = 0; kp < L->nsph + L->ncvx; kp++)
         for (int kb = 0; kb < b->npieces; kb++) {
-            int r = piece_meets(L, kp, m, minv, b, kb, ws, err);
+            int r = piece_meets(L, kp, m, b, kb, ws, err);
             if (r != 0)
                 return r;
         }
@@ -151,12 +151,10 @@ static int world_pairs(const hs_chain *c, const hs_world *w, pair_fn fn, void *u
     for (int i = 0; i < c->n && !stop; i++) {
         if (chain_node_empty(&c->nd[i]))
             continue;
-        double lo[3], hi[3], minv[16];
+        double lo[3], hi[3];
         link_aabb(c, i, P + 16 * i, lo, hi);
-        pose_inverse(minv, P + 16 * i);
         for (int k = 0; k < hs_world_body_count(w) && !stop; k++) {
-            int r = link_vs_body(c, i, P + 16 * i, minv, lo, hi, w, hs_world_body(w, k), &ws,
-                                 err);
+            int r = link_vs_body(c, i, P + 16 * i, lo, hi, w, hs_world_body(w, k), &ws, err);
             if (r < 0) {
                 found = -1;
                 stop = 1;

@@ -76,8 +76,10 @@ static void host_normal(const hs_result *r, const hs_poly *hp, const hs_body *ho
             c[d] += y * a[d];
     }
     /* normals map by the inverse transpose: n_world = inv^T c */
+    double inv[16];
+    pose_inverse(inv, host->pose);
     for (int d = 0; d < 3; d++)
-        n[d] = host->inv[d] * c[0] + host->inv[4 + d] * c[1] + host->inv[8 + d] * c[2];
+        n[d] = inv[d] * c[0] + inv[4 + d] * c[1] + inv[8 + d] * c[2];
     double len = sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
     for (int d = 0; d < 3; d++)
         n[d] = len > 0 ? n[d] / len : 0;
@@ -90,8 +92,11 @@ static int mover_view(narrow_ws *ws, const hs_body *host, const hs_body *mover, 
 {
     const hs_poly *p = gm->poly;
     const fast_prep *fp = p->prep;
-    hs_pose_multiply(T, host->inv, mover->pose);
-    hs_pose_multiply(Tinv, mover->inv, host->pose);
+    double host_inv[16], mover_inv[16];
+    pose_inverse(host_inv, host->pose);
+    pose_inverse(mover_inv, mover->pose);
+    hs_pose_multiply(T, host_inv, mover->pose);
+    hs_pose_multiply(Tinv, mover_inv, host->pose);
     if (!reserve(&ws->rows, &ws->rows_cap, 4 * p->m + 12))
         return -1;
     double *a = ws->rows, *b = ws->rows + 3 * p->m, *c = b + p->m, *lo = c + 3, *hi = lo + 3;
@@ -193,8 +198,9 @@ static int boxes_meet(const double *lo1, const double *hi1, const double *lo2, c
 static hs_code convex_mesh(narrow_ws *ws, const hs_body *host, const geom *gh,
                            const hs_body *mover, const geom *gm, piece_hit *hit, hs_error *err)
 {
-    double T[16], slack[3];
-    hs_pose_multiply(T, host->inv, mover->pose);
+    double host_inv[16], T[16], slack[3];
+    pose_inverse(host_inv, host->pose);
+    hs_pose_multiply(T, host_inv, mover->pose);
     if (!reserve(&ws->pts, &ws->pts_cap, 3 * gm->nmv))
         return hs_fail(err, HS_ERR_NOMEM, "out of memory");
     for (int i = 0; i < gm->nmv; i++)
@@ -250,8 +256,9 @@ static int on_triangle_pair(void *user, int ia, int ib, hs_status st, const doub
 static hs_code mesh_mesh(narrow_ws *ws, const hs_body *a, const geom *ga, const hs_body *b,
                          const geom *gb, piece_hit *hit, hs_error *err)
 {
-    double T[16];
-    hs_pose_multiply(T, a->inv, b->pose);
+    double a_inv[16], T[16];
+    pose_inverse(a_inv, a->pose);
+    hs_pose_multiply(T, a_inv, b->pose);
     mesh_hits mh = {hit, a};
     long tests = 0;
     hs_code rc = tri_mesh_pairs(ga->index, gb->index, T, ws->triangles, on_triangle_pair, &mh,
@@ -297,27 +304,24 @@ hs_code narrow_test_hinted(narrow_ws *ws, const hs_body *a, int ia, const hs_bod
 }
 
 /* A body holding just the piece g at the given pose, on the stack. */
-static void loose_body(hs_body *b, geom **slot, const double pose[16], const double inv[16],
-                       const char *name)
+static void loose_body(hs_body *b, geom **slot, const double pose[16], const char *name)
 {
     memset(b, 0, sizeof *b);
     b->name = (char *)name;
     b->name_key = names_key(name);
     memcpy(b->pose, pose, sizeof b->pose);
-    memcpy(b->inv, inv, sizeof b->inv);
     b->piece = slot;
     b->npieces = 1;
 }
 
 hs_code narrow_test_geoms(narrow_ws *ws, const geom *ga, const double pa[16],
-                          const double pa_inv[16], const char *name_a, const geom *gb,
-                          const double pb[16], const double pb_inv[16], const char *name_b,
-                          piece_hit *hit, hs_error *err)
+                          const char *name_a, const geom *gb, const double pb[16],
+                          const char *name_b, piece_hit *hit, hs_error *err)
 {
     hs_body a, b;
     geom *sa = (geom *)ga, *sb = (geom *)gb;
-    loose_body(&a, &sa, pa, pa_inv, name_a);
-    loose_body(&b, &sb, pb, pb_inv, name_b);
+    loose_body(&a, &sa, pa, name_a);
+    loose_body(&b, &sb, pb, name_b);
     return narrow_test(ws, &a, 0, &b, 0, hit, err);
 }
 

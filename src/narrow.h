@@ -45,13 +45,12 @@ hs_code narrow_test_hinted(narrow_ws *ws, const hs_body *a, int ia, const hs_bod
                            hs_error *err);
 
 /* The same test for two loose geometries: ga placed in the world by the
- * pose pa (inverse pa_inv), gb by pb (pb_inv); name_a and name_b appear
+ * pose pa, gb by pb; name_a and name_b appear
  * in messages.  (For pieces that belong to no body, e.g. the links of a
  * kinematic chain.) */
 hs_code narrow_test_geoms(narrow_ws *ws, const geom *ga, const double pa[16],
-                          const double pa_inv[16], const char *name_a, const geom *gb,
-                          const double pb[16], const double pb_inv[16], const char *name_b,
-                          piece_hit *hit, hs_error *err);
+                          const char *name_a, const geom *gb, const double pb[16],
+                          const char *name_b, piece_hit *hit, hs_error *err);
 
 /* Room for the points of piece ia of a and ib of b together in ws->pts
  * (so that filling one cannot move the other); 0 or -1. */

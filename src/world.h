@@ -48,7 +48,7 @@ struct hs_body {
     unsigned group, mask;
     double blo[3], bhi[3]; /* body-frame box of all pieces (npieces > 0) */
     double lo[3], hi[3];  /* world box of all pieces (valid when npieces > 0) */
-    double pose[16], inv[16];
+    double pose[16];      /* (its inverse: pose_inverse, when needed) */
     geom **piece;
     int cap;
     char *name;
