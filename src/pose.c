@@ -155,7 +155,8 @@ void pose_map_box(const double m[16], const double lo[3], const double hi[3], do
             double u = m[4 * i + j] * lo[j], v = m[4 * i + j] * hi[j];
             a += u < v ? u : v;
             b += u < v ? v : u;
-            mag += fmax(fabs(u), fabs(v));
+            double au = fabs(u), av = fabs(v); /* (never NaN: m and the box are finite) */
+            mag += au > av ? au : av;
         }
         double slack = POSE_BOX_SLACK * mag + 0x1p-1000;
         out_lo[i] = a - slack;

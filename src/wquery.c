@@ -183,8 +183,15 @@ static int obbs_apart(const hs_body *a, int ia, const hs_body *b, int ib, const 
     return gap > threshold * scale * (1 + 0x1p-40);
 }
 
+/* The world box of piece i (of a one-piece body: the body's box, the
+ * same numbers, computed when the pose was set). */
 static void piece_box(const hs_body *b, int i, double lo[3], double hi[3])
 {
+    if (b->npieces == 1) {
+        memcpy(lo, b->lo, sizeof b->lo);
+        memcpy(hi, b->hi, sizeof b->hi);
+        return;
+    }
     pose_map_box(b->pose, b->piece[i]->lo, b->piece[i]->hi, lo, hi);
 }
 
