@@ -1,5 +1,5 @@
 /* chain_box.h -- the cheap tests the self-collision recursion runs on a
- * pair of boxes before the 15-axis test of seed 004 (obb_overlap_frame,
+ * pair of boxes before the face-axis test of seed 004 (obb_overlap_frame_faces,
  * polytope/obb.h), inline: they run once per box pair.
  *
  * The pair is seen in A's box frame: A is the axis box [-ha, ha], B the
