@@ -63,8 +63,9 @@ static void tri_box(const double *v, const int *t, double box[6])
 {
     for (int d = 0; d < 3; d++) {
         double a = v[3 * t[0] + d], b = v[3 * t[1] + d], c = v[3 * t[2] + d];
-        box[d] = fmin(a, fmin(b, c));
-        box[3 + d] = fmax(a, fmax(b, c));
+        double lo = a < b ? a : b, hi = a < b ? b : a; /* (points are finite) */
+        box[d] = c < lo ? c : lo;
+        box[3 + d] = c > hi ? c : hi;
     }
 }
 
@@ -81,8 +82,8 @@ static void boxes_of(const double *v, const int *tris, int ntris, double *box, d
         double *b = box + 6 * (size_t)i;
         tri_box(v, tris + 3 * (size_t)i, b);
         for (int d = 0; d < 3; d++) {
-            lo[d] = fmin(lo[d], b[d]);
-            hi[d] = fmax(hi[d], b[3 + d]);
+            lo[d] = b[d] < lo[d] ? b[d] : lo[d];
+            hi[d] = b[3 + d] > hi[d] ? b[3 + d] : hi[d];
             ext[d] += b[3 + d] - b[d];
         }
     }
@@ -171,15 +172,17 @@ typedef struct grid {
     int *items[2];
     int *sel[2];         /* per mesh: the triangles whose boxes meet the region */
     int nsel[2];
+    int *range[2];       /* per selected triangle: its cells c0[3], c1[3] for the
+                            current sides (grid_entries) */
 } grid;
 
 /* The monotone cell index of coordinate x on axis d. */
 static int cell_of(const grid *g, int d, double x)
 {
-    double c = floor((x - g->lo[d]) * g->inv[d]);
+    double c = (x - g->lo[d]) * g->inv[d];
     if (!(c >= 0))
         return 0;
-    return c >= g->n[d] ? g->n[d] - 1 : (int)c;
+    return c >= g->n[d] ? g->n[d] - 1 : (int)c; /* (truncation: floor for c >= 0) */
 }
 
 /* Cell range of a box on each axis; 0 when the box misses the region. */
@@ -208,16 +211,19 @@ static double grid_cells(grid *g)
     return cells;
 }
 
-/* Cell entries the selected triangles' boxes would make (as a double). */
-static double grid_entries(const grid *g, const double *const box[2])
+/* Cell entries the selected triangles' boxes would make (as a double);
+ * their cell ranges go to g->range (c0[0] = -1: none). */
+static double grid_entries(grid *g, const double *const box[2])
 {
     double entries = 0;
     for (int m = 0; m < 2; m++)
         for (int k = 0; k < g->nsel[m]; k++) {
-            int c0[3], c1[3];
+            int *c0 = g->range[m] + 6 * (size_t)k, *c1 = c0 + 3;
             if (box_cells(g, box[m] + 6 * (size_t)g->sel[m][k], c0, c1))
                 entries += (double)(c1[0] - c0[0] + 1) * (c1[1] - c0[1] + 1) *
                            (c1[2] - c0[2] + 1);
+            else
+                c0[0] = -1;
         }
     return entries;
 }
@@ -236,7 +242,8 @@ static void grid_grow(grid *g, int step)
 static int select_in_region(grid *g, int m, const double *box, int ntri, double ext[3])
 {
     g->sel[m] = hs_malloc(ntri > 0 ? (size_t)ntri : 1, sizeof(int));
-    if (!g->sel[m])
+    g->range[m] = hs_malloc(ntri > 0 ? (size_t)ntri : 1, 6 * sizeof(int));
+    if (!g->sel[m] || !g->range[m])
         return -1;
     g->nsel[m] = 0;
     for (int t = 0; t < ntri; t++) {
@@ -296,12 +303,14 @@ static long cell_index(const grid *g, int i, int j, int k)
     return ((long)i * g->n[1] + j) * g->n[2] + k;
 }
 
-/* Counting pass (fill == 0) or filling pass of one mesh's cell lists. */
-static void grid_pass(grid *g, int m, const double *box, int fill)
+/* Counting pass (fill == 0) or filling pass of one mesh's cell lists
+ * (from the ranges of the last grid_entries). */
+static void grid_pass(grid *g, int m, int fill)
 {
     for (int s = 0; s < g->nsel[m]; s++) {
-        int t = g->sel[m][s], c0[3], c1[3];
-        if (!box_cells(g, box + 6 * (size_t)t, c0, c1))
+        int t = g->sel[m][s];
+        const int *c0 = g->range[m] + 6 * (size_t)s, *c1 = c0 + 3;
+        if (c0[0] < 0)
             continue;
         for (int i = c0[0]; i <= c1[0]; i++)
             for (int j = c0[1]; j <= c1[1]; j++)
@@ -316,16 +325,16 @@ static void grid_pass(grid *g, int m, const double *box, int fill)
 }
 
 /* Cell lists of mesh m (start[] zeroed by the caller); -1 out of memory. */
-static int grid_lists(grid *g, int m, const double *box)
+static int grid_lists(grid *g, int m)
 {
     long *st = g->start[m];
-    grid_pass(g, m, box, 0);
+    grid_pass(g, m, 0);
     for (long c = 0; c < g->ncells; c++)
         st[c + 1] += st[c];
     g->items[m] = hs_malloc((size_t)st[g->ncells], sizeof(int));
     if (!g->items[m])
         return -1;
-    grid_pass(g, m, box, 1); /* start[c] now holds the end of cell c */
+    grid_pass(g, m, 1); /* start[c] now holds the end of cell c */
     for (long c = g->ncells; c > 0; c--)
         st[c] = st[c - 1];
     st[0] = 0;
@@ -336,8 +345,8 @@ static int grid_lists(grid *g, int m, const double *box)
 static int owns_pair(const grid *g, const double *ba, const double *bb, const int cell[3])
 {
     for (int d = 0; d < 3; d++) {
-        double lo = fmax(ba[d], bb[d]);
-        if (lo > fmin(ba[3 + d], bb[3 + d]) || cell_of(g, d, lo) != cell[d])
+        double lo = ba[d] > bb[d] ? ba[d] : bb[d], hi = ba[3 + d] < bb[3 + d] ? ba[3 + d] : bb[3 + d];
+        if (lo > hi || cell_of(g, d, lo) != cell[d])
             return 0;
     }
     return 1;
@@ -373,8 +382,7 @@ static hs_code pairs_grid(pairing *pr)
     rc = HS_ERR_NOMEM;
     g.start[0] = hs_calloc((size_t)g.ncells + 1, sizeof(long));
     g.start[1] = hs_calloc((size_t)g.ncells + 1, sizeof(long));
-    if (!g.start[0] || !g.start[1] || grid_lists(&g, 0, pr->a->box) ||
-        grid_lists(&g, 1, pr->bbox))
+    if (!g.start[0] || !g.start[1] || grid_lists(&g, 0) || grid_lists(&g, 1))
         goto done;
     rc = HS_OK;
     int cell[3];
@@ -388,6 +396,7 @@ done:
         free(g.start[m]);
         free(g.items[m]);
         free(g.sel[m]);
+        free(g.range[m]);
     }
     return rc;
 }
