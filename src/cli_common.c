@@ -115,6 +115,50 @@ int cli_parse_point(const char *text, double *out, int n)
     return *s ? -1 : 0;
 }
 
+int cli_parse_number(const char *text, double *v)
+{
+    char *end;
+    *v = text ? strtod(text, &end) : NAN;
+    return text && *end == '\0' && isfinite(*v);
+}
+
+void cli_print_vec(const double v[3]) { printf(" %.9g %.9g %.9g", v[0], v[1], v[2]); }
+
+void cli_print_report_pair(const hs_report *rep, int k)
+{
+    const char *a, *b;
+    hs_status st;
+    hs_report_pair(rep, k, &a, &b, &st);
+    printf("%s %s %s", a, b, hs_status_name(st));
+    double w[3], d, best = INFINITY, bw[3] = {0, 0, 0};
+    for (int j = 0; j < hs_report_piece_count(rep, k); j++) {
+        hs_status ps;
+        hs_report_piece(rep, k, j, NULL, NULL, &ps, w, &d);
+        if (ps == st && d < best) {
+            best = d;
+            memcpy(bw, w, sizeof w);
+        }
+    }
+    if (st == HS_CONTACT)
+        printf(" distance %.9g", best);
+    else {
+        printf(" at");
+        cli_print_vec(bw);
+    }
+    int nc = hs_report_contact_count(rep, k);
+    for (int c = 0; c < nc; c++) {
+        double on_a[3], on_b[3], nrm[3];
+        hs_report_contact(rep, k, c, on_a, on_b, nrm);
+        if (c == 0) {
+            printf(" normal");
+            cli_print_vec(nrm);
+            printf(" contacts %d:", nc);
+        }
+        printf(" (%.9g %.9g %.9g)", on_a[0], on_a[1], on_a[2]);
+    }
+    putchar('\n');
+}
+
 void cli_json_string(FILE *out, const char *s)
 {
     fputc('"', out);

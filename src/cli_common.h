@@ -53,4 +53,16 @@ void cli_json_string(FILE *out, const char *s);
 /* Parse "x,y,z" or "x y z" into n doubles; returns 0 or -1. */
 int cli_parse_point(const char *text, double *out, int n);
 
+/* An option's number: 1 when text (NULL: none) is a finite number with
+ * nothing after it, 0 otherwise. */
+int cli_parse_number(const char *text, double *v);
+
+/* " x y z" with 9 significant digits, to stdout. */
+void cli_print_vec(const double v[3]);
+
+/* Pair k of a world report as one text line, as `halfspace world` prints
+ * it: names, status, the witness of the strongest piece pair (or the
+ * distance of a contact), then the contact normal and points. */
+void cli_print_report_pair(const hs_report *rep, int k);
+
 #endif

@@ -46,13 +46,6 @@ typedef struct path_cli {
     int turn, json, poses, speed_given, period_given;
 } path_cli;
 
-static int parse_number(const char *text, double *v)
-{
-    char *end;
-    *v = text ? strtod(text, &end) : NAN;
-    return text && *end == '\0' && isfinite(*v);
-}
-
 static int parse_flag(path_cli *c, const char *name)
 {
     if (strcmp(name, "guaranteed") == 0)
@@ -72,19 +65,19 @@ static int parse_value(path_cli *c, const char *name, const char *v)
 {
     double x;
     if (strcmp(name, "steps") == 0) {
-        if (!parse_number(v, &x) || x < 1 || x > HS_PATH_MAX_STEPS || x != floor(x))
+        if (!cli_parse_number(v, &x) || x < 1 || x > HS_PATH_MAX_STEPS || x != floor(x))
             return cli_usage_error(path_usage, "--steps needs a whole number 1..1000000, not '%s'",
                                    v);
         c->opt.steps = (int)x;
     } else if (strcmp(name, "speed") == 0 || strcmp(name, "period") == 0) {
         int speed = name[0] == 's';
-        if (!parse_number(v, &x) || !(x > 0))
+        if (!cli_parse_number(v, &x) || !(x > 0))
             return cli_usage_error(path_usage, speed ? "--speed needs a number > 0, not '%s'"
                                                      : "--period needs a number > 0, not '%s'", v);
         *(speed ? &c->opt.speed : &c->opt.period) = x;
         *(speed ? &c->speed_given : &c->period_given) = 1;
     } else if (strcmp(name, "threshold") == 0) {
-        if (!parse_number(v, &c->opt.threshold) || c->opt.threshold < 0)
+        if (!cli_parse_number(v, &c->opt.threshold) || c->opt.threshold < 0)
             return cli_usage_error(path_usage, "--threshold needs a number >= 0, not '%s'", v);
     } else if (strcmp(name, "body") == 0) {
         c->body = v;
@@ -194,17 +187,15 @@ static void print_pose(const double m[16])
     printf("%.9g %.9g %.9g zyz %.9g %.9g %.9g", m[3], m[7], m[11], zyz[0], zyz[1], zyz[2]);
 }
 
-static void print_vec(const double v[3]) { printf(" %.9g %.9g %.9g", v[0], v[1], v[2]); }
-
 static void print_path_line(const path_cli *c, const hs_path *p, const hs_path_result *r)
 {
     if (hs_path_is_arc(p)) {
         double centre[3], normal[3], radius, theta;
         hs_path_arc_geometry(p, centre, normal, &radius, &theta, NULL);
         printf("path arc centre");
-        print_vec(centre);
+        cli_print_vec(centre);
         printf(" radius %.9g angle %.9g normal", radius, theta);
-        print_vec(normal);
+        cli_print_vec(normal);
         printf(" length %.9g%s", hs_path_length(p), c->turn ? " turning" : "");
     } else {
         printf("path line length %.9g", hs_path_length(p));
@@ -229,38 +220,9 @@ static int pair_with_body(const hs_report *rep, int k, const char *body, hs_stat
 static void print_pairs(const hs_report *rep, const char *body)
 {
     for (int k = 0; k < hs_report_pair_count(rep); k++) {
-        const char *a, *b;
         hs_status st;
-        if (!pair_with_body(rep, k, body, &st))
-            continue;
-        hs_report_pair(rep, k, &a, &b, &st);
-        double w[3], d, best = INFINITY, bw[3] = {0, 0, 0};
-        for (int j = 0; j < hs_report_piece_count(rep, k); j++) {
-            hs_status ps;
-            hs_report_piece(rep, k, j, NULL, NULL, &ps, w, &d);
-            if (ps == st && d < best) {
-                best = d;
-                memcpy(bw, w, sizeof w);
-            }
-        }
-        printf("%s %s %s", a, b, hs_status_name(st));
-        if (st == HS_CONTACT)
-            printf(" distance %.9g", best);
-        else {
-            printf(" at");
-            print_vec(bw);
-        }
-        for (int n = 0, nc = hs_report_contact_count(rep, k); n < nc; n++) {
-            double on_a[3], on_b[3], nrm[3];
-            hs_report_contact(rep, k, n, on_a, on_b, nrm);
-            if (n == 0) {
-                printf(" normal");
-                print_vec(nrm);
-                printf(" contacts %d:", nc);
-            }
-            printf(" (%.9g %.9g %.9g)", on_a[0], on_a[1], on_a[2]);
-        }
-        putchar('\n');
+        if (pair_with_body(rep, k, body, &st))
+            cli_print_report_pair(rep, k);
     }
 }
 

@@ -111,9 +111,8 @@ static int parse_solve_args(int argc, char **argv, solve_cli *c, const char *usa
                 return cli_usage_error(usage, "unknown engine '%s'", e);
         } else if (strcmp(name, "tol") == 0) {
             const char *t = cli_args_value(&a, value);
-            char *end = NULL;
-            double tol = t ? strtod(t, &end) : -1;
-            if (!t || *end || !(tol >= 0 && tol < 1))
+            double tol;
+            if (!cli_parse_number(t, &tol) || !(tol >= 0 && tol < 1))
                 return cli_usage_error(usage, "--tol needs a number in [0, 1), not '%s'", t);
             c->opt.faithful_tol = tol;
         } else if (strcmp(name, "replay-s") == 0 || strcmp(name, "replay-t") == 0) {

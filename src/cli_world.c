@@ -47,13 +47,6 @@ typedef struct world_cli {
     int json, stats;
 } world_cli;
 
-static int parse_number(const char *text, double *v)
-{
-    char *end;
-    *v = text ? strtod(text, &end) : NAN;
-    return text && *end == '\0' && isfinite(*v);
-}
-
 static int parse_world_option(void *ctx, cli_args *a, const char *name, const char *value)
 {
     world_cli *c = ctx;
@@ -83,11 +76,11 @@ static int parse_world_option(void *ctx, cli_args *a, const char *name, const ch
             return cli_usage_error(world_usage, "unknown triangle method '%s'", v);
         c->q.triangles = v[0] == 'g' ? HS_TRI_GRID : HS_TRI_RAW;
     } else if (strcmp(name, "threshold") == 0) {
-        if (!parse_number(v, &c->q.threshold) || c->q.threshold < 0)
+        if (!cli_parse_number(v, &c->q.threshold) || c->q.threshold < 0)
             return cli_usage_error(world_usage, "--threshold needs a number >= 0, not '%s'", v);
     } else if (strcmp(name, "threads") == 0) {
         double t;
-        if (!parse_number(v, &t) || t < 0 || t > 1024 || t != floor(t))
+        if (!cli_parse_number(v, &t) || t < 0 || t > 1024 || t != floor(t))
             return cli_usage_error(world_usage, "--threads needs 0..1024, not '%s'", v);
         c->q.threads = (int)t;
     } else if (strcmp(name, "engine") == 0) {
@@ -97,7 +90,7 @@ static int parse_world_option(void *ctx, cli_args *a, const char *name, const ch
     } else if (strcmp(name, "sides") == 0 || strcmp(name, "sphere-level") == 0) {
         double t;
         int sides = name[1] == 'i';
-        if (!parse_number(v, &t) || t != floor(t) || t < (sides ? 3 : 0) || t > (sides ? 100000 : 6))
+        if (!cli_parse_number(v, &t) || t != floor(t) || t < (sides ? 3 : 0) || t > (sides ? 100000 : 6))
             return cli_usage_error(world_usage, sides ? "--sides needs 3..100000, not '%s'"
                                                       : "--sphere-level needs 0..6, not '%s'", v);
         *(sides ? &c->scene_opt.cylinder_sides : &c->scene_opt.sphere_level) = (int)t;
@@ -161,43 +154,10 @@ static int parse_goal(const char *text, double m[16])
 
 /* ------------------------------------------------------------ printing */
 
-static void print_vec(const double *v) { printf(" %.9g %.9g %.9g", v[0], v[1], v[2]); }
-
 static void print_text(const hs_report *rep)
 {
-    for (int k = 0; k < hs_report_pair_count(rep); k++) {
-        const char *a, *b;
-        hs_status st;
-        hs_report_pair(rep, k, &a, &b, &st);
-        printf("%s %s %s", a, b, hs_status_name(st));
-        double w[3], d, best = INFINITY, bw[3] = {0, 0, 0};
-        for (int j = 0; j < hs_report_piece_count(rep, k); j++) {
-            hs_status ps;
-            hs_report_piece(rep, k, j, NULL, NULL, &ps, w, &d);
-            if (ps == st && d < best) {
-                best = d;
-                memcpy(bw, w, sizeof w);
-            }
-        }
-        if (st == HS_CONTACT)
-            printf(" distance %.9g", best);
-        else {
-            printf(" at");
-            print_vec(bw);
-        }
-        int nc = hs_report_contact_count(rep, k);
-        for (int c = 0; c < nc; c++) {
-            double on_a[3], on_b[3], nrm[3];
-            hs_report_contact(rep, k, c, on_a, on_b, nrm);
-            if (c == 0) {
-                printf(" normal");
-                print_vec(nrm);
-                printf(" contacts %d:", nc);
-            }
-            printf(" (%.9g %.9g %.9g)", on_a[0], on_a[1], on_a[2]);
-        }
-        putchar('\n');
-    }
+    for (int k = 0; k < hs_report_pair_count(rep); k++)
+        cli_print_report_pair(rep, k);
 }
 
 static void json_vec(const double *v) { printf("[%.17g,%.17g,%.17g]", v[0], v[1], v[2]); }
