@@ -92,11 +92,8 @@ static int mover_view(narrow_ws *ws, const hs_body *host, const hs_body *mover, 
 {
     const hs_poly *p = gm->poly;
     const fast_prep *fp = p->prep;
-    double host_inv[16], mover_inv[16];
-    pose_inverse(host_inv, host->pose);
-    pose_inverse(mover_inv, mover->pose);
-    hs_pose_multiply(T, host_inv, mover->pose);
-    hs_pose_multiply(Tinv, mover_inv, host->pose);
+    pose_relative(T, host->pose, mover->pose);
+    pose_relative(Tinv, mover->pose, host->pose);
     if (!reserve(&ws->rows, &ws->rows_cap, 4 * p->m + 12))
         return -1;
     double *a = ws->rows, *b = ws->rows + 3 * p->m, *c = b + p->m, *lo = c + 3, *hi = lo + 3;
@@ -198,9 +195,8 @@ static int boxes_meet(const double *lo1, const double *hi1, const double *lo2, c
 static hs_code convex_mesh(narrow_ws *ws, const hs_body *host, const geom *gh,
                            const hs_body *mover, const geom *gm, piece_hit *hit, hs_error *err)
 {
-    double host_inv[16], T[16], slack[3];
-    pose_inverse(host_inv, host->pose);
-    hs_pose_multiply(T, host_inv, mover->pose);
+    double T[16], slack[3];
+    pose_relative(T, host->pose, mover->pose);
     if (!reserve(&ws->pts, &ws->pts_cap, 3 * gm->nmv))
         return hs_fail(err, HS_ERR_NOMEM, "out of memory");
     for (int i = 0; i < gm->nmv; i++)
@@ -256,9 +252,8 @@ static int on_triangle_pair(void *user, int ia, int ib, hs_status st, const doub
 static hs_code mesh_mesh(narrow_ws *ws, const hs_body *a, const geom *ga, const hs_body *b,
                          const geom *gb, piece_hit *hit, hs_error *err)
 {
-    double a_inv[16], T[16];
-    pose_inverse(a_inv, a->pose);
-    hs_pose_multiply(T, a_inv, b->pose);
+    double T[16];
+    pose_relative(T, a->pose, b->pose);
     mesh_hits mh = {hit, a};
     long tests = 0;
     hs_code rc = tri_mesh_pairs(ga->index, gb->index, T, ws->triangles, on_triangle_pair, &mh,

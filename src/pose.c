@@ -111,6 +111,13 @@ void pose_inverse(double out[16], const double m[16])
     hs_pose_from_rt(out, R, t);
 }
 
+void pose_relative(double out[16], const double host[16], const double other[16])
+{
+    double inv[16];
+    pose_inverse(inv, host);
+    hs_pose_multiply(out, inv, other);
+}
+
 void pose_apply(const double m[16], const double p[3], double out[3])
 {
     double r[3];

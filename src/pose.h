@@ -8,6 +8,9 @@
 int pose_is_valid(const double m[16]);
 double pose_det3(const double m[16]);
 void pose_inverse(double out[16], const double m[16]);
+/* out = host^-1 other: the frame of `other` expressed in the frame of
+ * `host` (bodies keep only their pose; this is where a pose is inverted). */
+void pose_relative(double out[16], const double host[16], const double other[16]);
 /* out = m p (point) / m v (direction, no translation); out may alias. */
 void pose_apply(const double m[16], const double p[3], double out[3]);
 void pose_apply_linear(const double m[16], const double v[3], double out[3]);

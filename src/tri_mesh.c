@@ -345,7 +345,8 @@ static int grid_lists(grid *g, int m)
 static int owns_pair(const grid *g, const double *ba, const double *bb, const int cell[3])
 {
     for (int d = 0; d < 3; d++) {
-        double lo = ba[d] > bb[d] ? ba[d] : bb[d], hi = ba[3 + d] < bb[3 + d] ? ba[3 + d] : bb[3 + d];
+        double lo = ba[d] > bb[d] ? ba[d] : bb[d];
+        double hi = ba[3 + d] < bb[3 + d] ? ba[3 + d] : bb[3 + d];
         if (lo > hi || cell_of(g, d, lo) != cell[d])
             return 0;
     }

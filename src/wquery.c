@@ -250,9 +250,8 @@ static hs_code body_pair(narrow_ws *ws, const hs_query_options *opt, const hs_re
                          pair_out *po, hs_error *err)
 {
     const hs_body *a = po->a, *b = po->b;
-    double a_inv[16], b_in_a[16]; /* b's frame into a's, for the oriented boxes */
-    pose_inverse(a_inv, a->pose);
-    hs_pose_multiply(b_in_a, a_inv, b->pose);
+    double b_in_a[16]; /* b's frame into a's, for the oriented boxes */
+    pose_relative(b_in_a, a->pose, b->pose);
     for (int ia = 0; ia < a->npieces; ia++) {
         double loa[3], hia[3];
         piece_box(a, ia, loa, hia);
