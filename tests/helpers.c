@@ -117,3 +117,14 @@ const char *t_box_text(int n, const char *lo, const char *hi)
     snprintf(buf + k, sizeof buf - k, "end\n");
     return buf;
 }
+
+uint64_t t_rng_next(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9E3779B97F4A7C15u);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+    return z ^ (z >> 31);
+}
+
+double t_rng_unit(uint64_t *s) { return (double)(t_rng_next(s) >> 11) * 0x1p-53; }
+double t_rng_sym(uint64_t *s) { return 2 * t_rng_unit(s) - 1; }

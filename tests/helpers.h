@@ -3,6 +3,7 @@
 #define HS_TEST_HELPERS_H
 
 #include <check.h>
+#include <stdint.h>
 
 #include "halfspace.h"
 
@@ -22,5 +23,18 @@ int t_cli(const char *args, const char **out, const char **errtext);
 const char *t_temp_file(const char *prefix, const char *text);
 /* Box [lo,hi]^n as .ine text (static buffer). */
 const char *t_box_text(int n, const char *lo, const char *hi);
+
+/* A test assertion with a printf-style message. */
+#define EXPECT(cond, ...)                                                                   \
+    do {                                                                                   \
+        if (!(cond))                                                                       \
+            ck_abort_msg(__VA_ARGS__);                                                     \
+    } while (0)
+
+/* Reproducible random numbers (splitmix64) from the state *s: 64 bits,
+ * uniform in [0, 1), uniform in [-1, 1). */
+uint64_t t_rng_next(uint64_t *s);
+double t_rng_unit(uint64_t *s);
+double t_rng_sym(uint64_t *s);
 
 #endif

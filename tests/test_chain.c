@@ -15,27 +15,16 @@
 
 #define U 0x1p-53
 
-/* splitmix64 */
-static uint64_t rng_next(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9E3779B97F4A7C15u);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-    return z ^ (z >> 31);
-}
-
-static double rng_unit(uint64_t *s) { return (double)(rng_next(s) >> 11) * 0x1p-53; }
-static double rng_sym(uint64_t *s) { return 2 * rng_unit(s) - 1; }
-static int rng_int(uint64_t *s, int n) { return (int)(rng_next(s) % (uint64_t)n); }
+static int rng_int(uint64_t *s, int n) { return (int)(t_rng_next(s) % (uint64_t)n); }
 
 /* A random rigid pose: rotation from a quaternion, translation of length
  * about len along a random direction. */
 static void random_pose(uint64_t *s, double len, double m[16])
 {
-    double q[4] = {rng_sym(s), rng_sym(s), rng_sym(s), rng_sym(s)};
+    double q[4] = {t_rng_sym(s), t_rng_sym(s), t_rng_sym(s), t_rng_sym(s)};
     if (fabs(q[0]) + fabs(q[1]) + fabs(q[2]) + fabs(q[3]) < 0.1)
         q[0] = 1;
-    double t[3] = {len * rng_sym(s), len * rng_sym(s), len * rng_sym(s)};
+    double t[3] = {len * t_rng_sym(s), len * t_rng_sym(s), len * t_rng_sym(s)};
     ck_assert(hs_pose_from_quat(m, q, t, NULL) == HS_OK);
 }
 
@@ -43,7 +32,7 @@ static void random_pose(uint64_t *s, double len, double m[16])
 static void random_torsion(uint64_t *s, double max_angle, double m[16])
 {
     double x[3] = {1, 0, 0};
-    ck_assert(hs_pose_from_axis_angle(m, x, max_angle * rng_sym(s), NULL, NULL) == HS_OK);
+    ck_assert(hs_pose_from_axis_angle(m, x, max_angle * t_rng_sym(s), NULL, NULL) == HS_OK);
 }
 
 static hs_chain *new_chain(int n)
@@ -245,9 +234,9 @@ static sphere_chain make_sphere_chain(uint64_t *s, int n, double bond, double r)
         /* off-centre spheres of various sizes, some links with none */
         if (i % 11 == 5)
             continue;
-        sc.rad[i] = r * (0.5 + rng_unit(s));
+        sc.rad[i] = r * (0.5 + t_rng_unit(s));
         for (int a = 0; a < 3; a++)
-            sc.ctr[3 * i + a] = 0.3 * rng_sym(s);
+            sc.ctr[3 * i + a] = 0.3 * t_rng_sym(s);
         add_sphere(sc.c, i, sc.ctr[3 * i], sc.ctr[3 * i + 1], sc.ctr[3 * i + 2], sc.rad[i]);
     }
     for (int i = 1; i < n; i++) {
@@ -581,7 +570,7 @@ START_TEST(sphere_against_random_hulls)
             hs_chain_free(c);
             continue;
         }
-        double p[3] = {2 * rng_sym(&s), 2 * rng_sym(&s), 2 * rng_sym(&s)}, r = 0.7 * rng_unit(&s);
+        double p[3] = {2 * t_rng_sym(&s), 2 * t_rng_sym(&s), 2 * t_rng_sym(&s)}, r = 0.7 * t_rng_unit(&s);
         double m[16], I3[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1}, zero[3] = {0, 0, 0};
         hs_pose_from_rt(m, I3, zero);
         set_joint(c, 1, m);
@@ -911,7 +900,7 @@ START_TEST(world_collision_matches_links_alone)
             char name[16];
             snprintf(name, sizeof name, "b%d", k);
             hs_body *b = hs_world_add_body(w, name, 1, &err);
-            double size[3] = {0.5 + rng_unit(&s), 0.5 + rng_unit(&s), 0.5 + rng_unit(&s)}, m[16];
+            double size[3] = {0.5 + t_rng_unit(&s), 0.5 + t_rng_unit(&s), 0.5 + t_rng_unit(&s)}, m[16];
             random_pose(&s, 4, m);
             ck_assert(hs_body_add_box(b, size, m, &err) == HS_OK);
         }
@@ -1187,7 +1176,7 @@ START_TEST(capsule_contains_its_spheres)
     hs_error err;
     uint64_t s = 8;
     for (int it = 0; it < 200; it++) {
-        double d[3] = {rng_sym(&s), rng_sym(&s), rng_sym(&s)};
+        double d[3] = {t_rng_sym(&s), t_rng_sym(&s), t_rng_sym(&s)};
         double l = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]), p[3];
         if (l < 0.1)
             continue;

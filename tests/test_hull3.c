@@ -22,22 +22,6 @@
 
 /* ck_assert records every success (a write per call); the loops below
  * make hundreds of thousands of checks, so they report failures only. */
-#define EXPECT(cond, ...)                                                                   \
-    do {                                                                                   \
-        if (!(cond))                                                                       \
-            ck_abort_msg(__VA_ARGS__);                                                     \
-    } while (0)
-
-/* Small reproducible generator (splitmix64) for the point clouds. */
-static uint64_t mix_next(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9E3779B97F4A7C15u);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-    return z ^ (z >> 31);
-}
-
-static double mix_unit(uint64_t *s) { return (double)(mix_next(s) >> 11) * 0x1p-53; }
 
 /* Sign of det[a - d; b - d; c - d] computed exactly here, negated to the
  * hull3_orient3d convention (+1: d above the plane of a, b, c). */
@@ -207,9 +191,9 @@ START_TEST(orient3d_near_degenerate)
     const double a[3] = {1, 0, 0}, b[3] = {0, 1, 0}, c[3] = {0, 0, 1};
     int signs[3] = {0, 0, 0};
     for (int i = 0; i < 2000; i++) {
-        double x = mix_unit(&s) * 8 - 4, y = mix_unit(&s) * 8 - 4;
+        double x = t_rng_unit(&s) * 8 - 4, y = t_rng_unit(&s) * 8 - 4;
         double d[3] = {x, y, 1 - x - y};
-        int ulps = (int)(mix_next(&s) % 7) - 3;
+        int ulps = (int)(t_rng_next(&s) % 7) - 3;
         for (int k = 0; k < abs(ulps); k++)
             d[2] = nextafter(d[2], ulps > 0 ? INFINITY : -INFINITY);
         int want = exact_orient(a, b, c, d);
@@ -236,7 +220,7 @@ START_TEST(det4_matches_orientation)
         double p[4][4];
         for (int r = 0; r < 4; r++) {
             for (int j = 0; j < 3; j++)
-                p[r][j] = floor(mix_unit(&s) * 16) - 8;
+                p[r][j] = floor(t_rng_unit(&s) * 16) - 8;
             p[r][3] = 1;
         }
         if (i % 3 == 0) /* make the fourth point coplanar with the others */
@@ -312,7 +296,7 @@ START_TEST(hull_random_clouds)
         for (int i = 0; i < n; i++) {
             double *p = pts + 3 * i;
             for (int j = 0; j < 3; j++)
-                p[j] = kind == 2 ? floor(mix_unit(&s) * 4) : mix_unit(&s) * 2 - 1;
+                p[j] = kind == 2 ? floor(t_rng_unit(&s) * 4) : t_rng_unit(&s) * 2 - 1;
             double len = sqrt(p[0] * p[0] + p[1] * p[1] + p[2] * p[2]);
             if (kind == 1 && len > 0)
                 for (int j = 0; j < 3; j++)

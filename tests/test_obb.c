@@ -17,27 +17,10 @@
 #include "polytope/obb.h"
 #include "tests/helpers.h"
 
-#define EXPECT(cond, ...)                                                                   \
-    do {                                                                                   \
-        if (!(cond))                                                                       \
-            ck_abort_msg(__VA_ARGS__);                                                     \
-    } while (0)
-
-/* splitmix64 */
-static uint64_t rng_next(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9E3779B97F4A7C15u);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-    return z ^ (z >> 31);
-}
-
-static double rng_unit(uint64_t *s) { return (double)(rng_next(s) >> 11) * 0x1p-53; }
-static double rng_sym(uint64_t *s) { return 2 * rng_unit(s) - 1; }
 
 static void random_rotation(uint64_t *s, double R[9])
 {
-    double q[4] = {rng_sym(s), rng_sym(s), rng_sym(s), rng_sym(s)}, m[16];
+    double q[4] = {t_rng_sym(s), t_rng_sym(s), t_rng_sym(s), t_rng_sym(s)}, m[16];
     if (fabs(q[0]) + fabs(q[1]) + fabs(q[2]) + fabs(q[3]) < 0.1)
         q[0] = 1;
     hs_error err;
@@ -312,11 +295,11 @@ START_TEST(fit_contains_every_point)
     double pts[3 * 60];
     for (int trial = 0; trial < 60; trial++) {
         double sc = scales[trial % 5], R[9];
-        int n = 1 + (int)(rng_next(&s) % 60), kind = trial / 5 % 4;
+        int n = 1 + (int)(t_rng_next(&s) % 60), kind = trial / 5 % 4;
         random_rotation(&s, R);
         double u0[3] = {0, 0, 0};
         for (int i = 0; i < n; i++) {
-            double u[3] = {rng_sym(&s), rng_sym(&s) * 0.3, rng_sym(&s) * 0.05};
+            double u[3] = {t_rng_sym(&s), t_rng_sym(&s) * 0.3, t_rng_sym(&s) * 0.05};
             if (kind == 1)
                 u[2] = 0; /* coplanar */
             if (kind == 2)
@@ -348,7 +331,7 @@ START_TEST(fit_is_tight)
 {
     uint64_t s = 5;
     for (int trial = 0; trial < 20; trial++) {
-        double R[9], c[3] = {rng_sym(&s), rng_sym(&s), rng_sym(&s)}, h[3] = {2, 1, 0.5};
+        double R[9], c[3] = {t_rng_sym(&s), t_rng_sym(&s), t_rng_sym(&s)}, h[3] = {2, 1, 0.5};
         random_rotation(&s, R);
         hs_obb ref, fit;
         set_box(&ref, c, R, h);
@@ -373,9 +356,9 @@ START_TEST(transform_contains_image)
     static const double scales[] = {1, 1e-300, 1e12};
     for (int trial = 0; trial < 150; trial++) {
         double sc = scales[trial % 3], R[9], Rm[9], m[16];
-        double c[3] = {sc * rng_sym(&s), sc * rng_sym(&s), sc * rng_sym(&s)};
-        double h[3] = {sc * rng_unit(&s), sc * rng_unit(&s), sc * rng_unit(&s) * 1e-9};
-        double t[3] = {sc * rng_sym(&s) * 10, sc * rng_sym(&s), 0};
+        double c[3] = {sc * t_rng_sym(&s), sc * t_rng_sym(&s), sc * t_rng_sym(&s)};
+        double h[3] = {sc * t_rng_unit(&s), sc * t_rng_unit(&s), sc * t_rng_unit(&s) * 1e-9};
+        double t[3] = {sc * t_rng_sym(&s) * 10, sc * t_rng_sym(&s), 0};
         random_rotation(&s, R);
         random_rotation(&s, Rm);
         hs_pose_from_rt(m, Rm, t);
@@ -405,10 +388,10 @@ START_TEST(merge_contains_both)
     uint64_t s = 31;
     for (int trial = 0; trial < 100; trial++) {
         double sc = trial % 2 ? 1e12 : 1e-300, R1[9], R2[9];
-        double c1[3] = {sc * rng_sym(&s), sc * rng_sym(&s), sc * rng_sym(&s)};
-        double c2[3] = {sc * rng_sym(&s), sc * rng_sym(&s), sc * rng_sym(&s)};
-        double h1[3] = {sc * rng_unit(&s), sc * rng_unit(&s), sc * rng_unit(&s)};
-        double h2[3] = {sc * rng_unit(&s), sc * rng_unit(&s), 0};
+        double c1[3] = {sc * t_rng_sym(&s), sc * t_rng_sym(&s), sc * t_rng_sym(&s)};
+        double c2[3] = {sc * t_rng_sym(&s), sc * t_rng_sym(&s), sc * t_rng_sym(&s)};
+        double h1[3] = {sc * t_rng_unit(&s), sc * t_rng_unit(&s), sc * t_rng_unit(&s)};
+        double h2[3] = {sc * t_rng_unit(&s), sc * t_rng_unit(&s), 0};
         random_rotation(&s, R1);
         random_rotation(&s, R2);
         hs_obb a, b, m;
@@ -447,7 +430,7 @@ START_TEST(contains_points)
     random_rotation(&s, R);
     set_box(&b, c, R, h);
     for (int i = 0; i < 2000; i++) {
-        double p[3] = {4 * rng_sym(&s), 4 * rng_sym(&s), 4 * rng_sym(&s)};
+        double p[3] = {4 * t_rng_sym(&s), 4 * t_rng_sym(&s), 4 * t_rng_sym(&s)};
         if (!hs_obb_contains(&b, p))
             EXPECT(!contains_point_exactly(&b, p), "inside point reported outside");
     }
@@ -496,7 +479,7 @@ START_TEST(overlap_parallel_edges)
     static const double shifts[] = {1, 1 - 1e-15, 1 + 1e-15, 1 + 1e-9, 0.999999};
     int seen_sep = 0;
     for (int trial = 0; trial < 12; trial++) {
-        double R[9], c[3] = {rng_sym(&s), rng_sym(&s), rng_sym(&s)}, h[3] = {1, 0.5, 0.25};
+        double R[9], c[3] = {t_rng_sym(&s), t_rng_sym(&s), t_rng_sym(&s)}, h[3] = {1, 0.5, 0.25};
         random_rotation(&s, R);
         hs_obb a;
         set_box(&a, c, R, h);
@@ -534,11 +517,11 @@ START_TEST(overlap_random_vs_exact)
         double R1[9], R2[9], sc = trial % 3 == 0 ? 1e12 : trial % 3 == 1 ? 1e-300 : 1;
         random_rotation(&s, R1);
         random_rotation(&s, R2);
-        double h1[3] = {sc * (0.1 + rng_unit(&s)), sc * (0.1 + rng_unit(&s)), sc * 0.2};
-        double h2[3] = {sc * (0.1 + rng_unit(&s)), sc * 0.3, sc * (0.1 + rng_unit(&s))};
-        double c1[3] = {0, 0, 0}, c2[3], dir[3] = {rng_sym(&s), rng_sym(&s), rng_sym(&s)};
+        double h1[3] = {sc * (0.1 + t_rng_unit(&s)), sc * (0.1 + t_rng_unit(&s)), sc * 0.2};
+        double h2[3] = {sc * (0.1 + t_rng_unit(&s)), sc * 0.3, sc * (0.1 + t_rng_unit(&s))};
+        double c1[3] = {0, 0, 0}, c2[3], dir[3] = {t_rng_sym(&s), t_rng_sym(&s), t_rng_sym(&s)};
         double len = sqrt(dir[0] * dir[0] + dir[1] * dir[1] + dir[2] * dir[2]);
-        double dist = sc * (0.3 + 2.5 * rng_unit(&s));
+        double dist = sc * (0.3 + 2.5 * t_rng_unit(&s));
         for (int j = 0; j < 3; j++)
             c2[j] = dir[j] / len * dist;
         hs_obb a, b;
@@ -588,7 +571,7 @@ START_TEST(distance_lower_bound_vs_world)
         random_rotation(&s, R1);
         random_rotation(&s, R2);
         for (int j = 0; j < 3; j++)
-            t2[j] = 3 * rng_sym(&s);
+            t2[j] = 3 * t_rng_sym(&s);
         hs_pose_from_rt(m1, R1, t1);
         hs_pose_from_rt(m2, R2, t2);
         ck_assert(hs_body_set_pose(ba, m1, &err) == HS_OK);
@@ -700,15 +683,15 @@ START_TEST(core_general_matrices_vs_exact)
     for (int trial = 0; trial < 300; trial++) {
         double R[9], t[3], ha[3], hb[3], c0[3] = {0, 0, 0};
         for (int k = 0; k < 9; k++)
-            R[k] = rng_sym(&s) * (trial % 7 == 0 ? 1e-3 : 1);
+            R[k] = t_rng_sym(&s) * (trial % 7 == 0 ? 1e-3 : 1);
         if (trial % 5 == 0) { /* a rotation, slightly perturbed */
             random_rotation(&s, R);
             R[4] *= 1 + 1e-13;
         }
         for (int k = 0; k < 3; k++) {
-            t[k] = 3 * rng_sym(&s);
-            ha[k] = 0.1 + rng_unit(&s);
-            hb[k] = trial % 11 == 0 && k == 2 ? 0 : 0.1 + rng_unit(&s);
+            t[k] = 3 * t_rng_sym(&s);
+            ha[k] = 0.1 + t_rng_unit(&s);
+            hb[k] = trial % 11 == 0 && k == 2 ? 0 : 0.1 + t_rng_unit(&s);
         }
         double det = R[0] * (R[4] * R[8] - R[5] * R[7]) - R[1] * (R[3] * R[8] - R[5] * R[6]) +
                      R[2] * (R[3] * R[7] - R[4] * R[6]);
@@ -746,9 +729,9 @@ START_TEST(faces_only_is_conservative)
         double R[9], t[3], ha[3], hb[3];
         random_rotation(&s, R);
         for (int k = 0; k < 3; k++) {
-            t[k] = 2.5 * rng_sym(&s);
-            ha[k] = 0.1 + rng_unit(&s);
-            hb[k] = 0.1 + rng_unit(&s);
+            t[k] = 2.5 * t_rng_sym(&s);
+            ha[k] = 0.1 + t_rng_unit(&s);
+            hb[k] = 0.1 + t_rng_unit(&s);
         }
         int full = obb_overlap_frame(ha, R, t, hb), faces = obb_overlap_frame_faces(ha, R, t, hb);
         EXPECT(faces || !full, "trial %d: faces separated, the 15 axes did not", trial);
@@ -778,7 +761,7 @@ START_TEST(posed_matches_transform)
     uint64_t s = 91;
     int misses = 0;
     for (int trial = 0; trial < 300; trial++) {
-        double R1[9], R2[9], Rm[9], m[16], t[3] = {rng_sym(&s), rng_sym(&s), rng_sym(&s)};
+        double R1[9], R2[9], Rm[9], m[16], t[3] = {t_rng_sym(&s), t_rng_sym(&s), t_rng_sym(&s)};
         double c[3] = {0, 0, 0}, h[3] = {0.5, 0.4, 0.3};
         random_rotation(&s, R1);
         random_rotation(&s, R2);

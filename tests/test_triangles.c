@@ -19,12 +19,6 @@
 #include "tests/helpers.h"
 
 /* ck_assert records every success; the loops below report failures only. */
-#define EXPECT(cond, ...)                                                                   \
-    do {                                                                                   \
-        if (!(cond))                                                                       \
-            ck_abort_msg(__VA_ARGS__);                                                     \
-    } while (0)
-
 typedef double tri[3][3];
 /* A triangle seen as const (C11 does not add the qualifier by itself). */
 #define CT(x) ((const double(*)[3])(x))
@@ -324,14 +318,6 @@ END_TEST
 
 /* ------------------------------------------------ random cross-check */
 
-static uint64_t mix_next(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9E3779B97F4A7C15u);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-    return z ^ (z >> 31);
-}
-
 /* Rows of the flat polyhedron of a triangle, in exact rationals, from its
  * own case split (proper / segment / point): a proper triangle is its
  * plane (an equality) and three outward edge rows; a segment two planes
@@ -518,16 +504,16 @@ static void random_triangle(uint64_t *seed, int range, int nudge, tri t)
 {
     for (int i = 0; i < 3; i++)
         for (int j = 0; j < 3; j++)
-            t[i][j] = (double)((long)(mix_next(seed) % (uint64_t)(2 * range + 1)) - range);
-    if (mix_next(seed) % 3 == 0) /* often in the plane z = 0 */
+            t[i][j] = (double)((long)(t_rng_next(seed) % (uint64_t)(2 * range + 1)) - range);
+    if (t_rng_next(seed) % 3 == 0) /* often in the plane z = 0 */
         t[0][2] = t[1][2] = t[2][2] = 0;
-    if (mix_next(seed) % 8 == 0) /* sometimes a repeated corner */
-        memcpy(t[2], t[mix_next(seed) % 2], sizeof t[2]);
+    if (t_rng_next(seed) % 8 == 0) /* sometimes a repeated corner */
+        memcpy(t[2], t[t_rng_next(seed) % 2], sizeof t[2]);
     for (int i = 0; i < 3 && nudge; i++)
         for (int j = 0; j < 3; j++)
-            if (mix_next(seed) % 6 == 0) {
-                int steps = (int)(mix_next(seed) % 3) + 1;
-                double dir = mix_next(seed) % 2 ? INFINITY : -INFINITY;
+            if (t_rng_next(seed) % 6 == 0) {
+                int steps = (int)(t_rng_next(seed) % 3) + 1;
+                double dir = t_rng_next(seed) % 2 ? INFINITY : -INFINITY;
                 if (t[i][j] == 0) /* not into the subnormals */
                     t[i][j] = (dir > 0 ? steps : -steps) * 0x1p-52;
                 while (steps-- > 0 && t[i][j] != 0)
@@ -655,10 +641,10 @@ static void random_soup(uint64_t *seed, int n, double span, double size, int fla
     for (int i = 0; i < n; i++) {
         double c[3];
         for (int d = 0; d < 3; d++)
-            c[d] = (double)(mix_next(seed) >> 11) * 0x1p-53 * span;
+            c[d] = (double)(t_rng_next(seed) >> 11) * 0x1p-53 * span;
         for (int k = 0; k < 3; k++) {
             for (int d = 0; d < 3; d++) {
-                double off = ((double)(mix_next(seed) >> 11) * 0x1p-53 - 0.5) * size;
+                double off = ((double)(t_rng_next(seed) >> 11) * 0x1p-53 - 0.5) * size;
                 v[9 * i + 3 * k + d] = flat && d == 2 ? 0 : c[d] + off;
             }
             t[3 * i + k] = 3 * i + k;
