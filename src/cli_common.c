@@ -119,7 +119,7 @@ int cli_parse_number(const char *text, double *v)
 {
     char *end;
     *v = text ? strtod(text, &end) : NAN;
-    return text && *end == '\0' && isfinite(*v);
+    return text && end != text && *end == '\0' && isfinite(*v); /* ("" is no number) */
 }
 
 void cli_print_vec(const double v[3]) { printf(" %.9g %.9g %.9g", v[0], v[1], v[2]); }

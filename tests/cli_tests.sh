@@ -262,6 +262,7 @@ expect 1 - world --move=gripper --to="1 2" $S/robot-arm.wrl
 expect 1 - world --move=gripper $S/robot-arm.wrl
 expect 1 - world --broadphase=octree $S/robot-arm.wrl
 expect 1 - world --threshold=-1 $S/robot-arm.wrl
+expect 1 - world --threshold= $S/robot-arm.wrl
 expect 1 - world --threads=x $S/robot-arm.wrl
 expect 1 - world --engine=glpk $S/robot-arm.wrl
 expect 1 - world --sides=2 $S/robot-arm.wrl
@@ -464,6 +465,7 @@ has "$err" "more than the limit"
 expect 1 - path $PAL --body gripped --line "-105 120 19.5 1 0 0" --speed 1 --period 1
 has "$err" "rotation in place"
 expect 1 - path $PAL --body gripped --line "39 110 19.5" --threshold -1
+expect 1 - path $PAL --body gripped --line "39 110 19.5" --threshold ""
 expect 1 - path $PAL --body gripped --line "39 110 19.5" --guaranteed --threshold 0
 has "$err" "guaranteed mode needs a contact threshold > 0"
 expect 1 - path $PAL --body gripped --line "39 110 19.5" --frobnicate
