@@ -215,11 +215,12 @@ static void apply_joint(hs_chain *c, int i, const chain_xf *x)
  * own result); otherwise journal, then update. */
 static void set_one_joint(hs_chain *c, int i, const chain_xf *x)
 {
-    int undo = chain_journal_undo(c, i, x);
-    apply_joint(c, i, x);
-    if (undo)
+    if (chain_journal_undo(c, i, x)) {
+        apply_joint(c, i, x);
         return;
-    chain_journal_save(c, i);
+    }
+    chain_journal_save(c, i); /* before the change: the undo compares with the old joint */
+    apply_joint(c, i, x);
     int leaf = i - 1;
     chain_tree_update(c, &leaf, 1, 0);
 }
