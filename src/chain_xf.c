@@ -67,17 +67,22 @@ int chain_pose_is_rigid(const double m[16])
     return det > 0;
 }
 
-/* ||R^T R - I||_2 <= 3 max |entry| (a 3x3 matrix); the entries are
- * computed with error below 4u each (|R| ~ 1), which 8u covers. */
+/* For the symmetric G = R^T R - I, ||G||_2 <= ||G||_inf, its largest
+ * row sum of absolute values.  Each entry is computed with error below
+ * 4u (|R| ~ 1), a row sum with error below 12u + 3u, which 2^-48 covers.
+ * NaN gives NaN. */
 double chain_rotation_defect(const double r[9])
 {
-    double worst = 0;
-    for (int i = 0; i < 3; i++)
-        for (int k = i; k < 3; k++) {
-            double g = r[i] * r[k] + r[3 + i] * r[3 + k] + r[6 + i] * r[6 + k];
-            double dev = fabs(g - (i == k));
-            if (!(dev <= worst))
-                worst = dev;
-        }
-    return 3 * (worst + 0x1p-50);
+    const double g00 = fabs(r[0] * r[0] + r[3] * r[3] + r[6] * r[6] - 1),
+                 g11 = fabs(r[1] * r[1] + r[4] * r[4] + r[7] * r[7] - 1),
+                 g22 = fabs(r[2] * r[2] + r[5] * r[5] + r[8] * r[8] - 1),
+                 g01 = fabs(r[0] * r[1] + r[3] * r[4] + r[6] * r[7]),
+                 g02 = fabs(r[0] * r[2] + r[3] * r[5] + r[6] * r[8]),
+                 g12 = fabs(r[1] * r[2] + r[4] * r[5] + r[7] * r[8]);
+    double s0 = g00 + g01 + g02, s1 = g01 + g11 + g12, s2 = g02 + g12 + g22;
+    double w = s0 >= s1 ? s0 : s1; /* NaN in s0 or s1: s1 */
+    w = w >= s2 ? w : s2;
+    if (s0 != s0) /* NaN stays NaN */
+        w = s0;
+    return w + 0x1p-48;
 }
