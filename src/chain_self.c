@@ -106,18 +106,17 @@ static void child_t(chain_xf *out, const chain_xf *m, const chain_node *nc, int 
     out->t[2] = r[6] * t0 + r[7] * t1 + r[8] * t2 + a->t[2];
 }
 
-static void child_r(chain_xf *out, const chain_xf *m, const chain_node *nc, int side)
+static void child_r(chain_xf *restrict out, const chain_xf *m, const chain_node *nc, int side)
 {
-    const chain_xf *a = side == DOWN_A ? &nc->up_inv : m;
-    const chain_xf *b = side == DOWN_A ? m : &nc->up;
-    double p[9], q[9];
-    memcpy(p, a->r, sizeof p);
-    memcpy(q, b->r, sizeof q);
+    const double *p = side == DOWN_A ? nc->up_inv.r : m->r;
+    const double *q = side == DOWN_A ? m->r : nc->up.r;
+    const double q0 = q[0], q1 = q[1], q2 = q[2], q3 = q[3], q4 = q[4], q5 = q[5], q6 = q[6],
+                 q7 = q[7], q8 = q[8];
     for (int i = 0; i < 3; i++) {
         double p0 = p[3 * i], p1 = p[3 * i + 1], p2 = p[3 * i + 2];
-        out->r[3 * i] = p0 * q[0] + p1 * q[3] + p2 * q[6];
-        out->r[3 * i + 1] = p0 * q[1] + p1 * q[4] + p2 * q[7];
-        out->r[3 * i + 2] = p0 * q[2] + p1 * q[5] + p2 * q[8];
+        out->r[3 * i] = p0 * q0 + p1 * q3 + p2 * q6;
+        out->r[3 * i + 1] = p0 * q1 + p1 * q4 + p2 * q7;
+        out->r[3 * i + 2] = p0 * q2 + p1 * q5 + p2 * q8;
     }
 }
 
@@ -153,7 +152,7 @@ static int test_pair(self_ctx *x, int la, int ja, int lb, int jb, const chain_xf
     child_r(&mm, m, nc, side);
     double ha[3] = {na->half[0] + x->slack, na->half[1] + x->slack, na->half[2] + x->slack};
     if (!chain_balls_meet(mm.t, na->half, nb->half) &&
-        !obb_overlap_frame_faces(ha, mm.r, mm.t, nb->half))
+        chain_faces_apart(ha, mm.r, mm.t, nb->half, e))
         return GO;
     if (la == 0 && lb == 0)
         return leaf_pair(x, ja, jb);
