@@ -159,23 +159,17 @@ static int test_pair(self_ctx *x, int la, int ja, int lb, int jb, const chain_xf
     return descend(x, la, ja, lb, jb, &mm, e);
 }
 
-/* Of two children, the one whose centre is nearer the other node's
- * (relative to its size) probably overlaps it more deeply: visit it
- * first, a collision is likelier there.  p: the other node's centre in
- * the parent's coordinates (negated when neg). */
-static int deeper_second(const double p[3], const chain_node *first, int neg)
+/* Of two children, visit first the one nearer (along the chain) to a
+ * joint moved since the last free answer: a collision is likelier
+ * there.  Returns 1 when the second child should go first: the first
+ * moved joint lies past the end of the first child.  (Measured on
+ * bench/chain N = 10,000: as few box tests as ordering by the distance
+ * between box centres, without its arithmetic.) */
+static int second_first(const self_ctx *x, int level, int first_child)
 {
-    double d[2];
-    for (int k = 0; k < 2; k++) {
-        const double *u = first[k].up.t;
-        double s = 0;
-        for (int i = 0; i < 3; i++) {
-            double v = (neg ? -p[i] : p[i]) - u[i];
-            s += v * v;
-        }
-        d[k] = s - first[k].rho * first[k].rho;
-    }
-    return d[1] < d[0];
+    const hs_chain *c = x->c;
+    return x->cached && !c->all_dirty && c->nchanged > 0 &&
+           c->changed[0] > chain_last(c, level, first_child);
 }
 
 static double abs_sum3(const double v[3]) { return fabs(v[0]) + fabs(v[1]) + fabs(v[2]); }
@@ -194,7 +188,7 @@ static int split_a(self_ctx *x, int la, int ja, int lb, int jb, const chain_xf *
         rb[i] = h[0] * fabs(R[3 * i]) + h[1] * fabs(R[3 * i + 1]) + h[2] * fabs(R[3 * i + 2]) +
                 2 * x->slack;
     int n = chain_children(c, la, ja), last_b = chain_last(c, lb, jb);
-    int rev = n == 2 && deeper_second(m->t, &c->nd[chain_node_index(c, la - 1, 2 * ja)], 0);
+    int rev = n == 2 && second_first(x, la - 1, 2 * ja);
     for (int k = 0; k < n; k++) {
         int jc = 2 * ja + (rev ? 1 - k : k);
         const chain_node *nc = &c->nd[chain_node_index(c, la - 1, jc)];
@@ -231,7 +225,7 @@ static int split_b(self_ctx *x, int la, int ja, int lb, int jb, const chain_xf *
         ra[j] = a[0] * fabs(R[j]) + a[1] * fabs(R[3 + j]) + a[2] * fabs(R[6 + j]) + grow;
     }
     int n = chain_children(c, lb, jb), first_a = chain_first(la, ja);
-    int rev = n == 2 && deeper_second(ct, &c->nd[chain_node_index(c, lb - 1, 2 * jb)], 1);
+    int rev = n == 2 && second_first(x, lb - 1, 2 * jb);
     for (int k = 0; k < n; k++) {
         int jc = 2 * jb + (rev ? 1 - k : k);
         const chain_node *nc = &c->nd[chain_node_index(c, lb - 1, jc)];
