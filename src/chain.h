@@ -102,6 +102,12 @@ struct hs_chain {
     unsigned char *wflag_a, *wflag_b;
 };
 
+/* Boxes are fitted to their descendants this many levels down
+ * (chain_tree.c, shrunk_extents). */
+#ifndef CHAIN_SHRINK_DEPTH
+#define CHAIN_SHRINK_DEPTH 2
+#endif
+
 /* Largest number of changed joints tracked one by one. */
 #define CHAIN_TRACK_MAX 64
 

@@ -95,7 +95,7 @@ enum { DOWN_A, DOWN_B };
  * `nc`: A side m' = up_inv m, B side m' = m up.  Translation first: the
  * balls around the boxes often separate them, and then the rotation is
  * never needed. */
-static void child_t(chain_xf *out, const chain_xf *m, const chain_node *nc, int side)
+static inline void child_t(chain_xf *out, const chain_xf *m, const chain_node *nc, int side)
 {
     const chain_xf *a = side == DOWN_A ? &nc->up_inv : m;
     const chain_xf *b = side == DOWN_A ? m : &nc->up;
@@ -106,7 +106,7 @@ static void child_t(chain_xf *out, const chain_xf *m, const chain_node *nc, int 
     out->t[2] = r[6] * t0 + r[7] * t1 + r[8] * t2 + a->t[2];
 }
 
-static void child_r(chain_xf *restrict out, const chain_xf *m, const chain_node *nc, int side)
+static inline void child_r(chain_xf *restrict out, const chain_xf *m, const chain_node *nc, int side)
 {
     const double *p = side == DOWN_A ? nc->up_inv.r : m->r;
     const double *q = side == DOWN_A ? m->r : nc->up.r;

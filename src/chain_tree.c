@@ -340,6 +340,48 @@ static void put_up(chain_node *child, const double r[9], const double c[3], cons
         child->ext[i] = extent(r, i, h) * (1 + 0x1p-40);
 }
 
+/* Seed 003, section 6.1 shrinks every box until its faces touch the
+ * geometry, which may visit every link below.  We shrink to a fixed
+ * depth: a box is fitted to the boxes CHAIN_SHRINK_DEPTH levels below it
+ * (at most 2^depth boxes) instead of its two children's, so looseness
+ * compounds every depth levels instead of at every level.  A descendant
+ * is mapped into the new frame through the up maps below the child it
+ * descends from: the parallelotope {t + R s : |s_k| <= half_k} with
+ * R = (F A^T) up_1.r up_2.r ... (exact for any R; the same maps the
+ * search composes), whose extent along row i is t_i +- sum_k half_k
+ * |R_ik|.  Their rounding is covered by chain_box_slack like the rest. */
+static void extents_below(const hs_chain *c, int l, int j, const double R[9], const double t[3],
+                          int depth, double lo[3], double hi[3])
+{
+    const chain_node *nd = &c->nd[chain_node_index(c, l, j)];
+    if (chain_node_empty(nd))
+        return;
+    if (depth == 0 || l == 0) {
+        for (int i = 0; i < 3; i++) {
+            double r = extent(R, i, nd->half);
+            lo[i] = t[i] - r < lo[i] ? t[i] - r : lo[i];
+            hi[i] = t[i] + r > hi[i] ? t[i] + r : hi[i];
+        }
+        return;
+    }
+    int n = chain_children(c, l, j);
+    for (int k = 0; k < n; k++) {
+        const chain_node *kid = &c->nd[chain_node_index(c, l - 1, 2 * j + k)];
+        if (chain_node_empty(kid))
+            continue;
+        double Rk[9], tk[3];
+        const double *u = kid->up.r, *v = kid->up.t;
+        for (int i = 0; i < 3; i++) {
+            const double r0 = R[3 * i], r1 = R[3 * i + 1], r2 = R[3 * i + 2];
+            tk[i] = r0 * v[0] + r1 * v[1] + r2 * v[2] + t[i];
+            Rk[3 * i] = r0 * u[0] + r1 * u[3] + r2 * u[6];
+            Rk[3 * i + 1] = r0 * u[1] + r1 * u[4] + r2 * u[7];
+            Rk[3 * i + 2] = r0 * u[2] + r1 * u[5] + r2 * u[8];
+        }
+        extents_below(c, l - 1, 2 * j + k, Rk, tk, depth - 1, lo, hi);
+    }
+}
+
 /* Seed 003, section 2.2: the box of node k bounds its children's boxes a
  * (in the node's first link frame) and b (placed by the shortcut s of
  * the first child).  Two candidate frames, a's axes and b's axes as
@@ -350,15 +392,15 @@ static void put_up(chain_node *child, const double r[9], const double c[3], cons
  * Every quantity is rounded to a few units of roundoff of the
  * magnitudes (the candidate frames are orthonormal to rounding, so
  * F F^T mid = mid to rounding), which chain_box_slack covers. */
-static void merge_node(hs_chain *c, int k, int k1, int k2)
+static void merge_node(hs_chain *c, int l, int j, int k, int k1, int k2)
 {
     const hs_obb *a = &c->box[k1], *b = &c->box[k2];
     const chain_xf *s = &c->sc[k1];
     double pb[3][3], pc[3]; /* b's axes and centre placed by s */
     for (int i = 0; i < 3; i++)
-        for (int j = 0; j < 3; j++)
-            pb[i][j] = s->r[3 * j] * b->axis[i][0] + s->r[3 * j + 1] * b->axis[i][1] +
-                       s->r[3 * j + 2] * b->axis[i][2];
+        for (int q = 0; q < 3; q++)
+            pb[i][q] = s->r[3 * q] * b->axis[i][0] + s->r[3 * q + 1] * b->axis[i][1] +
+                       s->r[3 * q + 2] * b->axis[i][2];
     chain_xf_apply(s, b->center, pc);
     frame_fit cand[2];
     memcpy(cand[0].f, a->axis, sizeof cand[0].f);
@@ -369,7 +411,15 @@ static void merge_node(hs_chain *c, int k, int k1, int k2)
         fit_in_frame(&cand[1], a, (const double(*)[3])pb, pc, b->half);
         best = cand[1].vol < cand[0].vol;
     }
-    const frame_fit *ft = &cand[best];
+    frame_fit *ft = &cand[best];
+    if (l >= 2 && CHAIN_SHRINK_DEPTH > 1) {
+        for (int i = 0; i < 3; i++) {
+            ft->lo[i] = INFINITY;
+            ft->hi[i] = -INFINITY;
+        }
+        extents_below(c, l - 1, 2 * j, ft->ra, ft->ca, CHAIN_SHRINK_DEPTH - 1, ft->lo, ft->hi);
+        extents_below(c, l - 1, 2 * j + 1, ft->rb, ft->cb, CHAIN_SHRINK_DEPTH - 1, ft->lo, ft->hi);
+    }
     hs_obb *out = &c->box[k];
     memcpy(out->axis, ft->f, sizeof out->axis);
     double mid[3], ua[3], ub[3];
@@ -379,8 +429,8 @@ static void merge_node(hs_chain *c, int k, int k1, int k2)
         ua[i] = ft->ca[i] - mid[i];
         ub[i] = ft->cb[i] - mid[i];
     }
-    for (int j = 0; j < 3; j++)
-        out->center[j] = mid[0] * ft->f[j] + mid[1] * ft->f[3 + j] + mid[2] * ft->f[6 + j];
+    for (int q = 0; q < 3; q++)
+        out->center[q] = mid[0] * ft->f[q] + mid[1] * ft->f[3 + q] + mid[2] * ft->f[6 + q];
     set_half(&c->nd[k], out);
     put_up(&c->nd[k1], ft->ra, ua, a->half);
     put_up(&c->nd[k2], ft->rb, ub, b->half);
@@ -415,7 +465,7 @@ static void node_box(hs_chain *c, int l, int j)
         return;
     }
     if (n2 && !chain_node_empty(n1) && !chain_node_empty(n2)) {
-        merge_node(c, k, k1, k2);
+        merge_node(c, l, j, k, k1, k2);
         return;
     }
     if (!n2 || chain_node_empty(n2)) {
