@@ -361,19 +361,16 @@ static void run_chaintree(const chain_case *cc, const move *mv, int iters, doubl
     if (hs_chain_self_collision(c, &a, &b, &st, &err) != 0)
         die("chaintree: the start configuration collides (or error)");
     long tests = 0;
-    double old[16], t0 = now_s();
+    double t0 = now_s();
     int it = 0;
     for (; it < iters && !(it && out_of_time(it - 1, t0, budget)); it++) {
-        hs_chain_get_joint(c, mv[it].k, old);
-        hs_chain_change_joint(c, mv[it].k, mv[it].d, NULL);
-        int h = hs_chain_self_collision(c, &a, &b, &st, &err);
+        /* change, test, and undo on a collision: one call */
+        int h = hs_chain_try_change(c, mv[it].k, mv[it].d, &a, &b, &st, &err);
         if (h < 0) {
             fprintf(stderr, "chain: chaintree: %s\n", err.msg);
             exit(EXIT_FAILURE);
         }
         tests += st.box_tests;
-        if (h)
-            hs_chain_set_joint(c, mv[it].k, old, NULL);
         hit[it] = (unsigned char)h;
     }
     res->iters = it;

@@ -755,6 +755,20 @@ typedef struct hs_chain_stats {
  * pair from the skip list makes the next query search everything.  st
  * (may be NULL) receives this query's counters. */
 int hs_chain_self_collision(hs_chain *c, int *i, int *j, hs_chain_stats *st, hs_error *err);
+/* A move kept only if it is free (seed 003's experiment, and a Monte
+ * Carlo or planner step): J_i <- J_i d, then hs_chain_self_collision; on
+ * a collision the joint is set back exactly.  Returns 0 (the chain is
+ * free and keeps the move), 1 (it would collide: *i < *j is one such pair,
+ * i, j may be NULL, and the chain is as before the call) or -1 (err
+ * filled: a bad index or a d that is not rigid leave the chain unchanged;
+ * an error of the query leaves the move applied, as hs_chain_change_joint
+ * would).  The same answers as those three calls, cheaper: when no other
+ * joint moved since the last free answer, the boxes are refitted only as
+ * the search climbs, so a collision found low never pays for the boxes
+ * above it.  st as for hs_chain_self_collision.  Modifies c: not to be
+ * called concurrently with anything else on c. */
+int hs_chain_try_change(hs_chain *c, int i, const double d[16], int *hit_i, int *hit_j,
+                        hs_chain_stats *st, hs_error *err);
 /* All colliding link pairs (2 ints each, i < j, sorted; free with
  * hs_free).  Does not use or change the cache of free sub-trees. */
 hs_code hs_chain_self_collision_all(const hs_chain *c, int **pairs, int *npairs,

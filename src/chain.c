@@ -248,6 +248,37 @@ hs_code hs_chain_change_joint(hs_chain *c, int i, const double d[16], hs_error *
     return HS_OK;
 }
 
+int hs_chain_try_change(hs_chain *c, int i, const double d[16], int *hit_i, int *hit_j,
+                        hs_chain_stats *st, hs_error *err)
+{
+    if (check_joint(c, i, d, "hs_chain_try_change", err) != HS_OK)
+        return -1;
+    chain_xf old = c->sc[i - 1], x, dx;
+    chain_xf_from_pose(&dx, d);
+    chain_xf_mul(&x, &old, &dx);
+    int r;
+    if (c->nchanged != 0 || c->all_dirty) {
+        /* other joints unsearched: no single path to refit lazily */
+        set_one_joint(c, i, &x);
+        r = hs_chain_self_collision(c, hit_i, hit_j, st, err);
+        if (r == 1)
+            set_one_joint(c, i, &old);
+        return r;
+    }
+    chain_journal_save(c, i);
+    apply_joint(c, i, &x);
+    chain_tree_update_lazy(c, i - 1);
+    r = chain_self_search(c, 1, hit_i, hit_j, st, err);
+    if (r == 1 && chain_journal_undo(c, i, &old)) {
+        apply_joint(c, i, &old); /* forgets joint i: back to its value */
+        return 1;
+    }
+    chain_tree_refit_to(c, c->levels);
+    if (r == 1) /* not reached: the journal holds this very change */
+        set_one_joint(c, i, &old);
+    return r;
+}
+
 hs_code hs_chain_set_joints(hs_chain *c, const int *idx, const double *m, int count,
                             hs_error *err)
 {

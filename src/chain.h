@@ -97,6 +97,9 @@ struct hs_chain {
     struct chain_journal *jr;
     int jr_joint;
     chain_xf jr_old;
+    /* a refit in progress (hs_chain_try_change): the boxes of the path of
+     * leaf lazy_leaf are refitted up to level lazy_level - 1; -1: none */
+    int lazy_leaf, lazy_level, lazy_redo;
     /* scratch of the update: node lists of two levels and flags */
     int *wa, *wb;
     unsigned char *wflag_a, *wflag_b;
@@ -170,6 +173,11 @@ void chain_tree_free(hs_chain *c);
  * new boxes when boxes_changed is nonzero (else new shortcuts, i.e. the
  * joint after each moved); a joint inside a node changes its box. */
 void chain_tree_update(hs_chain *c, const int *leaves, int count, int boxes_changed);
+/* The same for one leaf, in two parts: the shortcuts at once, the boxes
+ * level by level (chain_tree_refit_to, up to and including a level),
+ * so that a search that stops low never pays for the boxes above. */
+void chain_tree_update_lazy(hs_chain *c, int leaf);
+void chain_tree_refit_to(hs_chain *c, int level);
 /* After a piece was added to link i. */
 void chain_piece_added(hs_chain *c, int i);
 /* Journal of a change of joint i (saves the nodes the update will
@@ -184,6 +192,8 @@ void chain_relative(const hs_chain *c, int a, int b, chain_xf *out);
 /* Slack added to box half sizes in the recursion (covers the rounding of
  * the propagated transforms; see chain_tree.c). */
 double chain_box_slack(const hs_chain *c);
+/* The same for pairs of boxes below node (l, j) only. */
+double chain_box_slack_below(const hs_chain *c, int l, int j);
 
 /* A bound on ||r^T r - I||_2. */
 double chain_rotation_defect(const double r[9]);
@@ -207,6 +217,11 @@ static inline int chain_span_changed(const hs_chain *c, int lo, int hi)
     return chain_span_changed_search(c, lo, hi);
 }
 int chain_pair_skipped(const hs_chain *c, int i, int j);
+
+/* chain_self.c: hs_chain_self_collision; lazy: the boxes of a
+ * chain_tree_update_lazy are refitted as the search climbs (a search that
+ * ends with a collision leaves the levels above unrefitted). */
+int chain_self_search(hs_chain *c, int lazy, int *i, int *j, hs_chain_stats *st, hs_error *err);
 
 /* chain_leaf.c: exact tests of the pieces of links a < b, b placed in
  * a's frame by t.  Returns 1 (they meet), 0, or -1 (error).  *ws is the

@@ -31,6 +31,7 @@
 
 typedef struct self_ctx {
     const hs_chain *c;
+    hs_chain *lazy; /* c, when its boxes are refitted as the search climbs */
     int cached;     /* use the record of moved joints */
     int collect;    /* find every pair, not just one */
     double slack;
@@ -317,13 +318,19 @@ static int self(self_ctx *x, int l, int j)
                 return r;
         }
     }
-    return n == 2 ? self_pair(x, l, j) : GO;
+    if (n < 2)
+        return GO;
+    if (x->lazy) { /* the boxes up to this level, and the slack of this subtree */
+        chain_tree_refit_to(x->lazy, l);
+        x->slack = chain_box_slack_below(c, l, j);
+    }
+    return self_pair(x, l, j);
 }
 
 static int run(self_ctx *x)
 {
     const hs_chain *c = x->c;
-    x->slack = chain_box_slack(c);
+    x->slack = x->lazy ? 0 : chain_box_slack(c); /* lazy: set per level by self */
     if (c->npieces == 0 || !needs(x, 0, c->n - 1))
         return GO;
     return self(x, c->levels, 0);
@@ -343,10 +350,16 @@ int hs_chain_self_collision(hs_chain *c, int *i, int *j, hs_chain_stats *st, hs_
         hs_fail(err, HS_ERR_ARG, "hs_chain_self_collision: NULL chain");
         return -1;
     }
+    return chain_self_search(c, 0, i, j, st, err);
+}
+
+int chain_self_search(hs_chain *c, int lazy, int *i, int *j, hs_chain_stats *st, hs_error *err)
+{
     hs_error local;
     self_ctx x;
     memset(&x, 0, sizeof x);
     x.c = c;
+    x.lazy = lazy ? c : NULL;
     x.cached = 1;
     x.err = err ? err : &local;
     int r = run(&x);

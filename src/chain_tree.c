@@ -26,6 +26,7 @@ int chain_tree_alloc(hs_chain *c)
     while ((1 << levels) < c->n)
         levels++;
     c->levels = levels;
+    c->lazy_leaf = -1;
     c->lev_off = hs_malloc((size_t)levels + 1, sizeof(int));
     c->lev_n = hs_malloc((size_t)levels + 1, sizeof(int));
     if (!c->lev_off || !c->lev_n)
@@ -117,6 +118,7 @@ int chain_journal_undo(hs_chain *c, int i, const chain_xf *x)
             c->nd[s] = e->sib;
     }
     c->jr_joint = 0;
+    c->lazy_leaf = -1; /* the restored nodes are all as they were */
     return 1;
 }
 
@@ -576,6 +578,37 @@ void chain_tree_update(hs_chain *c, const int *leaves, int count, int boxes_chan
     memset(c->wflag_b, 0, (size_t)used);
 }
 
+/* One leaf's path: what chain_tree_update does, with the boxes left for
+ * chain_tree_refit_to.  Along a single path a box is recomputed from the
+ * first level where the leaf's ancestor is a left child with a sibling
+ * (whose placement, the left child's shortcut, changed) upwards. */
+void chain_tree_update_lazy(hs_chain *c, int leaf)
+{
+    node_mag(c, 0, leaf);
+    for (int l = 1; l <= c->levels; l++)
+        node_shortcut(c, l, leaf >> l);
+    c->lazy_leaf = leaf;
+    c->lazy_level = 1;
+    c->lazy_redo = 0;
+}
+
+void chain_tree_refit_to(hs_chain *c, int level)
+{
+    if (c->lazy_leaf < 0)
+        return;
+    int leaf = c->lazy_leaf, top = level < c->levels ? level : c->levels;
+    for (int l = c->lazy_level; l <= top; l++) {
+        int p = leaf >> l, left = ((leaf >> (l - 1)) & 1) == 0;
+        c->lazy_redo |= left && chain_children(c, l, p) == 2;
+        if (c->lazy_redo)
+            node_box(c, l, p);
+        node_mag(c, l, p);
+    }
+    c->lazy_level = top + 1;
+    if (top == c->levels)
+        c->lazy_leaf = -1;
+}
+
 /* T(a, b) = J_{a+1} ... J_b as the fewest shortcuts: from p, the longest
  * shortcut that starts at p (p a multiple of 2^l) and does not pass b. */
 void chain_relative(const hs_chain *c, int a, int b, chain_xf *out)
@@ -608,8 +641,12 @@ void chain_relative(const hs_chain *c, int a, int b, chain_xf *out)
  * error for chains of up to 2^30 links whose joints are rigid to
  * CHAIN_RIGID_TOL, so a box test widened by it never drops a pair the
  * exact leaf test would find. */
-double chain_box_slack(const hs_chain *c)
+double chain_box_slack(const hs_chain *c) { return chain_box_slack_below(c, c->levels, 0); }
+
+/* Pairs below node (l, j) involve only shortcuts and boxes below it,
+ * which its mag bounds. */
+double chain_box_slack_below(const hs_chain *c, int l, int j)
 {
-    double mag = c->mag[chain_node_index(c, c->levels, 0)];
+    double mag = c->mag[chain_node_index(c, l, j)];
     return 0x1p-30 * (2.0 * c->levels + 4) * mag + 0x1p-1000;
 }

@@ -341,6 +341,147 @@ START_TEST(self_collision_undo_sequences)
 }
 END_TEST
 
+/* One move on twin chains: hs_chain_try_change on a, the three calls it
+ * stands for on b, both against the brute force of the moved chain.  The
+ * joints of a and b must stay equal bit for bit. */
+static int twin_move(sphere_chain *a, sphere_chain *b, int i, const double d[16])
+{
+    hs_error err;
+    hs_chain_stats st;
+    int hi = -1, hj = -1, *bp, nb;
+    int ra = hs_chain_try_change(a->c, i, d, &hi, &hj, &st, &err);
+    ck_assert_msg(ra == 0 || ra == 1, "try_change: %d (%s)", ra, err.msg);
+    double old[16], ja[16], jb[16];
+    hs_chain_get_joint(b->c, i, old);
+    ck_assert(hs_chain_change_joint(b->c, i, d, &err) == HS_OK);
+    brute_pairs(b, &bp, &nb);
+    int rb = hs_chain_self_collision(b->c, NULL, NULL, NULL, &err);
+    ck_assert_msg(rb == (nb > 0), "plain query %d, brute force %d pairs", rb, nb);
+    ck_assert_msg(ra == rb, "joint %d: try_change %d, plain %d", i, ra, rb);
+    if (ra) {
+        int found = 0;
+        for (int k = 0; k < nb; k++)
+            found |= bp[2 * k] == hi && bp[2 * k + 1] == hj;
+        ck_assert_msg(found, "try_change pair (%d, %d) does not collide", hi, hj);
+        set_joint(b->c, i, old);
+    }
+    free(bp);
+    for (int k = 1; k < a->n; k++) {
+        hs_chain_get_joint(a->c, k, ja);
+        hs_chain_get_joint(b->c, k, jb);
+        ck_assert_msg(memcmp(ja, jb, sizeof ja) == 0, "joint %d differs after a move", k);
+    }
+    return ra;
+}
+
+START_TEST(try_change_matches_plain_moves)
+{
+    for (int n = 2; n <= 90; n += 22) {
+        uint64_t s1 = 77 + (uint64_t)n, s2 = s1;
+        sphere_chain a = make_sphere_chain(&s1, n, 1.6, 1), b = make_sphere_chain(&s2, n, 1.6, 1);
+        check_self(&a, "start"); /* the first query searches everything */
+        check_self(&b, "start");
+        int hits = 0;
+        for (int it = 0; it < 120; it++) {
+            int i = 1 + rng_int(&s1, n - 1);
+            double d[16];
+            random_torsion(&s1, 1.5, d);
+            if (it % 17 == 5) { /* another joint left unsearched: the plain route */
+                double e[16];
+                int k = 1 + rng_int(&s1, n - 1);
+                random_torsion(&s1, 0.01, e);
+                hs_error err;
+                ck_assert(hs_chain_change_joint(a.c, k, e, &err) == HS_OK);
+                ck_assert(hs_chain_change_joint(b.c, k, e, &err) == HS_OK);
+            }
+            hits += twin_move(&a, &b, i, d);
+        }
+        check_self(&a, "after the moves");
+        ck_assert_msg(n < 40 || hits > 0, "n = %d: no move collided", n);
+        free_sphere_chain(&a);
+        free_sphere_chain(&b);
+    }
+}
+END_TEST
+
+/* Spheres of radius 1 on the lattice 2Z^3, neighbours along the chain 2
+ * apart (touching; adjacent pairs are skipped), moved by quarter turns:
+ * every product is exact, and every collision is two spheres exactly
+ * touching (centres 2 apart) or coinciding.  The boxes (shrunk, tested
+ * on R's columns with the defect bound, refitted lazily) must never
+ * separate a touching pair. */
+START_TEST(lattice_moves_touch_exactly)
+{
+    static const double turns[7][9] = {
+        {1, 0, 0, 0, 0, -1, 0, 1, 0},  {1, 0, 0, 0, -1, 0, 0, 0, -1}, {1, 0, 0, 0, 0, 1, 0, -1, 0},
+        {0, -1, 0, 1, 0, 0, 0, 0, 1},  {0, 1, 0, -1, 0, 0, 0, 0, 1},  {0, 0, 1, 0, 1, 0, -1, 0, 0},
+        {0, 0, -1, 0, 1, 0, 1, 0, 0}};
+    const int n = 48;
+    sphere_chain sc[2];
+    for (int w = 0; w < 2; w++) {
+        sphere_chain *c = &sc[w];
+        c->c = new_chain(n);
+        c->n = n;
+        c->ctr = calloc((size_t)n, 3 * sizeof(double));
+        c->rad = calloc((size_t)n, sizeof(double));
+        c->skip = calloc((size_t)n * (size_t)n, 1);
+        c->adjacent = 1;
+        double I3[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1}, t[3] = {2, 0, 0}, m[16];
+        hs_pose_from_rt(m, I3, t);
+        for (int i = 0; i < n; i++) {
+            c->rad[i] = 1;
+            add_sphere(c->c, i, 0, 0, 0, 1);
+            if (i > 0)
+                set_joint(c->c, i, m);
+        }
+        check_self(c, "straight");
+    }
+    uint64_t s = 3;
+    int hits = 0, free_moves = 0;
+    for (int it = 0; it < 600; it++) {
+        double d[16], zero[3] = {0, 0, 0};
+        hs_pose_from_rt(d, turns[rng_int(&s, 7)], zero);
+        int r = twin_move(&sc[0], &sc[1], 1 + rng_int(&s, n - 1), d);
+        hits += r;
+        free_moves += !r;
+    }
+    check_self(&sc[0], "after the moves");
+    ck_assert_msg(hits > 100 && free_moves > 100, "%d hits, %d free moves", hits, free_moves);
+    free_sphere_chain(&sc[0]);
+    free_sphere_chain(&sc[1]);
+}
+END_TEST
+
+START_TEST(try_change_errors)
+{
+    hs_chain *c = new_chain(4);
+    add_sphere(c, 0, 0, 0, 0, 1);
+    add_sphere(c, 3, 0, 0, 0, 1);
+    double I[16], bad[16], before[16], after[16];
+    hs_pose_identity(I);
+    hs_pose_identity(bad);
+    bad[0] = 2; /* not rigid */
+    hs_error err;
+    hs_chain_get_joint(c, 2, before);
+    ck_assert_int_eq(hs_chain_try_change(c, 0, I, NULL, NULL, NULL, &err), -1);
+    ck_assert_int_eq(err.code, HS_ERR_ARG);
+    ck_assert_int_eq(hs_chain_try_change(c, 4, I, NULL, NULL, NULL, &err), -1);
+    ck_assert_int_eq(hs_chain_try_change(c, 2, bad, NULL, NULL, NULL, &err), -1);
+    ck_assert_int_eq(err.code, HS_ERR_ARG);
+    ck_assert_int_eq(hs_chain_try_change(NULL, 2, I, NULL, NULL, NULL, &err), -1);
+    ck_assert_int_eq(hs_chain_try_change(c, 2, NULL, NULL, NULL, NULL, &err), -1);
+    hs_chain_get_joint(c, 2, after);
+    ck_assert(memcmp(before, after, sizeof before) == 0);
+    /* links 0 and 3 at the same place: the move collides and is undone */
+    double t[3] = {0, 0, 0}, I3[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1}, m[16];
+    hs_pose_from_rt(m, I3, t);
+    int a = -1, b = -1;
+    ck_assert_int_eq(hs_chain_try_change(c, 2, m, &a, &b, NULL, &err), 1);
+    ck_assert(a == 0 && b == 3);
+    hs_chain_free(c);
+}
+END_TEST
+
 /* Three links in a plane: link 2's sphere exactly 2 from link 0's (radii
  * 1): touching counts as a collision; 2^-30 farther is free, 2^-30
  * nearer collides.  Rotations by quarter turns are exact. */
@@ -1205,6 +1346,9 @@ Suite *suite_chain(void)
     tcase_add_test(tc, self_collision_matches_brute_force);
     tcase_add_test(tc, self_collision_after_merged_changes);
     tcase_add_test(tc, self_collision_undo_sequences);
+    tcase_add_test(tc, try_change_matches_plain_moves);
+    tcase_add_test(tc, lattice_moves_touch_exactly);
+    tcase_add_test(tc, try_change_errors);
     tcase_add_test(tc, touching_spheres_collide);
     tcase_add_test(tc, skip_lists);
     tcase_add_test(tc, argument_errors);
