@@ -31,7 +31,7 @@
  *   J_i <- J_i Rx(angle) about that bond.
  *
  * Iterations (seed 003): pick a random joint and a random angle, uniform
- * in [-max, max] (--max-angle, default 30 degrees); apply; test
+ * in [-max, max] (--max-angle, default 180 degrees); apply; test
  * self-collision (spheres of non-adjacent links at most 2r apart); undo
  * the change when it collides.  The move sequence depends only on --seed
  * and the chain; every method replays the same one and must agree on
