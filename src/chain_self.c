@@ -34,6 +34,8 @@ typedef struct self_ctx {
     hs_chain *lazy; /* c, when its boxes are refitted as the search climbs */
     int cached;     /* use the record of moved joints */
     int collect;    /* find every pair, not just one */
+    int one;        /* cached, exactly one joint moved: that joint (else 0) */
+    int first_moved; /* cached: the first moved joint (else 0), for the order */
     double slack;
     long box_tests, piece_tests;
     chain_leaf_ws *ws;
@@ -47,8 +49,25 @@ typedef struct self_ctx {
  * or an error. */
 enum { GO = 0, FOUND = 1, FAILED = -1 };
 
+/* A node as the search sees it: its data, level and index, and the links
+ * first..last below it. */
+typedef struct nref {
+    const chain_node *nd;
+    int l, j, first, last;
+} nref;
+
+static inline nref node_ref(const hs_chain *c, int l, int j)
+{
+    nref r = {&c->nd[chain_node_index(c, l, j)], l, j, chain_first(l, j), chain_last(c, l, j)};
+    return r;
+}
+
+/* Must a pair spanning the links lo..hi be searched, that is, did a joint
+ * between them move since the last free answer? */
 static inline int needs(const self_ctx *x, int lo, int hi)
 {
+    if (x->one)
+        return lo < x->one && x->one <= hi;
     return !x->cached || chain_span_changed(x->c, lo, hi);
 }
 
@@ -107,7 +126,8 @@ static inline void child_t(chain_xf *out, const chain_xf *m, const chain_node *n
     out->t[2] = r[6] * t0 + r[7] * t1 + r[8] * t2 + a->t[2];
 }
 
-static inline void child_r(chain_xf *restrict out, const chain_xf *m, const chain_node *nc, int side)
+static inline void child_r(chain_xf *restrict out, const chain_xf *m, const chain_node *nc,
+                           int side)
 {
     const double *p = side == DOWN_A ? nc->up_inv.r : m->r;
     const double *q = side == DOWN_A ? m->r : nc->up.r;
@@ -121,56 +141,63 @@ static inline void child_r(chain_xf *restrict out, const chain_xf *m, const chai
     }
 }
 
-static int descend(self_ctx *x, int la, int ja, int lb, int jb, const chain_xf *m, double eps);
+static int descend(self_ctx *x, const nref *A, const nref *B, const chain_xf *m, double eps);
 
 /* Nodes that can be skipped before any arithmetic: no piece below, or
  * two links whose pair is on the skip list. */
-static int nothing_to_test(const self_ctx *x, int la, int ja, int lb, int jb,
-                           const chain_node *na, const chain_node *nb)
+static inline int nothing_to_test(const self_ctx *x, const nref *A, const nref *B)
 {
-    return chain_node_empty(na) || chain_node_empty(nb) ||
-           (la == 0 && lb == 0 && chain_pair_skipped(x->c, ja, jb));
+    return chain_node_empty(A->nd) || chain_node_empty(B->nd) ||
+           (A->l == 0 && B->l == 0 && chain_pair_skipped(x->c, A->j, B->j));
 }
 
-/* Test the boxes of A = (la, ja) and B = (lb, jb), A before B, whose
- * pose is m' = (m with one side gone down to nc); go down when they may
+/* Test the boxes of A and B (A before B), whose pose is m' = (m with one
+ * side gone down to nc, the node now in A or B); go down when they may
  * meet.  The caller checked that the span A..B is not rigid and
  * nothing_to_test. */
-static int test_pair(self_ctx *x, int la, int ja, int lb, int jb, const chain_xf *m,
+static int test_pair(self_ctx *x, const nref *A, const nref *B, const chain_xf *m,
                      const chain_node *nc, int side, double eps)
 {
     const hs_chain *c = x->c;
-    const chain_node *na = &c->nd[chain_node_index(c, la, ja)];
-    const chain_node *nb = &c->nd[chain_node_index(c, lb, jb)];
+    const chain_node *na = A->nd, *nb = B->nd;
     chain_xf mm;
     double e = chain_defect_mul(eps, nc->eps);
     x->box_tests++;
     child_t(&mm, m, nc, side);
     if (chain_spheres_apart(mm.t, na->rho, nb->rho, e, x->slack))
         return GO;
-    if (la == 0 && lb == 0 && c->link[ja].ncvx == 0 && c->link[jb].ncvx == 0)
-        return leaf_pair(x, ja, jb); /* spheres: the exact test is as cheap */
+    int leaves = A->l == 0 && B->l == 0;
+    if (leaves && c->link[A->j].ncvx == 0 && c->link[B->j].ncvx == 0)
+        return leaf_pair(x, A->j, B->j); /* spheres: the exact test is as cheap */
     child_r(&mm, m, nc, side);
     double ha[3] = {na->half[0] + x->slack, na->half[1] + x->slack, na->half[2] + x->slack};
     if (!chain_balls_meet(mm.t, na->half, nb->half) &&
         chain_faces_apart(ha, mm.r, mm.t, nb->half, e))
         return GO;
-    if (la == 0 && lb == 0)
-        return leaf_pair(x, ja, jb);
-    return descend(x, la, ja, lb, jb, &mm, e);
+    if (leaves)
+        return leaf_pair(x, A->j, B->j);
+    return descend(x, A, B, &mm, e);
 }
 
-/* Of two children, visit first the one nearer (along the chain) to a
- * joint moved since the last free answer: a collision is likelier
- * there.  Returns 1 when the second child should go first: the first
- * moved joint lies past the end of the first child.  (Measured on
- * bench/chain N = 10,000: as few box tests as ordering by the distance
- * between box centres, without its arithmetic.) */
-static int second_first(const self_ctx *x, int level, int first_child)
+/* The children of node N in visiting order: the one nearer (along the
+ * chain) to a joint moved since the last free answer first, a collision
+ * being likelier there (on bench/chain N = 10,000 as few box tests as
+ * ordering by the distance between box centres, without its
+ * arithmetic).  Returns their number. */
+static inline int children(const self_ctx *x, const nref *N, nref kid[2])
 {
     const hs_chain *c = x->c;
-    return x->cached && !c->all_dirty && c->nchanged > 0 &&
-           c->changed[0] > chain_last(c, level, first_child);
+    int n = chain_children(c, N->l, N->j);
+    kid[0] = node_ref(c, N->l - 1, 2 * N->j);
+    if (n == 2) {
+        kid[1] = node_ref(c, N->l - 1, 2 * N->j + 1);
+        if (x->first_moved > kid[0].last) {
+            nref t = kid[0];
+            kid[0] = kid[1];
+            kid[1] = t;
+        }
+    }
+    return n;
 }
 
 static double abs_sum3(const double v[3]) { return fabs(v[0]) + fabs(v[1]) + fabs(v[2]); }
@@ -179,22 +206,19 @@ static double abs_sum3(const double v[3]) { return fabs(v[0]) + fabs(v[1]) + fab
  * A's axes (ext, around up.t) against B's there (around m.t, radius
  * sum_k hb_k |R_ik|, exact for any R); the slack (twice, for the child's
  * growth) covers rounding. */
-static int split_a(self_ctx *x, int la, int ja, int lb, int jb, const chain_xf *m, double eps)
+static int split_a(self_ctx *x, const nref *A, const nref *B, const chain_xf *m, double eps)
 {
-    const hs_chain *c = x->c;
-    const chain_node *nb = &c->nd[chain_node_index(c, lb, jb)];
-    const double *R = m->r, *h = nb->half;
+    const double *R = m->r, *h = B->nd->half;
     double rb[3];
     for (int i = 0; i < 3; i++)
         rb[i] = h[0] * fabs(R[3 * i]) + h[1] * fabs(R[3 * i + 1]) + h[2] * fabs(R[3 * i + 2]) +
                 2 * x->slack;
-    int n = chain_children(c, la, ja), last_b = chain_last(c, lb, jb);
-    int rev = n == 2 && second_first(x, la - 1, 2 * ja);
+    nref kid[2];
+    int n = children(x, A, kid);
     for (int k = 0; k < n; k++) {
-        int jc = 2 * ja + (rev ? 1 - k : k);
-        const chain_node *nc = &c->nd[chain_node_index(c, la - 1, jc)];
-        if (!needs(x, chain_first(la - 1, jc), last_b) ||
-            nothing_to_test(x, la - 1, jc, lb, jb, nc, nb))
+        const nref *C = &kid[k];
+        const chain_node *nc = C->nd;
+        if (!needs(x, C->first, B->last) || nothing_to_test(x, C, B))
             continue;
         if (fabs(m->t[0] - nc->up.t[0]) > nc->ext[0] + rb[0] ||
             fabs(m->t[1] - nc->up.t[1]) > nc->ext[1] + rb[1] ||
@@ -202,7 +226,7 @@ static int split_a(self_ctx *x, int la, int ja, int lb, int jb, const chain_xf *
             x->box_tests++;
             continue;
         }
-        int r = test_pair(x, la - 1, jc, lb, jb, m, nc, DOWN_A, eps);
+        int r = test_pair(x, C, B, m, nc, DOWN_A, eps);
         if (r != GO)
             return r;
     }
@@ -214,10 +238,9 @@ static int split_a(self_ctx *x, int la, int ja, int lb, int jb, const chain_xf *
  * at y = R^-1 (-t), which is -R^T t up to eps (|t| + rho_A) (R^-1 =
  * (I + E)^-1 R^T with ||E|| <= eps), A's radius along c_j is
  * sum_i a_i |R_ij|. */
-static int split_b(self_ctx *x, int la, int ja, int lb, int jb, const chain_xf *m, double eps)
+static int split_b(self_ctx *x, const nref *A, const nref *B, const chain_xf *m, double eps)
 {
-    const hs_chain *c = x->c;
-    const chain_node *na = &c->nd[chain_node_index(c, la, ja)];
+    const chain_node *na = A->nd;
     const double *R = m->r, *t = m->t;
     double a[3] = {na->half[0] + x->slack, na->half[1] + x->slack, na->half[2] + x->slack};
     double grow = 2 * eps * (abs_sum3(t) + na->rho) + 2 * x->slack, ra[3], ct[3];
@@ -225,13 +248,12 @@ static int split_b(self_ctx *x, int la, int ja, int lb, int jb, const chain_xf *
         ct[j] = t[0] * R[j] + t[1] * R[3 + j] + t[2] * R[6 + j];
         ra[j] = a[0] * fabs(R[j]) + a[1] * fabs(R[3 + j]) + a[2] * fabs(R[6 + j]) + grow;
     }
-    int n = chain_children(c, lb, jb), first_a = chain_first(la, ja);
-    int rev = n == 2 && second_first(x, lb - 1, 2 * jb);
+    nref kid[2];
+    int n = children(x, B, kid);
     for (int k = 0; k < n; k++) {
-        int jc = 2 * jb + (rev ? 1 - k : k);
-        const chain_node *nc = &c->nd[chain_node_index(c, lb - 1, jc)];
-        if (!needs(x, first_a, chain_last(c, lb - 1, jc)) ||
-            nothing_to_test(x, la, ja, lb - 1, jc, na, nc))
+        const nref *D = &kid[k];
+        const chain_node *nc = D->nd;
+        if (!needs(x, A->first, D->last) || nothing_to_test(x, A, D))
             continue;
         if (fabs(nc->up.t[0] + ct[0]) > nc->ext[0] + ra[0] ||
             fabs(nc->up.t[1] + ct[1]) > nc->ext[1] + ra[1] ||
@@ -239,7 +261,7 @@ static int split_b(self_ctx *x, int la, int ja, int lb, int jb, const chain_xf *
             x->box_tests++;
             continue;
         }
-        int r = test_pair(x, la, ja, lb - 1, jc, m, nc, DOWN_B, eps);
+        int r = test_pair(x, A, D, m, nc, DOWN_B, eps);
         if (r != GO)
             return r;
     }
@@ -251,51 +273,44 @@ static int split_b(self_ctx *x, int la, int ja, int lb, int jb, const chain_xf *
  * overlap, as in compact chains, that intermediate test rarely prunes:
  * with overlap rate p, going down one side costs 2 + 4p tests to reach
  * the four grandchild pairs, both sides 4.) */
-static int split_both(self_ctx *x, int la, int ja, int lb, int jb, const chain_xf *m, double eps)
+static int split_both(self_ctx *x, const nref *A, const nref *B, const chain_xf *m, double eps)
 {
-    const hs_chain *c = x->c;
-    const chain_node *na = &c->nd[chain_node_index(c, la, ja)];
-    int n = chain_children(c, lb, jb), first_a = chain_first(la, ja);
-    int rev = n == 2 && second_first(x, lb - 1, 2 * jb);
+    nref kid[2];
+    int n = children(x, B, kid);
     for (int k = 0; k < n; k++) {
-        int jc = 2 * jb + (rev ? 1 - k : k);
-        const chain_node *nc = &c->nd[chain_node_index(c, lb - 1, jc)];
-        if (!needs(x, first_a, chain_last(c, lb - 1, jc)) ||
-            nothing_to_test(x, la, ja, lb - 1, jc, na, nc))
+        const nref *D = &kid[k];
+        if (!needs(x, A->first, D->last) || nothing_to_test(x, A, D))
             continue;
         chain_xf mm;
-        child_t(&mm, m, nc, DOWN_B);
-        child_r(&mm, m, nc, DOWN_B);
-        int r = split_a(x, la, ja, lb - 1, jc, &mm, chain_defect_mul(eps, nc->eps));
+        child_t(&mm, m, D->nd, DOWN_B);
+        child_r(&mm, m, D->nd, DOWN_B);
+        int r = split_a(x, A, D, &mm, chain_defect_mul(eps, D->nd->eps));
         if (r != GO)
             return r;
     }
     return GO;
 }
 
-/* The boxes of A and B (A before B) may meet: test the children of the
- * larger one against the other. */
-static int descend(self_ctx *x, int la, int ja, int lb, int jb, const chain_xf *m, double eps)
+/* The boxes of A and B (A before B) may meet: test the children of both
+ * (same level) or of the larger one against the other. */
+static int descend(self_ctx *x, const nref *A, const nref *B, const chain_xf *m, double eps)
 {
-    const hs_chain *c = x->c;
-    const chain_node *na = &c->nd[chain_node_index(c, la, ja)];
-    const chain_node *nb = &c->nd[chain_node_index(c, lb, jb)];
-    if (la == lb && la > 0)
-        return split_both(x, la, ja, lb, jb, m, eps);
-    if (la > lb || (la == lb && na->rho >= nb->rho))
-        return split_a(x, la, ja, lb, jb, m, eps);
-    return split_b(x, la, ja, lb, jb, m, eps);
+    if (A->l == B->l)
+        return split_both(x, A, B, m, eps);
+    if (A->l > B->l)
+        return split_a(x, A, B, m, eps);
+    return split_b(x, A, B, m, eps);
 }
 
-/* The two children of node (l, j) against each other (the second child's
- * box frame in the first's is up_inv(first) up(second)). */
-static int self_pair(self_ctx *x, int l, int j)
+/* The two children of node N against each other (the second child's box
+ * frame in the first's is up_inv(first) up(second)). */
+static int self_pair(self_ctx *x, const nref *N)
 {
     const hs_chain *c = x->c;
-    const chain_node *n1 = &c->nd[chain_node_index(c, l - 1, 2 * j)];
-    if (nothing_to_test(x, l - 1, 2 * j, l - 1, 2 * j + 1, n1, n1 + 1))
+    nref k1 = node_ref(c, N->l - 1, 2 * N->j), k2 = node_ref(c, N->l - 1, 2 * N->j + 1);
+    if (nothing_to_test(x, &k1, &k2))
         return GO;
-    return test_pair(x, l - 1, 2 * j, l - 1, 2 * j + 1, &n1->up_inv, n1 + 1, DOWN_B, n1->eps);
+    return test_pair(x, &k1, &k2, &k1.nd->up_inv, k2.nd, DOWN_B, k1.nd->eps);
 }
 
 /* Node (l, j) against itself: each child against itself, then the two
@@ -324,13 +339,18 @@ static int self(self_ctx *x, int l, int j)
         chain_tree_refit_to(x->lazy, l);
         x->slack = chain_box_slack_below(c, l, j);
     }
-    return self_pair(x, l, j);
+    nref N = node_ref(c, l, j);
+    return self_pair(x, &N);
 }
 
 static int run(self_ctx *x)
 {
     const hs_chain *c = x->c;
     x->slack = x->lazy ? 0 : chain_box_slack(c); /* lazy: set per level by self */
+    if (x->cached && !c->all_dirty && c->nchanged > 0) {
+        x->first_moved = c->changed[0];
+        x->one = c->nchanged == 1 ? c->changed[0] : 0;
+    }
     if (c->npieces == 0 || !needs(x, 0, c->n - 1))
         return GO;
     return self(x, c->levels, 0);
