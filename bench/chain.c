@@ -68,6 +68,7 @@ typedef struct options {
     double max_angle;      /* radians */
     double budget;         /* seconds per method and chain */
     double protein_radius; /* Angstrom */
+    int repeat;            /* runs of chaintree and grid (median reported) */
 } options;
 
 /* A chain as the methods see it. */
@@ -81,8 +82,12 @@ typedef struct chain_case {
     int *movable, nmovable;
 } chain_case;
 
+#define MAX_REPEAT 15
+
 typedef struct method_result {
-    double us_per_iter;
+    double us_per_iter;    /* median over the runs */
+    double us_min, us_max; /* range over the runs */
+    int runs;
     double tests_per_query;
     int collisions;
     int iters;              /* iterations run (a prefix when the budget ran out) */
@@ -462,15 +467,32 @@ static void print_row(const chain_case *cc, int m, const method_result *r, int i
         snprintf(coll, sizeof coll, "%d of the first %d", r->collisions, r->iters);
     else
         snprintf(coll, sizeof coll, "%d", r->collisions);
-    printf("| %s | %.1f | %s | %s | %s |\n", method_names[m], r->us_per_iter, shown, coll,
-           paper_tests(cc, m));
+    char range[48] = "";
+    if (r->runs > 1)
+        snprintf(range, sizeof range, " (%.1f-%.1f)", r->us_min, r->us_max);
+    printf("| %s | %.2f%s | %d | %s | %s | %s |\n", method_names[m], r->us_per_iter, range,
+           r->runs, shown, coll, paper_tests(cc, m));
     fflush(stdout);
     size_t len = strlen(results);
     snprintf(results + len, cap - len,
              "RESULT bench=chain%s%s n=%d method=%s us_per_iter=%.2f box_tests=%s "
-             "collisions=%d iters=%d\n",
+             "collisions=%d iters=%d runs=%d\n",
              cc->protein ? " protein=" : " walk=", cc->protein ? cc->protein : cc->walk, cc->n,
-             method_names[m], r->us_per_iter, tests, r->collisions, r->iters);
+             method_names[m], r->us_per_iter, tests, r->collisions, r->iters, r->runs);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static void median_range(double *v, int n, method_result *r)
+{
+    qsort(v, (size_t)n, sizeof *v, cmp_double);
+    r->us_per_iter = n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+    r->us_min = v[0];
+    r->us_max = v[n - 1];
 }
 
 static void run_case(const chain_case *cc, const options *o, char *results, size_t cap)
@@ -486,25 +508,38 @@ static void run_case(const chain_case *cc, const options *o, char *results, size
     else
         printf("\n### compact chain, %s walk, N = %d, sphere radius %g\n\n", cc->walk, cc->n,
                cc->r);
-    printf("| method | us per iteration | box tests per test | colliding moves | "
-           "paper's box tests |\n|---|---:|---:|---:|---:|\n");
+    printf("| method | us per iteration: median (range) | runs | box tests per test | "
+           "colliding moves | paper's box tests |\n|---|---:|---:|---:|---:|---:|\n");
+    /* chaintree and grid: o->repeat runs, interleaved, so that both see the
+     * same moments of a shared machine; the OBB trees (100x slower) once */
+    double us[NMETHODS][MAX_REPEAT];
+    for (int m = 0; m < NMETHODS; m++)
+        if (o->use[m])
+            hit[m] = xmalloc((size_t)o->iters);
+    for (int run = 0; run < o->repeat; run++)
+        for (int m = 0; m < NMETHODS; m++) {
+            if (!o->use[m] || (m >= 2 && run > 0))
+                continue;
+            if (m == 0)
+                run_chaintree(cc, mv, o->iters, o->budget, hit[m], &res[m]);
+            else
+                run_baseline((cb_method)(m - 1), cc, mv, o->iters, o->budget, hit[m], &res[m]);
+            us[m][run] = res[m].us_per_iter;
+            res[m].runs = run + 1;
+            if (ref < 0)
+                ref = m;
+            else if (m != ref)
+                compare(cc, mv, method_names[ref], hit[ref], method_names[m], hit[m],
+                        res[m].iters < res[ref].iters ? res[m].iters : res[ref].iters);
+        }
     for (int m = 0; m < NMETHODS; m++) {
         if (!o->use[m])
             continue;
-        hit[m] = xmalloc((size_t)o->iters);
-        if (m == 0)
-            run_chaintree(cc, mv, o->iters, o->budget, hit[m], &res[m]);
-        else
-            run_baseline((cb_method)(m - 1), cc, mv, o->iters, o->budget, hit[m], &res[m]);
+        median_range(us[m], res[m].runs, &res[m]);
         res[m].collisions = 0;
         for (int it = 0; it < res[m].iters; it++)
             res[m].collisions += hit[m][it];
         print_row(cc, m, &res[m], o->iters, results, cap);
-        if (ref < 0)
-            ref = m;
-        else
-            compare(cc, mv, method_names[ref], hit[ref], method_names[m], hit[m],
-                    res[m].iters < res[ref].iters ? res[m].iters : res[ref].iters);
     }
     double best = INFINITY;
     for (int m = 1; m < NMETHODS; m++)
@@ -540,10 +575,14 @@ static void usage(FILE *f)
             "usage: chain [--sizes N,N,..] [--iters I] [--seed S] [--methods m,m,..]\n"
             "             [--pdb FILE[:CHAIN]]... [--pdb none] [--max-angle DEG]\n"
             "             [--protein-radius R] [--budget SECONDS] [--walks mixed,layered|none]\n"
+            "             [--repeat R]\n"
             "methods: chaintree grid obbtree1 obbtreek (default all)\n"
             "defaults: --sizes 1000,2500,5000,10000 --iters 20000 --seed 1 --max-angle 180\n"
             "          --protein-radius 1.1 --budget 12 --walks mixed,layered, --pdb the three\n"
             "          files of /work/shared/data/pdb (chain A; 1MPP has none: its only chain)\n"
+            "          --repeat 5\n"
+            "repeat: chaintree and grid run R times (1..15), interleaved, and report the\n"
+            "        median time and the range; obbtree1 and obbtreek run once\n"
             "budget: a method stops after that many seconds on one chain and reports\n"
             "        the prefix of the move sequence it ran (the others are compared on it)\n");
 }
@@ -577,6 +616,7 @@ static void parse_args(int argc, char **argv, options *o)
     o->max_angle = PI;
     o->protein_radius = 1.1;
     o->budget = 12;
+    o->repeat = 5;
     o->walks[0] = o->walks[1] = 1;
     o->npdb = 0;
     for (int m = 0; m < NMETHODS; m++)
@@ -607,6 +647,9 @@ static void parse_args(int argc, char **argv, options *o)
             o->walks[0] = strstr(v, "mixed") != NULL;
             o->walks[1] = strstr(v, "layered") != NULL;
             bad = !strcmp(v, "none") ? 0 : !(o->walks[0] || o->walks[1]);
+        } else if (!strcmp(a, "--repeat")) {
+            o->repeat = atoi(v);
+            bad = !(o->repeat >= 1 && o->repeat <= MAX_REPEAT);
         } else if (!strcmp(a, "--budget")) {
             o->budget = atof(v);
             bad = !(o->budget > 0);
