@@ -56,14 +56,6 @@ int obb_orthonormalize(double *ax);
 int obb_overlap_frame(const double ha[3], const double R[9], const double t[3],
                       const double hb[3]);
 
-/* The same test on the 6 face axes only (A's and B's, same bounds): 0
- * only when A and B are disjoint, 1 when no face axis separates them
- * (they may still be apart along an edge-edge axis).  A cheaper
- * conservative test for hierarchy descents, where a pair wrongly kept
- * costs only a few more box tests below (seed 003's box trees). */
-int obb_overlap_frame_faces(const double ha[3], const double R[9], const double t[3],
-                            const double hb[3]);
-
 /* Lower bound on the Euclidean distance between the same two sets: the
  * largest certified gap over the 15 axes (0 when none). */
 double obb_gap_frame(const double ha[3], const double R[9], const double t[3],

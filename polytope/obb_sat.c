@@ -92,10 +92,9 @@ static double down_or_zero(double g)
  *     k = j.
  * Standalone eta terms are left to up().  An infinite or NaN number
  * certifies nothing (an infinite numerator must not beat a finite bound).
- * faces_only: stop after the 6 face axes (overlap mode).  Returns 0
- * (overlap mode: separated), 1 otherwise. */
+ * Returns 0 (overlap mode: separated), 1 otherwise. */
 static inline int sat15(const double ha[3], const double R[9], const double t[3],
-                        const double hb[3], double *gap, int faces_only)
+                        const double hb[3], double *gap)
 {
     const double r00 = R[0], r01 = R[1], r02 = R[2], r10 = R[3], r11 = R[4], r12 = R[5],
                  r20 = R[6], r21 = R[7], r22 = R[8];
@@ -154,8 +153,6 @@ static inline int sat15(const double ha[3], const double R[9], const double t[3]
          ha0 * b20 + ha1 * b21 + ha2 * b22 + hb2 * (b20 * a02 + b21 * a12 + b22 * a22) +
              (hb0 + hb1) * e3 + sB,
          n20 * n20 + n21 * n21 + n22 * n22);
-    if (faces_only)
-        return 1;
     /* e_i x c_j: i1 = i+1, i2 = i+2, j1 = j+1, j2 = j+2 (mod 3); B's radius
      * hb_j1 |n_j2[i]| + hb_j2 |n_j1[i]| + (hb_j1 + hb_j2) en */
     const double e01 = (hb1 + hb2) * en, e12 = (hb2 + hb0) * en, e20 = (hb0 + hb1) * en;
@@ -186,20 +183,14 @@ static inline int sat15(const double ha[3], const double R[9], const double t[3]
 int obb_overlap_frame(const double ha[3], const double R[9], const double t[3],
                       const double hb[3])
 {
-    return sat15(ha, R, t, hb, NULL, 0);
-}
-
-int obb_overlap_frame_faces(const double ha[3], const double R[9], const double t[3],
-                            const double hb[3])
-{
-    return sat15(ha, R, t, hb, NULL, 1);
+    return sat15(ha, R, t, hb, NULL);
 }
 
 double obb_gap_frame(const double ha[3], const double R[9], const double t[3],
                      const double hb[3])
 {
     double gap = 0;
-    sat15(ha, R, t, hb, &gap, 0);
+    sat15(ha, R, t, hb, &gap);
     return gap;
 }
 

@@ -1,6 +1,8 @@
 /* chain_tree.c -- seed 003's ChainTree: the shortcut hierarchy (section
- * 2.1), the loose chain-aligned box hierarchy on top of it (section 2.2)
- * and their update, merged level by level (section 3.1). */
+ * 2.1), the loose chain-aligned box hierarchy on top of it (section 2.2,
+ * each box shrunk to its descendants two levels down, a bounded form of
+ * section 6.1) and their update, merged level by level (section 3.1), or
+ * for one joint refitted lazily as a search climbs. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

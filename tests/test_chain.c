@@ -10,7 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "polytope/obb.h"
 #include "src/chain.h"
+#include "src/chain_box.h"
 #include "tests/helpers.h"
 
 #define U 0x1p-53
@@ -338,6 +340,97 @@ START_TEST(self_collision_undo_sequences)
         }
     }
     free_sphere_chain(&sc);
+}
+END_TEST
+
+/* A rotation, or a matrix up to delta off one (entrywise). */
+static void near_rotation(uint64_t *s, double delta, double R[9])
+{
+    double m[16];
+    random_pose(s, 0, m);
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++)
+            R[3 * i + j] = m[4 * i + j] + delta * t_rng_sym(s);
+}
+
+/* ||R^T R - I||_2, independently: power iteration on G^2 (G symmetric),
+ * in long double. */
+static double true_defect(const double R[9])
+{
+    long double G[3][3], v[3] = {1, 0.7L, 0.3L}, lam = 0;
+    for (int i = 0; i < 3; i++)
+        for (int k = 0; k < 3; k++)
+            G[i][k] = (long double)R[i] * R[k] + (long double)R[3 + i] * R[3 + k] +
+                      (long double)R[6 + i] * R[6 + k] - (i == k);
+    for (int it = 0; it < 200; it++) {
+        long double w[3], u[3], n = 0;
+        for (int i = 0; i < 3; i++)
+            w[i] = G[i][0] * v[0] + G[i][1] * v[1] + G[i][2] * v[2];
+        for (int i = 0; i < 3; i++)
+            u[i] = G[i][0] * w[0] + G[i][1] * w[1] + G[i][2] * w[2];
+        for (int i = 0; i < 3; i++)
+            n += u[i] * u[i];
+        n = sqrtl(n);
+        if (n == 0)
+            return 0;
+        lam = n / sqrtl(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+        for (int i = 0; i < 3; i++)
+            v[i] = u[i] / n;
+    }
+    return (double)sqrtl(lam);
+}
+
+/* The defect bound used for every propagated rotation is at least the
+ * real one, for rotations and for matrices well off one. */
+START_TEST(rotation_defect_bounds_the_norm)
+{
+    uint64_t s = 23;
+    const double deltas[] = {0, 1e-12, 1e-6, 1e-2, 0.3};
+    for (int trial = 0; trial < 5000; trial++) {
+        double R[9], d = deltas[trial % 5];
+        near_rotation(&s, d, R);
+        double bound = chain_rotation_defect(R), real = true_defect(R);
+        EXPECT(bound >= real, "trial %d (delta %g): bound %.17g < %.17g", trial, d, bound, real);
+        EXPECT(d > 0 || bound < 1e-14, "a rotation: bound %g", bound);
+    }
+    double nan_r[9] = {NAN, 0, 0, 0, 1, 0, 0, 0, 1};
+    ck_assert(!(chain_rotation_defect(nan_r) < 1));
+}
+END_TEST
+
+/* The descent's face test (chain_box.h) says "apart" only for disjoint
+ * boxes: checked against the rigorous 15-axis test, with R a rotation or
+ * up to 1e-3 off one (then its columns are B's face normals only up to
+ * the defect).  B's centre is put near one of B's faces along R's column,
+ * where a missing term would show.  ha includes a slack of 1e-9, as the
+ * descent's does. */
+START_TEST(face_test_is_conservative)
+{
+    uint64_t s = 17;
+    int apart = 0, kept = 0;
+    for (int trial = 0; trial < 30000; trial++) {
+        double R[9], t[3], ha[3], hs[3], hb[3];
+        near_rotation(&s, trial % 3 == 0 ? 0 : trial % 3 == 1 ? 1e-9 : 1e-3, R);
+        for (int k = 0; k < 3; k++) {
+            ha[k] = 0.1 + t_rng_unit(&s);
+            hb[k] = 0.1 + t_rng_unit(&s);
+            hs[k] = ha[k] + 1e-9;
+        }
+        int j = rng_int(&s, 3);
+        double c[3] = {R[j], R[3 + j], R[6 + j]}, len = sqrt(c[0] * c[0] + c[1] * c[1] + c[2] * c[2]);
+        double reach = (ha[0] * fabs(c[0]) + ha[1] * fabs(c[1]) + ha[2] * fabs(c[2])) / len + hb[j];
+        double at = reach * (1 + 0.02 * t_rng_sym(&s));
+        for (int k = 0; k < 3; k++)
+            t[k] = c[k] / len * at + 0.01 * t_rng_sym(&s);
+        double e = chain_rotation_defect(R);
+        if (chain_faces_apart(hs, R, t, hb, e)) {
+            apart++;
+            EXPECT(!obb_overlap_frame(ha, R, t, hb), "trial %d: faces apart, boxes not", trial);
+        } else {
+            kept++;
+        }
+    }
+    ck_assert_msg(apart > 3000 && kept > 3000, "%d apart, %d kept", apart, kept);
 }
 END_TEST
 
@@ -1346,6 +1439,8 @@ Suite *suite_chain(void)
     tcase_add_test(tc, self_collision_matches_brute_force);
     tcase_add_test(tc, self_collision_after_merged_changes);
     tcase_add_test(tc, self_collision_undo_sequences);
+    tcase_add_test(tc, rotation_defect_bounds_the_norm);
+    tcase_add_test(tc, face_test_is_conservative);
     tcase_add_test(tc, try_change_matches_plain_moves);
     tcase_add_test(tc, lattice_moves_touch_exactly);
     tcase_add_test(tc, try_change_errors);

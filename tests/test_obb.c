@@ -716,45 +716,6 @@ START_TEST(core_general_matrices_vs_exact)
 }
 END_TEST
 
-/* The face-axis test: "separated" only when the 15-axis test says so
- * too (so only for disjoint boxes), and the same answer whenever a face
- * axis separates; two unit cubes turned 45 degrees about crossing axes,
- * edge facing edge, are apart only along the edge-edge axis, which it
- * does not try. */
-START_TEST(faces_only_is_conservative)
-{
-    uint64_t s = 7;
-    int sep = 0, edge_only = 0;
-    for (int trial = 0; trial < 2000; trial++) {
-        double R[9], t[3], ha[3], hb[3];
-        random_rotation(&s, R);
-        for (int k = 0; k < 3; k++) {
-            t[k] = 2.5 * t_rng_sym(&s);
-            ha[k] = 0.1 + t_rng_unit(&s);
-            hb[k] = 0.1 + t_rng_unit(&s);
-        }
-        int full = obb_overlap_frame(ha, R, t, hb), faces = obb_overlap_frame_faces(ha, R, t, hb);
-        EXPECT(faces || !full, "trial %d: faces separated, the 15 axes did not", trial);
-        sep += !faces;
-        edge_only += faces && !full;
-    }
-    ck_assert(sep > 100 && edge_only > 0);
-    /* A: the cube turned 45 degrees about x (an edge along x on top); B:
-     * the cube turned 45 degrees about y, above it (an edge along y at its
-     * bottom), the edges sqrt(2) + 0.1 apart: no face separates. */
-    double c = sqrt(0.5), h[3] = {0.5, 0.5, 0.5};
-    double Ra[9] = {1, 0, 0, 0, c, -c, 0, c, c}, Rb[9] = {c, 0, c, 0, 1, 0, -c, 0, c};
-    double Rt[9], tz[3] = {0, 0, 2 * c + 0.1}, t2[3];
-    for (int i = 0; i < 3; i++) /* B in A's frame: Ra^T Rb, Ra^T t */
-        for (int j = 0; j < 3; j++)
-            Rt[3 * i + j] = Ra[i] * Rb[j] + Ra[3 + i] * Rb[3 + j] + Ra[6 + i] * Rb[6 + j];
-    for (int i = 0; i < 3; i++)
-        t2[i] = Ra[i] * tz[0] + Ra[3 + i] * tz[1] + Ra[6 + i] * tz[2];
-    ck_assert_int_eq(obb_overlap_frame(h, Rt, t2, h), 0);
-    ck_assert_int_eq(obb_overlap_frame_faces(h, Rt, t2, h), 1);
-}
-END_TEST
-
 /* The posed variant agrees with transforming first. */
 START_TEST(posed_matches_transform)
 {
@@ -793,7 +754,6 @@ Suite *suite_obb(void)
     tcase_add_test(tc, contains_points);
     tcase_add_test(tc, overlap_touching_cases);
     tcase_add_test(tc, overlap_parallel_edges);
-    tcase_add_test(tc, faces_only_is_conservative);
     tcase_add_test(tc, overlap_random_vs_exact);
     tcase_add_test(tc, distance_lower_bound_vs_world);
     tcase_add_test(tc, piece_obb_of_bodies);
