@@ -99,7 +99,7 @@ hs_code hs_intersect_batch(const hs_poly *const *A, const hs_poly *const *B, siz
     if (job.first_failed < count) {
         if (err) {
             err->code = job.first_err.code;
-            snprintf(err->msg, sizeof err->msg, "pair %zu: %s", job.first_failed + 1,
+            snprintf(err->msg, sizeof err->msg, "pair %zu: %.480s", job.first_failed + 1,
                      job.first_err.msg);
         }
         return job.first_err.code;
