@@ -306,8 +306,34 @@ static inline double extent(const double r[9], int i, const double h[3])
     return h[0] * fabs(r[3 * i]) + h[1] * fabs(r[3 * i + 1]) + h[2] * fabs(r[3 * i + 2]);
 }
 
+/* The same for a node whose pieces lie in a ball of radius ball around
+ * its box centre (ball < 0: none known): the smaller of the box's extent
+ * and the ball's, ball |R_i|.  Only a link holding one sphere has a ball
+ * smaller than its box (the sphere itself; its cube reaches sqrt(3) times
+ * farther along a diagonal); for a box, sum_k h_k |R_ik| <= |h| |R_i|. */
+static inline double node_extent(const double r[9], int i, const double h[3], double ball)
+{
+    double e = extent(r, i, h);
+    if (ball > 0) {
+        const double *ri = r + 3 * i;
+        double eb = ball * sqrt(ri[0] * ri[0] + ri[1] * ri[1] + ri[2] * ri[2]) * (1 + 0x1p-50);
+        e = eb < e ? eb : e;
+    }
+    return e;
+}
+
+/* Ball of node (l, j) for node_extent: a link of one sphere (and nothing
+ * else) has rho = its radius, around its box centre. */
+static inline double sphere_ball(const hs_chain *c, int l, int j)
+{
+    if (l > 0 || c->link[j].nsph != 1 || c->link[j].ncvx != 0)
+        return -1;
+    return c->nd[j].rho;
+}
+
 static inline void fit_in_frame(frame_fit *ft, const hs_obb *a, const double pb[3][3],
-                                const double pc[3], const double hb[3])
+                                const double pc[3], const double hb[3], double ball_a,
+                                double ball_b)
 {
     rows_times_rows(ft->ra, ft->f, a->axis);
     rows_times_rows(ft->rb, ft->f, pb);
@@ -315,7 +341,8 @@ static inline void fit_in_frame(frame_fit *ft, const hs_obb *a, const double pb[
     for (int i = 0; i < 3; i++) {
         const double *fi = ft->f + 3 * i;
         double ca = dot3(fi, a->center), cb = dot3(fi, pc);
-        double ra = extent(ft->ra, i, a->half), rb = extent(ft->rb, i, hb);
+        double ra = node_extent(ft->ra, i, a->half, ball_a),
+               rb = node_extent(ft->rb, i, hb, ball_b);
         ft->ca[i] = ca;
         ft->cb[i] = cb;
         ft->lo[i] = ca - ra < cb - rb ? ca - ra : cb - rb;
@@ -330,7 +357,8 @@ static inline void fit_in_frame(frame_fit *ft, const hs_obb *a, const double pb[
  * Below 2^-40 the transpose serves as the inverse: it moves a point at
  * distance rho by at most about e (rho + |t|), far inside
  * chain_box_slack. */
-static void put_up(chain_node *child, const double r[9], const double c[3], const double h[3])
+static void put_up(chain_node *child, const double r[9], const double c[3], const double h[3],
+                   double ball)
 {
     memcpy(child->up.r, r, sizeof child->up.r);
     memcpy(child->up.t, c, sizeof child->up.t);
@@ -341,7 +369,7 @@ static void put_up(chain_node *child, const double r[9], const double c[3], cons
     else
         chain_xf_inverse(&child->up_inv, &child->up);
     for (int i = 0; i < 3; i++)
-        child->ext[i] = extent(r, i, h) * (1 + 0x1p-40);
+        child->ext[i] = node_extent(r, i, h, ball) * (1 + 0x1p-40);
 }
 
 /* Seed 003, section 6.1 shrinks every box until its faces touch the
@@ -361,8 +389,9 @@ static void extents_below(const hs_chain *c, int l, int j, const double R[9], co
     if (chain_node_empty(nd))
         return;
     if (depth == 0 || l == 0) {
+        double ball = sphere_ball(c, l, j);
         for (int i = 0; i < 3; i++) {
-            double r = extent(R, i, nd->half);
+            double r = node_extent(R, i, nd->half, ball);
             lo[i] = t[i] - r < lo[i] ? t[i] - r : lo[i];
             hi[i] = t[i] + r > hi[i] ? t[i] + r : hi[i];
         }
@@ -408,11 +437,12 @@ static void merge_node(hs_chain *c, int l, int j, int k, int k1, int k2)
     chain_xf_apply(s, b->center, pc);
     frame_fit cand[2];
     memcpy(cand[0].f, a->axis, sizeof cand[0].f);
-    fit_in_frame(&cand[0], a, (const double(*)[3])pb, pc, b->half);
+    double ball_a = sphere_ball(c, l - 1, 2 * j), ball_b = sphere_ball(c, l - 1, 2 * j + 1);
+    fit_in_frame(&cand[0], a, (const double(*)[3])pb, pc, b->half, ball_a, ball_b);
     memcpy(cand[1].f, pb, sizeof cand[1].f);
     int best = 0;
     if (frame_from_two(cand[1].f) == 0) {
-        fit_in_frame(&cand[1], a, (const double(*)[3])pb, pc, b->half);
+        fit_in_frame(&cand[1], a, (const double(*)[3])pb, pc, b->half, ball_a, ball_b);
         best = cand[1].vol < cand[0].vol;
     }
     frame_fit *ft = &cand[best];
@@ -436,8 +466,8 @@ static void merge_node(hs_chain *c, int l, int j, int k, int k1, int k2)
     for (int q = 0; q < 3; q++)
         out->center[q] = mid[0] * ft->f[q] + mid[1] * ft->f[3 + q] + mid[2] * ft->f[6 + q];
     set_half(&c->nd[k], out);
-    put_up(&c->nd[k1], ft->ra, ua, a->half);
-    put_up(&c->nd[k2], ft->rb, ub, b->half);
+    put_up(&c->nd[k1], ft->ra, ua, a->half, ball_a);
+    put_up(&c->nd[k2], ft->rb, ub, b->half, ball_b);
 }
 
 /* up of a child: its box frame in the parent's box frame, the child's
@@ -454,7 +484,7 @@ static void set_up(chain_node *child, const hs_obb *cbox, const hs_obb *pbox,
     } else {
         chain_xf_mul(&up, &fp_inv, &fc);
     }
-    put_up(child, up.r, up.t, cbox->half);
+    put_up(child, up.r, up.t, cbox->half, -1);
 }
 
 /* Recompute the box of node (l, j) from its children, and their up. */
