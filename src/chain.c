@@ -221,8 +221,8 @@ static void set_one_joint(hs_chain *c, int i, const chain_xf *x)
     }
     chain_journal_save(c, i); /* before the change: the undo compares with the old joint */
     apply_joint(c, i, x);
-    int leaf = i - 1;
-    chain_tree_update(c, &leaf, 1, 0);
+    chain_tree_update_lazy(c, i - 1); /* the path of one joint, as hs_chain_try_change */
+    chain_tree_refit_to(c, c->levels);
 }
 
 hs_code hs_chain_set_joint(hs_chain *c, int i, const double m[16], hs_error *err)

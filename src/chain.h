@@ -175,7 +175,9 @@ void chain_tree_free(hs_chain *c);
 void chain_tree_update(hs_chain *c, const int *leaves, int count, int boxes_changed);
 /* The same for one leaf, in two parts: the shortcuts at once, the boxes
  * level by level (chain_tree_refit_to, up to and including a level),
- * so that a search that stops low never pays for the boxes above. */
+ * so that a search that stops low never pays for the boxes above; every
+ * single-joint change goes this way (refitted to the top unless a search
+ * drives it). */
 void chain_tree_update_lazy(hs_chain *c, int leaf);
 void chain_tree_refit_to(hs_chain *c, int level);
 /* After a piece was added to link i. */
