@@ -352,8 +352,9 @@ static inline void fit_in_frame(frame_fit *ft, const hs_obb *a, const double pb[
 }
 
 /* up of a child from its rotation r and centre c in the parent's box
- * frame (c relative to the parent's centre), half sizes h.  The inverse of a map of defect e has defect
- * at most e / (1 - e), plus the rounding (chain_defect_mul's 2^-48).
+ * frame (c relative to the parent's centre), half sizes h, ball as for
+ * node_extent.  The inverse of a map of defect e has defect at most
+ * e / (1 - e), plus the rounding (chain_defect_mul's 2^-48).
  * Below 2^-40 the transpose serves as the inverse: it moves a point at
  * distance rho by at most about e (rho + |t|), far inside
  * chain_box_slack. */

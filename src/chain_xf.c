@@ -70,7 +70,7 @@ int chain_pose_is_rigid(const double m[16])
 /* For the symmetric G = R^T R - I, ||G||_2 <= ||G||_inf, its largest
  * row sum of absolute values.  Each entry is computed with error below
  * 4u (|R| ~ 1), a row sum with error below 12u + 3u, which 2^-48 covers.
- * NaN gives NaN. */
+ * A NaN entry of R gives NaN (it reaches every row sum of its column). */
 double chain_rotation_defect(const double r[9])
 {
     const double g00 = fabs(r[0] * r[0] + r[3] * r[3] + r[6] * r[6] - 1),
@@ -80,9 +80,8 @@ double chain_rotation_defect(const double r[9])
                  g02 = fabs(r[0] * r[2] + r[3] * r[5] + r[6] * r[8]),
                  g12 = fabs(r[1] * r[2] + r[4] * r[5] + r[7] * r[8]);
     double s0 = g00 + g01 + g02, s1 = g01 + g11 + g12, s2 = g02 + g12 + g22;
-    double w = s0 >= s1 ? s0 : s1; /* NaN in s0 or s1: s1 */
-    w = w >= s2 ? w : s2;
-    if (s0 != s0) /* NaN stays NaN */
-        w = s0;
-    return w + 0x1p-48;
+    if (isnan(s0 + s1 + s2))
+        return NAN;
+    double w = s0 > s1 ? s0 : s1;
+    return (w > s2 ? w : s2) + 0x1p-48;
 }
