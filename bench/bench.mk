@@ -42,7 +42,7 @@ TABLE1_OBJ   := $(BUILD)/bench/table1.o $(BENCH_COMMON:%.c=$(BUILD)/%.o)
 # first 4 of the 20 pairs of that size; the faithful engine runs on all.
 TABLE1_ARGS  ?= --exact-count 250x250=4
 PAIRS        := $(BUILD)/bench/pairs
-PAIRS_OBJ    := $(BUILD)/bench/pairs.o $(BENCH_COMMON:%.c=$(BUILD)/%.o)
+PAIRS_OBJ    := $(BUILD)/bench/pairs.o $(BUILD)/bench/median.o $(BENCH_COMMON:%.c=$(BUILD)/%.o)
 PAIRS_ARGS   ?=
 PAIRS_TITLE  := Fast engine vs GLPK and libccd (bench/pairs)
 TRIANGLES    := $(BUILD)/bench/triangles
@@ -66,7 +66,8 @@ MESH_TITLE := The FCL mesh pair env and rob: triangle-level query vs FCL OBBRSS 
 # and protein backbones (CHAIN_ARGS='--sizes 1000 --iters 2000' for a
 # quick run).
 CHAIN    := $(BUILD)/bench/chain
-CHAIN_OBJ := $(BUILD)/bench/chain.o $(BUILD)/bench/chain_baselines.o $(BUILD)/bench/pdb.o
+CHAIN_OBJ := $(BUILD)/bench/chain.o $(BUILD)/bench/chain_baselines.o $(BUILD)/bench/pdb.o \
+             $(BUILD)/bench/median.o
 CHAIN_ARGS ?=
 CHAIN_TITLE := Seed 003: ChainTree self-collision (bench/chain)
 # Seed 004 (path): the palletizing cell's paths, stepped and guaranteed.

@@ -50,6 +50,7 @@
 #include <time.h>
 
 #include "bench/chain_baselines.h"
+#include "bench/median.h"
 #include "bench/pdb.h"
 
 #define PI 3.14159265358979323846
@@ -481,16 +482,9 @@ static void print_row(const chain_case *cc, int m, const method_result *r, int i
              method_names[m], r->us_per_iter, tests, r->collisions, r->iters, r->runs);
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 static void median_range(double *v, int n, method_result *r)
 {
-    qsort(v, (size_t)n, sizeof *v, cmp_double);
-    r->us_per_iter = n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+    r->us_per_iter = bench_median(v, n); /* sorts v */
     r->us_min = v[0];
     r->us_max = v[n - 1];
 }

@@ -59,6 +59,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench/median.h"
 #include "bench/tangent.h"
 #include "halfspace.h"
 #include "polytope/vertices.h"
@@ -746,21 +747,11 @@ static int run_size(const bench_opts *o, runner *w, size_stats *st)
 
 /* ============================================================ output */
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 /* Median of st->t[e] in microseconds, or -1 when the engine did not run. */
 static double median_us(const size_stats *st, int e)
 {
     long n = st->n[e];
-    if (n == 0)
-        return -1;
-    qsort(st->t[e], (size_t)n, sizeof(double), cmp_double);
-    double med = n % 2 ? st->t[e][n / 2] : 0.5 * (st->t[e][n / 2 - 1] + st->t[e][n / 2]);
-    return med * 1e6;
+    return n == 0 ? -1 : bench_median(st->t[e], n) * 1e6;
 }
 
 static const char *fmt_num(double v, char *buf, size_t size)
