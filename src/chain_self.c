@@ -156,6 +156,21 @@ static inline int nothing_to_test(const self_ctx *x, const nref *A, const nref *
            (A->l == 0 && B->l == 0 && chain_pair_skipped(x->c, A->j, B->j));
 }
 
+/* Is the pair (C, O) of a child C and a node O known to hold pieces to
+ * be tested: does it span a moved joint (lo..hi its links), does C hold
+ * pieces, is the pair not on the skip list?  Without branches on the
+ * data where it can be: like the box tests below, these outcomes are as
+ * unpredictable as the geometry, and a misprediction costs more than the
+ * few comparisons (measured on bench/chain). */
+static inline int wanted(const self_ctx *x, const nref *C, const nref *O, int lo, int hi)
+{
+    int span = x->one ? (lo < x->one) & (x->one <= hi) : needs(x, lo, hi);
+    int w = span & !chain_node_empty(C->nd);
+    if (w && C->l == 0 && O->l == 0)
+        w = !chain_pair_skipped(x->c, C->j, O->j);
+    return w;
+}
+
 /* Test the boxes of A and B (A before B), whose pose is m' = (m with one
  * side gone down to nc, the node now in A or B); go down when they may
  * meet.  The caller checked that the span A..B is not rigid and
@@ -192,17 +207,17 @@ static int test_pair(self_ctx *x, const nref *A, const nref *B, const chain_xf *
 static inline int children(const self_ctx *x, const nref *N, nref kid[2])
 {
     const hs_chain *c = x->c;
-    int n = chain_children(c, N->l, N->j);
-    kid[0] = node_ref(c, N->l - 1, 2 * N->j);
-    if (n == 2) {
-        kid[1] = node_ref(c, N->l - 1, 2 * N->j + 1);
-        if (x->first_moved > kid[0].last) {
-            nref t = kid[0];
-            kid[0] = kid[1];
-            kid[1] = t;
-        }
+    int l = N->l - 1, j = 2 * N->j, two = j + 1 < c->lev_n[l];
+    const chain_node *nd = &c->nd[c->lev_off[l] + j];
+    if (!two) {
+        kid[0] = (nref){nd, l, j, N->first, N->last};
+        return 1;
     }
-    return n;
+    int mid = N->first + (1 << l); /* the second child's first link */
+    int swap = x->first_moved >= mid;
+    kid[swap] = (nref){nd, l, j, N->first, mid - 1};
+    kid[!swap] = (nref){nd + 1, l, j + 1, mid, N->last};
+    return 2;
 }
 
 static double abs_sum3(const double v[3]) { return fabs(v[0]) + fabs(v[1]) + fabs(v[2]); }
@@ -219,31 +234,38 @@ static int split_a(self_ctx *x, const nref *A, const nref *B, const chain_xf *m,
         rb[i] = h[0] * fabs(R[3 * i]) + h[1] * fabs(R[3 * i + 1]) + h[2] * fabs(R[3 * i + 2]) +
                 2 * x->slack;
     nref kid[2];
-    int n = children(x, A, kid);
+    int n = children(x, A, kid), go[2] = {0, 0}, apart = 0;
     for (int k = 0; k < n; k++) {
         const nref *C = &kid[k];
         const chain_node *nc = C->nd;
-        if (!needs(x, C->first, B->last) || nothing_to_test(x, C, B))
-            continue;
-        if (fabs(m->t[0] - nc->up.t[0]) > nc->ext[0] + rb[0] ||
-            fabs(m->t[1] - nc->up.t[1]) > nc->ext[1] + rb[1] ||
-            fabs(m->t[2] - nc->up.t[2]) > nc->ext[2] + rb[2]) {
-            x->box_tests++;
-            continue;
-        }
-        int r = test_pair(x, C, B, m, nc, DOWN_A, eps);
-        if (r != GO)
-            return r;
+        int w = wanted(x, C, B, C->first, B->last);
+        int out = (fabs(m->t[0] - nc->up.t[0]) > nc->ext[0] + rb[0]) |
+                  (fabs(m->t[1] - nc->up.t[1]) > nc->ext[1] + rb[1]) |
+                  (fabs(m->t[2] - nc->up.t[2]) > nc->ext[2] + rb[2]);
+        go[k] = w & !out;
+        apart += w & out;
     }
+    x->box_tests += apart;
+    for (int k = 0; k < n; k++)
+        if (go[k]) {
+            int r = test_pair(x, &kid[k], B, m, kid[k].nd, DOWN_A, eps);
+            if (r != GO)
+                return r;
+        }
     return GO;
 }
 
-/* A against B's children.  First the child's extents along B's axes
- * (ext around up.t, in B's box coordinates) against A's: A's centre is
- * at y = R^-1 (-t), which is -R^T t up to eps (|t| + rho_A) (R^-1 =
- * (I + E)^-1 R^T with ||E|| <= eps), A's radius along c_j is
- * sum_i a_i |R_ij|. */
-static int split_b(self_ctx *x, const nref *A, const nref *B, const chain_xf *m, double eps)
+/* A against B's children; with `both`, A's children against B's children
+ * (without testing A against B's children on the way: when most box
+ * pairs overlap, as in compact chains, that test rarely prunes; with
+ * overlap rate p, going down one side costs 2 + 4p tests to reach the
+ * four grandchild pairs, both sides 4).  Either way, first, for free,
+ * each child's extents along B's axes (ext around up.t, in B's box
+ * coordinates) against A's: A's centre is at y = R^-1 (-t), which is
+ * -R^T t up to eps (|t| + rho_A) (R^-1 = (I + E)^-1 R^T with
+ * ||E|| <= eps), and A's radius along c_j is sum_i a_i |R_ij|. */
+static int split_b(self_ctx *x, const nref *A, const nref *B, const chain_xf *m, double eps,
+                   int both)
 {
     const chain_node *na = A->nd;
     const double *R = m->r, *t = m->t;
@@ -254,42 +276,32 @@ static int split_b(self_ctx *x, const nref *A, const nref *B, const chain_xf *m,
         ra[j] = a[0] * fabs(R[j]) + a[1] * fabs(R[3 + j]) + a[2] * fabs(R[6 + j]) + grow;
     }
     nref kid[2];
-    int n = children(x, B, kid);
+    int n = children(x, B, kid), go[2] = {0, 0}, apart = 0;
     for (int k = 0; k < n; k++) {
         const nref *D = &kid[k];
         const chain_node *nc = D->nd;
-        if (!needs(x, A->first, D->last) || nothing_to_test(x, A, D))
-            continue;
-        if (fabs(nc->up.t[0] + ct[0]) > nc->ext[0] + ra[0] ||
-            fabs(nc->up.t[1] + ct[1]) > nc->ext[1] + ra[1] ||
-            fabs(nc->up.t[2] + ct[2]) > nc->ext[2] + ra[2]) {
-            x->box_tests++;
-            continue;
-        }
-        int r = test_pair(x, A, D, m, nc, DOWN_B, eps);
-        if (r != GO)
-            return r;
+        int w = wanted(x, D, A, A->first, D->last);
+        int out = (fabs(nc->up.t[0] + ct[0]) > nc->ext[0] + ra[0]) |
+                  (fabs(nc->up.t[1] + ct[1]) > nc->ext[1] + ra[1]) |
+                  (fabs(nc->up.t[2] + ct[2]) > nc->ext[2] + ra[2]);
+        go[k] = w & !out;
+        apart += w & out;
     }
-    return GO;
-}
-
-/* Both nodes go down at once: B's children against A's children, without
- * testing A against B's children on the way.  (When most box pairs
- * overlap, as in compact chains, that intermediate test rarely prunes:
- * with overlap rate p, going down one side costs 2 + 4p tests to reach
- * the four grandchild pairs, both sides 4.) */
-static int split_both(self_ctx *x, const nref *A, const nref *B, const chain_xf *m, double eps)
-{
-    nref kid[2];
-    int n = children(x, B, kid);
+    x->box_tests += apart;
     for (int k = 0; k < n; k++) {
-        const nref *D = &kid[k];
-        if (!needs(x, A->first, D->last) || nothing_to_test(x, A, D))
+        if (!go[k])
             continue;
-        chain_xf mm;
-        child_t(&mm, m, D->nd, DOWN_B);
-        child_r(&mm, m, D->nd, DOWN_B);
-        int r = split_a(x, A, D, &mm, chain_defect_mul(eps, D->nd->eps));
+        const nref *D = &kid[k];
+        const chain_node *nc = D->nd;
+        int r;
+        if (both) {
+            chain_xf mm;
+            child_t(&mm, m, nc, DOWN_B);
+            child_r(&mm, m, nc, DOWN_B);
+            r = split_a(x, A, D, &mm, chain_defect_mul(eps, nc->eps));
+        } else {
+            r = test_pair(x, A, D, m, nc, DOWN_B, eps);
+        }
         if (r != GO)
             return r;
     }
@@ -300,11 +312,9 @@ static int split_both(self_ctx *x, const nref *A, const nref *B, const chain_xf 
  * (same level) or of the larger one against the other. */
 static int descend(self_ctx *x, const nref *A, const nref *B, const chain_xf *m, double eps)
 {
-    if (A->l == B->l)
-        return split_both(x, A, B, m, eps);
     if (A->l > B->l)
         return split_a(x, A, B, m, eps);
-    return split_b(x, A, B, m, eps);
+    return split_b(x, A, B, m, eps, A->l == B->l);
 }
 
 /* The two children of node N against each other (the second child's box
