@@ -105,11 +105,6 @@ struct hs_chain {
     unsigned char *wflag_a, *wflag_b;
 };
 
-/* Boxes are fitted to their descendants this many levels down
- * (chain_tree.c, extents_below; 3 and 4 cost more refit than they save
- * in box tests on bench/chain). */
-#define CHAIN_SHRINK_DEPTH 2
-
 /* Largest number of changed joints tracked one by one. */
 #define CHAIN_TRACK_MAX 64
 

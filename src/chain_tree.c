@@ -297,29 +297,30 @@ typedef struct frame_fit {
     double ca[3], cb[3];
     double lo[3], hi[3];
     double vol;
+    int f_is_a;        /* F is a's axes, number for number */
 } frame_fit;
 
-/* Extent of a box of half sizes h whose axes have coordinates r (rows
- * of F B^T) along f_i: sum_k h_k |r_ik|. */
-static inline double extent(const double r[9], int i, const double h[3])
+/* Extent along a direction of a box of half sizes h whose axes have
+ * coordinates q along it (a row of F B^T): sum_k h_k |q_k|; for a node
+ * whose pieces lie in a ball of radius ball around its box centre
+ * (ball < 0: none known), the smaller of that and the ball's, ball |q|.
+ * Only a link holding one sphere has a ball smaller than its box (the
+ * sphere itself; its cube reaches sqrt(3) times farther along a
+ * diagonal); for a box, sum_k h_k |q_k| <= |h| |q|. */
+static inline double row_extent(const double q[3], const double h[3], double ball)
 {
-    return h[0] * fabs(r[3 * i]) + h[1] * fabs(r[3 * i + 1]) + h[2] * fabs(r[3 * i + 2]);
-}
-
-/* The same for a node whose pieces lie in a ball of radius ball around
- * its box centre (ball < 0: none known): the smaller of the box's extent
- * and the ball's, ball |R_i|.  Only a link holding one sphere has a ball
- * smaller than its box (the sphere itself; its cube reaches sqrt(3) times
- * farther along a diagonal); for a box, sum_k h_k |R_ik| <= |h| |R_i|. */
-static inline double node_extent(const double r[9], int i, const double h[3], double ball)
-{
-    double e = extent(r, i, h);
+    double e = h[0] * fabs(q[0]) + h[1] * fabs(q[1]) + h[2] * fabs(q[2]);
     if (ball > 0) {
-        const double *ri = r + 3 * i;
-        double eb = ball * sqrt(ri[0] * ri[0] + ri[1] * ri[1] + ri[2] * ri[2]) * (1 + 0x1p-50);
+        double eb = ball * sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2]) * (1 + 0x1p-50);
         e = eb < e ? eb : e;
     }
     return e;
+}
+
+/* The same along row i of the rotation r. */
+static inline double node_extent(const double r[9], int i, const double h[3], double ball)
+{
+    return row_extent(r + 3 * i, h, ball);
 }
 
 /* Ball of node (l, j) for node_extent: a link of one sphere (and nothing
@@ -335,7 +336,12 @@ static inline void fit_in_frame(frame_fit *ft, const hs_obb *a, const double pb[
                                 const double pc[3], const double hb[3], double ball_a,
                                 double ball_b)
 {
-    rows_times_rows(ft->ra, ft->f, a->axis);
+    if (ft->f_is_a) { /* F = A: a's rotation is the identity, exactly */
+        static const double id[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
+        memcpy(ft->ra, id, sizeof ft->ra);
+    } else {
+        rows_times_rows(ft->ra, ft->f, a->axis);
+    }
     rows_times_rows(ft->rb, ft->f, pb);
     ft->vol = 1;
     for (int i = 0; i < 3; i++) {
@@ -375,44 +381,34 @@ static void put_up(chain_node *child, const double r[9], const double c[3], cons
 
 /* Seed 003, section 6.1 shrinks every box until its faces touch the
  * geometry, which may visit every link below.  We shrink to a fixed
- * depth: a box is fitted to the boxes CHAIN_SHRINK_DEPTH levels below it
- * (at most 2^depth boxes) instead of its two children's, so looseness
- * compounds every depth levels instead of at every level.  A descendant
- * is mapped into the new frame through the up maps below the child it
- * descends from: the parallelotope {t + R s : |s_k| <= half_k} with
- * R = (F A^T) up_1.r up_2.r ... (exact for any R; the same maps the
+ * depth: a box is fitted to its grandchildren's boxes (at most four)
+ * instead of its two children's, so looseness compounds every second
+ * level instead of at every level (depths 3 and 4 cost more refit than
+ * they save in box tests on bench/chain).  A grandchild is mapped into
+ * the new frame through its up: the parallelotope {t + R s : |s_k| <=
+ * half_k} with R = (F C^T) up.r (exact for any R; the same maps the
  * search composes), whose extent along row i is t_i +- sum_k half_k
- * |R_ik|.  Their rounding is covered by chain_box_slack like the rest. */
-static void extents_below(const hs_chain *c, int l, int j, const double R[9], const double t[3],
-                          int depth, double lo[3], double hi[3])
+ * |R_ik|.  Their rounding is covered by chain_box_slack like the rest.
+ * rc and cc: the child's rotation and centre in the new frame (its up). */
+static void grandchild_extents(const hs_chain *c, int l, int jc, const double rc[9],
+                               const double cc[3], double lo[3], double hi[3])
 {
-    const chain_node *nd = &c->nd[chain_node_index(c, l, j)];
-    if (chain_node_empty(nd))
-        return;
-    if (depth == 0 || l == 0) {
-        double ball = sphere_ball(c, l, j);
-        for (int i = 0; i < 3; i++) {
-            double r = node_extent(R, i, nd->half, ball);
-            lo[i] = t[i] - r < lo[i] ? t[i] - r : lo[i];
-            hi[i] = t[i] + r > hi[i] ? t[i] + r : hi[i];
-        }
-        return;
-    }
-    int n = chain_children(c, l, j);
-    for (int k = 0; k < n; k++) {
-        const chain_node *kid = &c->nd[chain_node_index(c, l - 1, 2 * j + k)];
-        if (chain_node_empty(kid))
+    int n = chain_children(c, l, jc);
+    const chain_node *g = &c->nd[chain_node_index(c, l - 1, 2 * jc)];
+    for (int k = 0; k < n; k++, g++) {
+        if (chain_node_empty(g))
             continue;
-        double Rk[9], tk[3];
-        const double *u = kid->up.r, *v = kid->up.t;
+        const double *u = g->up.r, *v = g->up.t;
+        double ball = sphere_ball(c, l - 1, 2 * jc + k);
         for (int i = 0; i < 3; i++) {
-            const double r0 = R[3 * i], r1 = R[3 * i + 1], r2 = R[3 * i + 2];
-            tk[i] = r0 * v[0] + r1 * v[1] + r2 * v[2] + t[i];
-            Rk[3 * i] = r0 * u[0] + r1 * u[3] + r2 * u[6];
-            Rk[3 * i + 1] = r0 * u[1] + r1 * u[4] + r2 * u[7];
-            Rk[3 * i + 2] = r0 * u[2] + r1 * u[5] + r2 * u[8];
+            const double r0 = rc[3 * i], r1 = rc[3 * i + 1], r2 = rc[3 * i + 2];
+            double q[3] = {r0 * u[0] + r1 * u[3] + r2 * u[6], r0 * u[1] + r1 * u[4] + r2 * u[7],
+                           r0 * u[2] + r1 * u[5] + r2 * u[8]}; /* row i of rc up.r */
+            double t = r0 * v[0] + r1 * v[1] + r2 * v[2] + cc[i];
+            double e = row_extent(q, g->half, ball);
+            lo[i] = t - e < lo[i] ? t - e : lo[i];
+            hi[i] = t + e > hi[i] ? t + e : hi[i];
         }
-        extents_below(c, l - 1, 2 * j + k, Rk, tk, depth - 1, lo, hi);
     }
 }
 
@@ -438,6 +434,8 @@ static void merge_node(hs_chain *c, int l, int j, int k, int k1, int k2)
     chain_xf_apply(s, b->center, pc);
     frame_fit cand[2];
     memcpy(cand[0].f, a->axis, sizeof cand[0].f);
+    cand[0].f_is_a = 1;
+    cand[1].f_is_a = 0;
     double ball_a = sphere_ball(c, l - 1, 2 * j), ball_b = sphere_ball(c, l - 1, 2 * j + 1);
     fit_in_frame(&cand[0], a, (const double(*)[3])pb, pc, b->half, ball_a, ball_b);
     memcpy(cand[1].f, pb, sizeof cand[1].f);
@@ -447,13 +445,13 @@ static void merge_node(hs_chain *c, int l, int j, int k, int k1, int k2)
         best = cand[1].vol < cand[0].vol;
     }
     frame_fit *ft = &cand[best];
-    if (l >= 2 && CHAIN_SHRINK_DEPTH > 1) {
+    if (l >= 2) {
         for (int i = 0; i < 3; i++) {
             ft->lo[i] = INFINITY;
             ft->hi[i] = -INFINITY;
         }
-        extents_below(c, l - 1, 2 * j, ft->ra, ft->ca, CHAIN_SHRINK_DEPTH - 1, ft->lo, ft->hi);
-        extents_below(c, l - 1, 2 * j + 1, ft->rb, ft->cb, CHAIN_SHRINK_DEPTH - 1, ft->lo, ft->hi);
+        grandchild_extents(c, l - 1, 2 * j, ft->ra, ft->ca, ft->lo, ft->hi);
+        grandchild_extents(c, l - 1, 2 * j + 1, ft->rb, ft->cb, ft->lo, ft->hi);
     }
     hs_obb *out = &c->box[k];
     memcpy(out->axis, ft->f, sizeof out->axis);
