@@ -47,32 +47,47 @@ static inline int chain_balls_meet(const double t[3], const double ha[3], const 
     return inside | (t[0] * t[0] + t[1] * t[1] + t[2] * t[2] < r * r);
 }
 
+/* The pair along B's axes c_j (the columns of R): pb_j = c_j . t, the
+ * offset of B's centre from A's along c_j (A's centre sits at about -pb
+ * in B's box coordinates), and ra_j = sum_i ha_i |R_ij|, A's radius
+ * along c_j.  The face test below reads them, and a descent into B's
+ * children reuses them. */
+typedef struct chain_b_view {
+    double pb[3], ra[3];
+} chain_b_view;
+
+static inline void chain_view_from_b(chain_b_view *v, const double ha[3], const double R[9],
+                                     const double t[3])
+{
+    for (int j = 0; j < 3; j++) {
+        v->pb[j] = R[j] * t[0] + R[3 + j] * t[1] + R[6 + j] * t[2];
+        v->ra[j] = ha[0] * fabs(R[j]) + ha[1] * fabs(R[3 + j]) + ha[2] * fabs(R[6 + j]);
+    }
+}
+
 /* Seed 004's separating-axis test (eq. (5)) on the six face axes, for
  * the propagated R.  On any direction u the boxes are apart when
  * |u . t| > sum_i ha_i |u_i| + sum_k hb_k |u . c_k| (c_k: column k of R,
  * B's edge k), whatever R is.  We take u = e_i (A's faces; exact) and
- * u = c_j, which is B's face normal only up to the defect e of R: with
- * ||R^T R - I||_2 <= e, |c_j . c_j| <= 1 + e and |c_j . c_k| <= e, so B's
- * radius along c_j is at most hb_j + e (hb_0 + hb_1 + hb_2).  No cross
- * products, no division.  The rounding of these sums (a few units of
- * roundoff of |t| and the sizes) is covered by the slack included in ha,
- * as for the tests above: along c_j it adds slack |c_j|_1 >= slack / 2.
- * An infinite e (R not trusted) never separates along c_j; NaN never
- * separates.  The edge-edge axes are left out (see chain_self.c). */
+ * u = c_j (v, from chain_view_from_b), which is B's face normal only up
+ * to the defect e of R: with ||R^T R - I||_2 <= e, |c_j . c_j| <= 1 + e
+ * and |c_j . c_k| <= e, so B's radius along c_j is at most
+ * hb_j + e (hb_0 + hb_1 + hb_2).  No cross products, no division.  The
+ * rounding of these sums (a few units of roundoff of |t| and the sizes)
+ * is covered by the slack included in ha, as for the tests above: along
+ * c_j it adds slack |c_j|_1 >= slack / 2.  An infinite e (R not trusted)
+ * never separates along c_j; NaN never separates.  The edge-edge axes
+ * are left out (see chain_self.c). */
 static inline int chain_faces_apart(const double ha[3], const double R[9], const double t[3],
-                                    const double hb[3], double e)
+                                    const double hb[3], double e, const chain_b_view *v)
 {
-    const double a00 = fabs(R[0]), a01 = fabs(R[1]), a02 = fabs(R[2]), a10 = fabs(R[3]),
-                 a11 = fabs(R[4]), a12 = fabs(R[5]), a20 = fabs(R[6]), a21 = fabs(R[7]),
-                 a22 = fabs(R[8]);
-    const double t0 = t[0], t1 = t[1], t2 = t[2], h0 = hb[0], h1 = hb[1], h2 = hb[2];
+    const double h0 = hb[0], h1 = hb[1], h2 = hb[2];
     const double g = e * (h0 + h1 + h2);
-    return (fabs(t0) > ha[0] + h0 * a00 + h1 * a01 + h2 * a02) |
-           (fabs(t1) > ha[1] + h0 * a10 + h1 * a11 + h2 * a12) |
-           (fabs(t2) > ha[2] + h0 * a20 + h1 * a21 + h2 * a22) |
-           (fabs(R[0] * t0 + R[3] * t1 + R[6] * t2) > ha[0] * a00 + ha[1] * a10 + ha[2] * a20 + h0 + g) |
-           (fabs(R[1] * t0 + R[4] * t1 + R[7] * t2) > ha[0] * a01 + ha[1] * a11 + ha[2] * a21 + h1 + g) |
-           (fabs(R[2] * t0 + R[5] * t1 + R[8] * t2) > ha[0] * a02 + ha[1] * a12 + ha[2] * a22 + h2 + g);
+    return (fabs(t[0]) > ha[0] + h0 * fabs(R[0]) + h1 * fabs(R[1]) + h2 * fabs(R[2])) |
+           (fabs(t[1]) > ha[1] + h0 * fabs(R[3]) + h1 * fabs(R[4]) + h2 * fabs(R[5])) |
+           (fabs(t[2]) > ha[2] + h0 * fabs(R[6]) + h1 * fabs(R[7]) + h2 * fabs(R[8])) |
+           (fabs(v->pb[0]) > v->ra[0] + h0 + g) | (fabs(v->pb[1]) > v->ra[1] + h1 + g) |
+           (fabs(v->pb[2]) > v->ra[2] + h2 + g);
 }
 
 #endif

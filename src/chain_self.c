@@ -146,7 +146,8 @@ static inline void child_r(chain_xf *restrict out, const chain_xf *m, const chai
     }
 }
 
-static int descend(self_ctx *x, const nref *A, const nref *B, const chain_xf *m, double eps);
+static int descend(self_ctx *x, const nref *A, const nref *B, const chain_xf *m, double eps,
+                   const chain_b_view *v);
 
 /* Nodes that can be skipped before any arithmetic: no piece below, or
  * two links whose pair is on the skip list. */
@@ -191,12 +192,14 @@ static int test_pair(self_ctx *x, const nref *A, const nref *B, const chain_xf *
         return leaf_pair(x, A->j, B->j); /* spheres: the exact test is as cheap */
     child_r(&mm, m, nc, side);
     double ha[3] = {na->half[0] + x->slack, na->half[1] + x->slack, na->half[2] + x->slack};
+    chain_b_view v; /* for the face test, or else for the descent */
+    chain_view_from_b(&v, ha, mm.r, mm.t);
     if (!chain_balls_meet(mm.t, na->half, nb->half) &&
-        chain_faces_apart(ha, mm.r, mm.t, nb->half, e))
+        chain_faces_apart(ha, mm.r, mm.t, nb->half, e, &v))
         return GO;
     if (leaves)
         return leaf_pair(x, A->j, B->j);
-    return descend(x, A, B, &mm, e);
+    return descend(x, A, B, &mm, e, &v);
 }
 
 /* The children of node N in visiting order: the one nearer (along the
@@ -263,18 +266,16 @@ static int split_a(self_ctx *x, const nref *A, const nref *B, const chain_xf *m,
  * each child's extents along B's axes (ext around up.t, in B's box
  * coordinates) against A's: A's centre is at y = R^-1 (-t), which is
  * -R^T t up to eps (|t| + rho_A) (R^-1 = (I + E)^-1 R^T with
- * ||E|| <= eps), and A's radius along c_j is sum_i a_i |R_ij|. */
+ * ||E|| <= eps), and A's radius along c_j is sum_i a_i |R_ij| (both in
+ * v, from the box test of A and B). */
 static int split_b(self_ctx *x, const nref *A, const nref *B, const chain_xf *m, double eps,
-                   int both)
+                   int both, const chain_b_view *v)
 {
     const chain_node *na = A->nd;
-    const double *R = m->r, *t = m->t;
-    double a[3] = {na->half[0] + x->slack, na->half[1] + x->slack, na->half[2] + x->slack};
-    double grow = 2 * eps * (abs_sum3(t) + na->rho) + 2 * x->slack, ra[3], ct[3];
-    for (int j = 0; j < 3; j++) {
-        ct[j] = t[0] * R[j] + t[1] * R[3 + j] + t[2] * R[6 + j];
-        ra[j] = a[0] * fabs(R[j]) + a[1] * fabs(R[3 + j]) + a[2] * fabs(R[6 + j]) + grow;
-    }
+    double grow = 2 * eps * (abs_sum3(m->t) + na->rho) + 2 * x->slack, ra[3];
+    const double *ct = v->pb;
+    for (int j = 0; j < 3; j++)
+        ra[j] = v->ra[j] + grow;
     nref kid[2];
     int n = children(x, B, kid), go[2] = {0, 0}, apart = 0;
     for (int k = 0; k < n; k++) {
@@ -310,11 +311,12 @@ static int split_b(self_ctx *x, const nref *A, const nref *B, const chain_xf *m,
 
 /* The boxes of A and B (A before B) may meet: test the children of both
  * (same level) or of the larger one against the other. */
-static int descend(self_ctx *x, const nref *A, const nref *B, const chain_xf *m, double eps)
+static int descend(self_ctx *x, const nref *A, const nref *B, const chain_xf *m, double eps,
+                   const chain_b_view *v)
 {
     if (A->l > B->l)
         return split_a(x, A, B, m, eps);
-    return split_b(x, A, B, m, eps, A->l == B->l);
+    return split_b(x, A, B, m, eps, A->l == B->l, v);
 }
 
 /* The two children of node N against each other (the second child's box

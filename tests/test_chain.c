@@ -423,7 +423,9 @@ START_TEST(face_test_is_conservative)
         for (int k = 0; k < 3; k++)
             t[k] = c[k] / len * at + 0.01 * t_rng_sym(&s);
         double e = chain_rotation_defect(R);
-        if (chain_faces_apart(hs, R, t, hb, e)) {
+        chain_b_view v;
+        chain_view_from_b(&v, hs, R, t);
+        if (chain_faces_apart(hs, R, t, hb, e, &v)) {
             apart++;
             EXPECT(!obb_overlap_frame(ha, R, t, hb), "trial %d: faces apart, boxes not", trial);
         } else {
