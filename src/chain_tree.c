@@ -439,13 +439,13 @@ static void merge_node(hs_chain *c, int l, int j, int k, int k1, int k2)
     double ball_a = sphere_ball(c, l - 1, 2 * j), ball_b = sphere_ball(c, l - 1, 2 * j + 1);
     fit_in_frame(&cand[0], a, (const double(*)[3])pb, pc, b->half, ball_a, ball_b);
     memcpy(cand[1].f, pb, sizeof cand[1].f);
-    int best = 0;
-    if (frame_from_two(cand[1].f) == 0) {
+    int best = 0, root = l == c->levels; /* the root's box bounds nothing that is tested */
+    if (!root && frame_from_two(cand[1].f) == 0) {
         fit_in_frame(&cand[1], a, (const double(*)[3])pb, pc, b->half, ball_a, ball_b);
         best = cand[1].vol < cand[0].vol;
     }
     frame_fit *ft = &cand[best];
-    if (l >= 2) {
+    if (l >= 2 && !root) {
         for (int i = 0; i < 3; i++) {
             ft->lo[i] = INFINITY;
             ft->hi[i] = -INFINITY;
