@@ -52,21 +52,34 @@ typedef struct chain_joint {
 } chain_joint;
 
 /* Data of a node read by the recursion: the fields every test reads
- * first fill one cache line, and a node takes four lines exactly. */
+ * first fill one cache line, and two siblings take five lines exactly.
+ * (The tree outgrows the caches at a few thousand links; every byte of
+ * a node costs time: 128 more bytes made bench/chain 7-12% slower.)
+ * The inverse of up is not stored: its transpose serves when
+ * chain_up_transposable, otherwise the search inverts on the spot. */
 typedef struct chain_node {
     double half[3];
     double rho;          /* radius of a ball around the box centre holding
                             every piece below: |half| rounded up, or for a
                             leaf of one sphere its radius; negative: the
                             node has no piece below */
-    double eps;          /* bound on ||R^T R - I||_2 for up and up_inv */
+    double eps;          /* bound on ||R^T R - I||_2 for up and its inverse */
     double ext[3];       /* half extents of the box along the parent's box
                             axes: sum_k half_k |up.r_ik| */
     chain_xf up;         /* box frame in the parent's box frame */
-    chain_xf up_inv;
 } chain_node;
 
 static inline int chain_node_empty(const chain_node *nd) { return nd->rho < 0; }
+
+/* Does (r^T, -r^T t) serve as the inverse of the node's up?  So when
+ * eps = chain_defect_mul(e, e) is below this bound, e the defect of
+ * up.r (then e < 2^-39): the transpose moves a point at distance rho by
+ * at most about e (rho + |t|), far inside chain_box_slack. */
+#define CHAIN_TRANSPOSE_EPS 0x1p-38
+static inline int chain_up_transposable(const chain_node *nd)
+{
+    return nd->eps < CHAIN_TRANSPOSE_EPS;
+}
 
 struct hs_chain {
     int n;               /* links */

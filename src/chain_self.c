@@ -117,12 +117,22 @@ static int leaf_pair(self_ctx *x, int a, int b)
 enum { DOWN_A, DOWN_B };
 
 /* The pose of B's box frame in A's after one side went down to its child
- * `nc`: A side m' = up_inv m, B side m' = m up.  Translation first: the
+ * `nc`: A side m' = up^-1 m, B side m' = m up.  Translation first: the
  * balls around the boxes often separate them, and then the rotation is
- * never needed. */
-static inline void child_t(chain_xf *out, const chain_xf *m, const chain_node *nc, int side)
+ * never needed.  up^-1 is (r^T, -r^T t) when chain_up_transposable, so
+ * m'.t = r^T (m.t - t), else `inv`, computed by the caller. */
+static inline void child_t(chain_xf *out, const chain_xf *m, const chain_node *nc, int side,
+                           const chain_xf *inv)
 {
-    const chain_xf *a = side == DOWN_A ? &nc->up_inv : m;
+    if (side == DOWN_A && !inv) {
+        const double *r = nc->up.r;
+        double d0 = m->t[0] - nc->up.t[0], d1 = m->t[1] - nc->up.t[1], d2 = m->t[2] - nc->up.t[2];
+        out->t[0] = r[0] * d0 + r[3] * d1 + r[6] * d2;
+        out->t[1] = r[1] * d0 + r[4] * d1 + r[7] * d2;
+        out->t[2] = r[2] * d0 + r[5] * d1 + r[8] * d2;
+        return;
+    }
+    const chain_xf *a = side == DOWN_A ? inv : m;
     const chain_xf *b = side == DOWN_A ? m : &nc->up;
     const double *r = a->r, *t = b->t;
     double t0 = t[0], t1 = t[1], t2 = t[2];
@@ -131,19 +141,38 @@ static inline void child_t(chain_xf *out, const chain_xf *m, const chain_node *n
     out->t[2] = r[6] * t0 + r[7] * t1 + r[8] * t2 + a->t[2];
 }
 
-static inline void child_r(chain_xf *restrict out, const chain_xf *m, const chain_node *nc,
-                           int side)
+/* out->r = p q, p's rows read as columns when transposed. */
+static inline void mul_r(double *restrict out, const double *p, int transposed, const double *q)
 {
-    const double *p = side == DOWN_A ? nc->up_inv.r : m->r;
-    const double *q = side == DOWN_A ? m->r : nc->up.r;
     const double q0 = q[0], q1 = q[1], q2 = q[2], q3 = q[3], q4 = q[4], q5 = q[5], q6 = q[6],
                  q7 = q[7], q8 = q[8];
+    const int si = transposed ? 1 : 3, sk = transposed ? 3 : 1; /* p_ik = p[si i + sk k] */
     for (int i = 0; i < 3; i++) {
-        double p0 = p[3 * i], p1 = p[3 * i + 1], p2 = p[3 * i + 2];
-        out->r[3 * i] = p0 * q0 + p1 * q3 + p2 * q6;
-        out->r[3 * i + 1] = p0 * q1 + p1 * q4 + p2 * q7;
-        out->r[3 * i + 2] = p0 * q2 + p1 * q5 + p2 * q8;
+        double p0 = p[si * i], p1 = p[si * i + sk], p2 = p[si * i + 2 * sk];
+        out[3 * i] = p0 * q0 + p1 * q3 + p2 * q6;
+        out[3 * i + 1] = p0 * q1 + p1 * q4 + p2 * q7;
+        out[3 * i + 2] = p0 * q2 + p1 * q5 + p2 * q8;
     }
+}
+
+/* up^-1 of nc in *store when its transpose does not serve; else NULL. */
+static inline const chain_xf *general_inverse(const chain_node *nc, chain_xf *store)
+{
+    if (chain_up_transposable(nc))
+        return NULL;
+    chain_xf_inverse(store, &nc->up);
+    return store;
+}
+
+static inline void child_r(chain_xf *restrict out, const chain_xf *m, const chain_node *nc,
+                           int side, const chain_xf *inv)
+{
+    if (side == DOWN_B)
+        mul_r(out->r, m->r, 0, nc->up.r);
+    else if (!inv)
+        mul_r(out->r, nc->up.r, 1, m->r);
+    else
+        mul_r(out->r, inv->r, 0, m->r);
 }
 
 static int descend(self_ctx *x, const nref *A, const nref *B, const chain_xf *m, double eps,
@@ -181,16 +210,17 @@ static int test_pair(self_ctx *x, const nref *A, const nref *B, const chain_xf *
 {
     const hs_chain *c = x->c;
     const chain_node *na = A->nd, *nb = B->nd;
-    chain_xf mm;
+    chain_xf mm, store;
+    const chain_xf *inv = side == DOWN_A ? general_inverse(nc, &store) : NULL;
     double e = chain_defect_mul(eps, nc->eps);
     x->box_tests++;
-    child_t(&mm, m, nc, side);
+    child_t(&mm, m, nc, side, inv);
     if (chain_spheres_apart(mm.t, na->rho, nb->rho, e, x->slack))
         return GO;
     int leaves = A->l == 0 && B->l == 0;
     if (leaves && c->link[A->j].ncvx == 0 && c->link[B->j].ncvx == 0)
         return leaf_pair(x, A->j, B->j); /* spheres: the exact test is as cheap */
-    child_r(&mm, m, nc, side);
+    child_r(&mm, m, nc, side, inv);
     double ha[3] = {na->half[0] + x->slack, na->half[1] + x->slack, na->half[2] + x->slack};
     chain_b_view v; /* for the face test, or else for the descent */
     chain_view_from_b(&v, ha, mm.r, mm.t);
@@ -297,8 +327,8 @@ static int split_b(self_ctx *x, const nref *A, const nref *B, const chain_xf *m,
         int r;
         if (both) {
             chain_xf mm;
-            child_t(&mm, m, nc, DOWN_B);
-            child_r(&mm, m, nc, DOWN_B);
+            child_t(&mm, m, nc, DOWN_B, NULL);
+            child_r(&mm, m, nc, DOWN_B, NULL);
             r = split_a(x, A, D, &mm, chain_defect_mul(eps, nc->eps));
         } else {
             r = test_pair(x, A, D, m, nc, DOWN_B, eps);
@@ -320,14 +350,19 @@ static int descend(self_ctx *x, const nref *A, const nref *B, const chain_xf *m,
 }
 
 /* The two children of node N against each other (the second child's box
- * frame in the first's is up_inv(first) up(second)). */
+ * frame in the first's is up(first)^-1 up(second)). */
 static int self_pair(self_ctx *x, const nref *N)
 {
     const hs_chain *c = x->c;
     nref k1 = node_ref(c, N->l - 1, 2 * N->j), k2 = node_ref(c, N->l - 1, 2 * N->j + 1);
     if (nothing_to_test(x, &k1, &k2))
         return GO;
-    return test_pair(x, &k1, &k2, &k1.nd->up_inv, k2.nd, DOWN_B, k1.nd->eps);
+    chain_xf id, m, store; /* m = up(k1)^-1, as a descent to k1 makes it */
+    const chain_xf *inv = general_inverse(k1.nd, &store);
+    chain_xf_identity(&id);
+    child_t(&m, &id, k1.nd, DOWN_A, inv);
+    child_r(&m, &id, k1.nd, DOWN_A, inv);
+    return test_pair(x, &k1, &k2, &m, k2.nd, DOWN_B, k1.nd->eps);
 }
 
 /* Node (l, j) against itself: each child against itself, then the two

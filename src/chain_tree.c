@@ -42,9 +42,11 @@ int chain_tree_alloc(hs_chain *c)
     c->sc = hs_malloc((size_t)total, sizeof(chain_xf));
     c->box = hs_calloc((size_t)total, sizeof(hs_obb));
     c->mag = hs_calloc((size_t)total, sizeof(double));
-    c->nd = aligned_alloc(64, sizeof(chain_node) * (size_t)total);
+    size_t nd_bytes = (sizeof(chain_node) * (size_t)total + 63) / 64 * 64; /* aligned_alloc
+                                                                           wants a multiple */
+    c->nd = aligned_alloc(64, nd_bytes);
     if (c->nd)
-        memset(c->nd, 0, sizeof(chain_node) * (size_t)total);
+        memset(c->nd, 0, nd_bytes);
     c->wa = hs_malloc((size_t)c->n, sizeof(int));
     c->wb = hs_malloc((size_t)c->n, sizeof(int));
     c->wflag_a = hs_calloc((size_t)c->n, 1);
@@ -56,7 +58,6 @@ int chain_tree_alloc(hs_chain *c)
     for (int k = 0; k < total; k++) {
         chain_xf_identity(&c->sc[k]);
         chain_xf_identity(&c->nd[k].up);
-        chain_xf_identity(&c->nd[k].up_inv);
         c->nd[k].rho = -1;
         c->box[k].axis[0][0] = c->box[k].axis[1][1] = c->box[k].axis[2][2] = 1;
     }
@@ -239,17 +240,6 @@ static void box_frame_inv(chain_xf *f, const hs_obb *b)
     }
 }
 
-/* (r^T, -r^T t): the inverse of a rigid map. */
-static void rigid_inverse(chain_xf *out, const chain_xf *a)
-{
-    for (int i = 0; i < 3; i++)
-        for (int j = 0; j < 3; j++)
-            out->r[3 * i + j] = a->r[3 * j + i];
-    for (int i = 0; i < 3; i++)
-        out->t[i] = -(out->r[3 * i] * a->t[0] + out->r[3 * i + 1] * a->t[1] +
-                      out->r[3 * i + 2] * a->t[2]);
-}
-
 /* Rows f[0..2] made orthonormal from the directions f[0], f[1]
  * (Gram-Schmidt, f[2] = f[0] x f[1]); -1 when they are (nearly)
  * dependent or not finite. */
@@ -359,11 +349,10 @@ static inline void fit_in_frame(frame_fit *ft, const hs_obb *a, const double pb[
 
 /* up of a child from its rotation r and centre c in the parent's box
  * frame (c relative to the parent's centre), half sizes h, ball as for
- * node_extent.  The inverse of a map of defect e has defect at most
- * e / (1 - e), plus the rounding (chain_defect_mul's 2^-48).
- * Below 2^-40 the transpose serves as the inverse: it moves a point at
- * distance rho by at most about e (rho + |t|), far inside
- * chain_box_slack. */
+ * node_extent.  eps bounds the defect of up and of its inverse: the
+ * inverse of a map of defect e has defect at most e / (1 - e), plus the
+ * rounding (chain_defect_mul's 2^-48); the search takes the transpose
+ * for the inverse when chain_up_transposable. */
 static void put_up(chain_node *child, const double r[9], const double c[3], const double h[3],
                    double ball)
 {
@@ -371,10 +360,6 @@ static void put_up(chain_node *child, const double r[9], const double c[3], cons
     memcpy(child->up.t, c, sizeof child->up.t);
     double e = chain_rotation_defect(r);
     child->eps = e < 0x1p-20 ? chain_defect_mul(e, e) : INFINITY;
-    if (e < 0x1p-40)
-        rigid_inverse(&child->up_inv, &child->up);
-    else
-        chain_xf_inverse(&child->up_inv, &child->up);
     for (int i = 0; i < 3; i++)
         child->ext[i] = node_extent(r, i, h, ball) * (1 + 0x1p-40);
 }

@@ -343,6 +343,77 @@ START_TEST(self_collision_undo_sequences)
 }
 END_TEST
 
+/* The rotation part of m scaled by 1 + 4e-10: R^T R - I about 8e-10
+ * entrywise, inside the tolerance the chain accepts (CHAIN_RIGID_TOL). */
+static void skew(double m[16])
+{
+    for (int a = 0; a < 3; a++)
+        for (int b = 0; b < 3; b++)
+            m[4 * a + b] *= 1 + 4e-10;
+}
+
+/* Joints rigid only to 1e-9, as the API allows: the box frames' up maps
+ * are then too far from rotations for their transposes to serve as
+ * inverses (chain_up_transposable), and the search inverts them on the
+ * spot.  Answers against the brute force, with hs_chain_try_change and
+ * with plain changes (by rigid torsions, so that the joints stay as far
+ * off as they start). */
+START_TEST(nearly_rigid_joints)
+{
+    uint64_t s = 33;
+    sphere_chain sc = make_sphere_chain(&s, 60, 1.6, 1);
+    for (int i = 1; i < sc.n; i++) {
+        double m[16];
+        hs_chain_get_joint(sc.c, i, m);
+        skew(m);
+        set_joint(sc.c, i, m);
+    }
+    int general = 0;
+    for (int l = 0; l < sc.c->levels; l++)
+        for (int j = 0; j < sc.c->lev_n[l]; j++) {
+            const chain_node *nd = &sc.c->nd[chain_node_index(sc.c, l, j)];
+            general += !chain_node_empty(nd) && !chain_up_transposable(nd);
+        }
+    ck_assert_msg(general > 10, "only %d nodes invert on the spot", general);
+    /* a free start: the pairs in contact go on the skip list */
+    int *pairs, np;
+    hs_error err;
+    ck_assert(hs_chain_auto_skip(sc.c, &pairs, &np, &err) == HS_OK);
+    for (int k = 0; k < np; k++)
+        sc.skip[pairs[2 * k] * sc.n + pairs[2 * k + 1]] = 1;
+    hs_free(pairs);
+    int cur = check_self(&sc, "skewed start"), hits = 0; /* cur: the state collides */
+    ck_assert_int_eq(cur, 0);
+    for (int it = 0; it < 80; it++) {
+        int i = 1 + rng_int(&s, sc.n - 1), hi, hj;
+        double d[16];
+        random_torsion(&s, 2, d); /* rigid: the joints stay 4e-10 off */
+        hs_chain_stats st;
+        if (it % 2) {
+            int r = hs_chain_try_change(sc.c, i, d, &hi, &hj, &st, &err);
+            ck_assert_msg(r == 0 || r == 1, "%s", err.msg);
+            hits += r;
+            /* a colliding move is undone: the state is the one before */
+            cur = r ? cur : 0;
+            ck_assert_int_eq(check_self(&sc, "after try_change"), cur);
+        } else {
+            double old[16];
+            hs_chain_get_joint(sc.c, i, old);
+            ck_assert(hs_chain_change_joint(sc.c, i, d, &err) == HS_OK);
+            if (check_self(&sc, "after a skewed change")) {
+                hits++;
+                set_joint(sc.c, i, old);
+                ck_assert_int_eq(check_self(&sc, "undone"), cur);
+            } else {
+                cur = 0;
+            }
+        }
+    }
+    ck_assert_msg(hits > 5 && hits < 75, "%d of 80 moves collided", hits);
+    free_sphere_chain(&sc);
+}
+END_TEST
+
 /* A rotation, or a matrix up to delta off one (entrywise). */
 static void near_rotation(uint64_t *s, double delta, double R[9])
 {
@@ -1441,6 +1512,7 @@ Suite *suite_chain(void)
     tcase_add_test(tc, self_collision_matches_brute_force);
     tcase_add_test(tc, self_collision_after_merged_changes);
     tcase_add_test(tc, self_collision_undo_sequences);
+    tcase_add_test(tc, nearly_rigid_joints);
     tcase_add_test(tc, rotation_defect_bounds_the_norm);
     tcase_add_test(tc, face_test_is_conservative);
     tcase_add_test(tc, try_change_matches_plain_moves);
