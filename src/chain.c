@@ -178,7 +178,7 @@ static void note_changed(hs_chain *c, int joint, const chain_xf *x)
         k--;
     }
     c->changed[k] = joint;
-    c->was[k] = c->sc[joint - 1];
+    c->was[k] = c->fit[joint - 1].sc;
     c->is_changed[joint] = 1;
 }
 
@@ -207,7 +207,7 @@ int chain_span_changed_search(const hs_chain *c, int lo, int hi)
 static void apply_joint(hs_chain *c, int i, const chain_xf *x)
 {
     note_changed(c, i, x);
-    c->sc[i - 1] = *x;
+    c->fit[i - 1].sc = *x;
 }
 
 /* One joint: an exact undo of the last change restores the nodes it
@@ -243,7 +243,7 @@ hs_code hs_chain_change_joint(hs_chain *c, int i, const double d[16], hs_error *
         return rc;
     chain_xf x, dx;
     chain_xf_from_pose(&dx, d);
-    chain_xf_mul(&x, &c->sc[i - 1], &dx);
+    chain_xf_mul(&x, &c->fit[i - 1].sc, &dx);
     set_one_joint(c, i, &x);
     return HS_OK;
 }
@@ -253,7 +253,7 @@ int hs_chain_try_change(hs_chain *c, int i, const double d[16], int *hit_i, int 
 {
     if (check_joint(c, i, d, "hs_chain_try_change", err) != HS_OK)
         return -1;
-    chain_xf old = c->sc[i - 1], x, dx;
+    chain_xf old = c->fit[i - 1].sc, x, dx;
     chain_xf_from_pose(&dx, d);
     chain_xf_mul(&x, &old, &dx);
     int r;
@@ -312,7 +312,7 @@ void hs_chain_get_joint(const hs_chain *c, int i, double m[16])
         hs_pose_identity(m);
         return;
     }
-    chain_xf_to_pose(&c->sc[i - 1], m);
+    chain_xf_to_pose(&c->fit[i - 1].sc, m);
 }
 
 hs_code hs_chain_set_base(hs_chain *c, const double m[16], hs_error *err)

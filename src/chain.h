@@ -71,6 +71,14 @@ typedef struct chain_node {
 
 static inline int chain_node_empty(const chain_node *nd) { return nd->rho < 0; }
 
+/* Data of a node read by the update (one array: a refit reads all three
+ * of a node together). */
+typedef struct chain_fit {
+    chain_xf sc;         /* the shortcut */
+    hs_obb box;          /* box in the node's first link's frame */
+    double mag;          /* bound on the magnitudes below the node */
+} chain_fit;
+
 /* Does (r^T, -r^T t) serve as the inverse of the node's up?  So when
  * eps = chain_defect_mul(e, e) is below this bound, e the defect of
  * up.r (then e < 2^-39): the transpose moves a point at distance rho by
@@ -85,9 +93,7 @@ struct hs_chain {
     int n;               /* links */
     int levels;          /* top level: lev_n[levels] == 1 */
     int *lev_off, *lev_n;
-    chain_xf *sc;        /* per node: shortcut */
-    hs_obb *box;         /* per node: box in the first link's frame */
-    double *mag;         /* per node: bound on the magnitudes below it */
+    chain_fit *fit;      /* per node: what the update reads and writes */
     chain_node *nd;
     chain_link *link;
     chain_joint *joint;  /* joint[i] for 1 <= i < n */

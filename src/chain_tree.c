@@ -16,9 +16,7 @@
  * leaf to the root, and its sibling (whose up changes with the parent's
  * box). */
 typedef struct chain_journal {
-    chain_xf sc;
-    hs_obb box;
-    double mag;
+    chain_fit fit;
     chain_node nd, sib;
 } chain_journal;
 
@@ -39,9 +37,7 @@ int chain_tree_alloc(hs_chain *c)
         c->lev_n[l] = (int)(((long)c->n + (1L << l) - 1) >> l);
         total += c->lev_n[l];
     }
-    c->sc = hs_malloc((size_t)total, sizeof(chain_xf));
-    c->box = hs_calloc((size_t)total, sizeof(hs_obb));
-    c->mag = hs_calloc((size_t)total, sizeof(double));
+    c->fit = hs_calloc((size_t)total, sizeof(chain_fit));
     size_t nd_bytes = (sizeof(chain_node) * (size_t)total + 63) / 64 * 64; /* aligned_alloc
                                                                            wants a multiple */
     c->nd = aligned_alloc(64, nd_bytes);
@@ -52,14 +48,14 @@ int chain_tree_alloc(hs_chain *c)
     c->wflag_a = hs_calloc((size_t)c->n, 1);
     c->wflag_b = hs_calloc((size_t)c->n, 1);
     c->jr = hs_malloc((size_t)levels + 1, sizeof(chain_journal));
-    if (!c->sc || !c->box || !c->mag || !c->nd || !c->wa || !c->wb || !c->wflag_a ||
+    if (!c->fit || !c->nd || !c->wa || !c->wb || !c->wflag_a ||
         !c->wflag_b || !c->jr)
         return -1;
     for (int k = 0; k < total; k++) {
-        chain_xf_identity(&c->sc[k]);
+        chain_xf_identity(&c->fit[k].sc);
         chain_xf_identity(&c->nd[k].up);
         c->nd[k].rho = -1;
-        c->box[k].axis[0][0] = c->box[k].axis[1][1] = c->box[k].axis[2][2] = 1;
+        c->fit[k].box.axis[0][0] = c->fit[k].box.axis[1][1] = c->fit[k].box.axis[2][2] = 1;
     }
     return 0;
 }
@@ -68,9 +64,7 @@ void chain_tree_free(hs_chain *c)
 {
     free(c->lev_off);
     free(c->lev_n);
-    free(c->sc);
-    free(c->box);
-    free(c->mag);
+    free(c->fit);
     free(c->nd);
     free(c->wa);
     free(c->wb);
@@ -92,15 +86,13 @@ void chain_journal_save(hs_chain *c, int i)
     for (int l = 0; l <= c->levels; l++) {
         int j = p >> l, k = chain_node_index(c, l, j), s = sibling(c, l, j);
         chain_journal *e = &c->jr[l];
-        e->sc = c->sc[k];
-        e->box = c->box[k];
-        e->mag = c->mag[k];
+        e->fit = c->fit[k];
         e->nd = c->nd[k];
         if (s >= 0)
             e->sib = c->nd[s];
     }
     c->jr_joint = i;
-    c->jr_old = c->sc[p];
+    c->jr_old = c->fit[p].sc;
 }
 
 int chain_journal_undo(hs_chain *c, int i, const chain_xf *x)
@@ -113,9 +105,7 @@ int chain_journal_undo(hs_chain *c, int i, const chain_xf *x)
     for (int l = 0; l <= c->levels; l++) {
         int j = p >> l, k = chain_node_index(c, l, j), s = sibling(c, l, j);
         const chain_journal *e = &c->jr[l];
-        c->sc[k] = e->sc;
-        c->box[k] = e->box;
-        c->mag[k] = e->mag;
+        c->fit[k] = e->fit;
         c->nd[k] = e->nd;
         if (s >= 0)
             c->nd[s] = e->sib;
@@ -166,7 +156,7 @@ static int leaf_points(const chain_link *L, double **pts)
 void chain_leaf_box(hs_chain *c, int i)
 {
     const chain_link *L = &c->link[i];
-    hs_obb *b = &c->box[i];
+    hs_obb *b = &c->fit[i].box;
     chain_node *nd = &c->nd[i];
     memset(b, 0, sizeof *b);
     b->axis[0][0] = b->axis[1][1] = b->axis[2][2] = 1;
@@ -409,8 +399,8 @@ static void grandchild_extents(const hs_chain *c, int l, int jc, const double rc
  * F F^T mid = mid to rounding), which chain_box_slack covers. */
 static void merge_node(hs_chain *c, int l, int j, int k, int k1, int k2)
 {
-    const hs_obb *a = &c->box[k1], *b = &c->box[k2];
-    const chain_xf *s = &c->sc[k1];
+    const hs_obb *a = &c->fit[k1].box, *b = &c->fit[k2].box;
+    const chain_xf *s = &c->fit[k1].sc;
     double pb[3][3], pc[3]; /* b's axes and centre placed by s */
     for (int i = 0; i < 3; i++)
         for (int q = 0; q < 3; q++)
@@ -438,7 +428,7 @@ static void merge_node(hs_chain *c, int l, int j, int k, int k1, int k2)
         grandchild_extents(c, l - 1, 2 * j, ft->ra, ft->ca, ft->lo, ft->hi);
         grandchild_extents(c, l - 1, 2 * j + 1, ft->rb, ft->cb, ft->lo, ft->hi);
     }
-    hs_obb *out = &c->box[k];
+    hs_obb *out = &c->fit[k].box;
     memcpy(out->axis, ft->f, sizeof out->axis);
     double mid[3], ua[3], ub[3];
     for (int i = 0; i < 3; i++) {
@@ -487,16 +477,16 @@ static void node_box(hs_chain *c, int l, int j)
         return;
     }
     if (!n2 || chain_node_empty(n2)) {
-        c->box[k] = c->box[k1];
+        c->fit[k].box = c->fit[k1].box;
     } else {
         double m[16];
-        chain_xf_to_pose(&c->sc[k1], m);
-        hs_obb_transform(&c->box[k], &c->box[k2], m);
+        chain_xf_to_pose(&c->fit[k1].sc, m);
+        hs_obb_transform(&c->fit[k].box, &c->fit[k2].box, m);
     }
-    set_half(nd, &c->box[k]);
-    set_up(n1, &c->box[k1], &c->box[k], NULL);
+    set_half(nd, &c->fit[k].box);
+    set_up(n1, &c->fit[k1].box, &c->fit[k].box, NULL);
     if (n2)
-        set_up(n2, &c->box[k2], &c->box[k], &c->sc[k1]);
+        set_up(n2, &c->fit[k2].box, &c->fit[k].box, &c->fit[k1].sc);
 }
 
 static double max2(double a, double b) { return a > b ? a : b; }
@@ -504,25 +494,25 @@ static double max2(double a, double b) { return a > b ? a : b; }
 static void node_mag(hs_chain *c, int l, int j)
 {
     int k = chain_node_index(c, l, j);
-    double m = abs_sum3(c->sc[k].t);
+    double m = abs_sum3(c->fit[k].sc.t);
     if (!chain_node_empty(&c->nd[k]))
-        m = max2(m, abs_sum3(c->box[k].center) + abs_sum3(c->box[k].half));
+        m = max2(m, abs_sum3(c->fit[k].box.center) + abs_sum3(c->fit[k].box.half));
     if (l > 0) {
         int k1 = chain_node_index(c, l - 1, 2 * j);
-        m = max2(m, c->mag[k1]);
+        m = max2(m, c->fit[k1].mag);
         if (chain_children(c, l, j) == 2)
-            m = max2(m, c->mag[k1 + 1]);
+            m = max2(m, c->fit[k1 + 1].mag);
     }
-    c->mag[k] = m;
+    c->fit[k].mag = m;
 }
 
 static void node_shortcut(hs_chain *c, int l, int j)
 {
     int k = chain_node_index(c, l, j), k1 = chain_node_index(c, l - 1, 2 * j);
     if (chain_children(c, l, j) == 2)
-        chain_xf_mul(&c->sc[k], &c->sc[k1], &c->sc[k1 + 1]);
+        chain_xf_mul(&c->fit[k].sc, &c->fit[k1].sc, &c->fit[k1 + 1].sc);
     else
-        c->sc[k] = c->sc[k1];
+        c->fit[k].sc = c->fit[k1].sc;
 }
 
 static int cmp_int(const void *a, const void *b)
@@ -635,7 +625,7 @@ void chain_relative(const hs_chain *c, int a, int b, chain_xf *out)
         int l = 0;
         while (l < c->levels && (p & ((2 << l) - 1)) == 0 && p + (2 << l) <= b)
             l++;
-        const chain_xf *s = &c->sc[chain_node_index(c, l, p >> l)];
+        const chain_xf *s = &c->fit[chain_node_index(c, l, p >> l)].sc;
         if (first) {
             *out = *s;
             first = 0;
@@ -663,6 +653,6 @@ double chain_box_slack(const hs_chain *c) { return chain_box_slack_below(c, c->l
  * which its mag bounds. */
 double chain_box_slack_below(const hs_chain *c, int l, int j)
 {
-    double mag = c->mag[chain_node_index(c, l, j)];
+    double mag = c->fit[chain_node_index(c, l, j)].mag;
     return 0x1p-30 * (2.0 * c->levels + 4) * mag + 0x1p-1000;
 }

@@ -38,7 +38,7 @@ static double *link_poses(const hs_chain *c)
 /* World box of link i's leaf box under the pose m. */
 static void link_aabb(const hs_chain *c, int i, const double m[16], double lo[3], double hi[3])
 {
-    const hs_obb *b = &c->box[i];
+    const hs_obb *b = &c->fit[i].box;
     double lo0[3], hi0[3];
     /* the leaf box as an axis box of its own frame, then mapped */
     double F[16], M[16];
