@@ -357,11 +357,15 @@ static int self_pair(self_ctx *x, const nref *N)
     nref k1 = node_ref(c, N->l - 1, 2 * N->j), k2 = node_ref(c, N->l - 1, 2 * N->j + 1);
     if (nothing_to_test(x, &k1, &k2))
         return GO;
-    chain_xf id, m, store; /* m = up(k1)^-1, as a descent to k1 makes it */
-    const chain_xf *inv = general_inverse(k1.nd, &store);
-    chain_xf_identity(&id);
-    child_t(&m, &id, k1.nd, DOWN_A, inv);
-    child_r(&m, &id, k1.nd, DOWN_A, inv);
+    chain_xf m; /* up(k1)^-1 */
+    if (!general_inverse(k1.nd, &m)) {
+        const double *r = k1.nd->up.r, *t = k1.nd->up.t;
+        for (int i = 0; i < 3; i++) {
+            for (int k = 0; k < 3; k++)
+                m.r[3 * i + k] = r[3 * k + i];
+            m.t[i] = -(r[i] * t[0] + r[3 + i] * t[1] + r[6 + i] * t[2]);
+        }
+    }
     return test_pair(x, &k1, &k2, &m, k2.nd, DOWN_B, k1.nd->eps);
 }
 
