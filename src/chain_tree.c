@@ -364,7 +364,10 @@ static void put_up(chain_node *child, const double r[9], const double c[3], cons
  * half_k} with R = (F C^T) up.r (exact for any R; the same maps the
  * search composes), whose extent along row i is t_i +- sum_k half_k
  * |R_ik|.  Their rounding is covered by chain_box_slack like the rest.
- * rc and cc: the child's rotation and centre in the new frame (its up). */
+ * rc and cc: the child's rotation and centre in the new frame (its up);
+ * rc NULL: the new frame has the child's axes (rc = I), so a grandchild
+ * reaches its ext (sum_k half_k |up.r_ik|, stored rounded up) around
+ * up.t, with no product. */
 static void grandchild_extents(const hs_chain *c, int l, int jc, const double rc[9],
                                const double cc[3], double lo[3], double hi[3])
 {
@@ -373,6 +376,14 @@ static void grandchild_extents(const hs_chain *c, int l, int jc, const double rc
     for (int k = 0; k < n; k++, g++) {
         if (chain_node_empty(g))
             continue;
+        if (!rc) { /* the new frame is the child's own: the grandchild's ext */
+            for (int i = 0; i < 3; i++) {
+                double t = g->up.t[i] + cc[i];
+                lo[i] = t - g->ext[i] < lo[i] ? t - g->ext[i] : lo[i];
+                hi[i] = t + g->ext[i] > hi[i] ? t + g->ext[i] : hi[i];
+            }
+            continue;
+        }
         const double *u = g->up.r, *v = g->up.t;
         double ball = sphere_ball(c, l - 1, 2 * jc + k);
         for (int i = 0; i < 3; i++) {
@@ -425,7 +436,7 @@ static void merge_node(hs_chain *c, int l, int j, int k, int k1, int k2)
             ft->lo[i] = INFINITY;
             ft->hi[i] = -INFINITY;
         }
-        grandchild_extents(c, l - 1, 2 * j, ft->ra, ft->ca, ft->lo, ft->hi);
+        grandchild_extents(c, l - 1, 2 * j, ft->f_is_a ? NULL : ft->ra, ft->ca, ft->lo, ft->hi);
         grandchild_extents(c, l - 1, 2 * j + 1, ft->rb, ft->cb, ft->lo, ft->hi);
     }
     hs_obb *out = &c->fit[k].box;
