@@ -339,16 +339,17 @@ static inline void fit_in_frame(frame_fit *ft, const hs_obb *a, const double pb[
 
 /* up of a child from its rotation r and centre c in the parent's box
  * frame (c relative to the parent's centre), half sizes h, ball as for
- * node_extent.  eps bounds the defect of up and of its inverse: the
+ * node_extent; identity: r is exactly I (defect 0).  eps bounds the
+ * defect of up and of its inverse: the
  * inverse of a map of defect e has defect at most e / (1 - e), plus the
  * rounding (chain_defect_mul's 2^-48); the search takes the transpose
  * for the inverse when chain_up_transposable. */
 static void put_up(chain_node *child, const double r[9], const double c[3], const double h[3],
-                   double ball)
+                   double ball, int identity)
 {
     memcpy(child->up.r, r, sizeof child->up.r);
     memcpy(child->up.t, c, sizeof child->up.t);
-    double e = chain_rotation_defect(r);
+    double e = identity ? 0 : chain_rotation_defect(r);
     child->eps = e < 0x1p-20 ? chain_defect_mul(e, e) : INFINITY;
     for (int i = 0; i < 3; i++)
         child->ext[i] = node_extent(r, i, h, ball) * (1 + 0x1p-40);
@@ -451,8 +452,8 @@ static void merge_node(hs_chain *c, int l, int j, int k, int k1, int k2)
     for (int q = 0; q < 3; q++)
         out->center[q] = mid[0] * ft->f[q] + mid[1] * ft->f[3 + q] + mid[2] * ft->f[6 + q];
     set_half(&c->nd[k], out);
-    put_up(&c->nd[k1], ft->ra, ua, a->half, ball_a);
-    put_up(&c->nd[k2], ft->rb, ub, b->half, ball_b);
+    put_up(&c->nd[k1], ft->ra, ua, a->half, ball_a, ft->f_is_a);
+    put_up(&c->nd[k2], ft->rb, ub, b->half, ball_b, 0);
 }
 
 /* up of a child: its box frame in the parent's box frame, the child's
@@ -469,7 +470,7 @@ static void set_up(chain_node *child, const hs_obb *cbox, const hs_obb *pbox,
     } else {
         chain_xf_mul(&up, &fp_inv, &fc);
     }
-    put_up(child, up.r, up.t, cbox->half, -1);
+    put_up(child, up.r, up.t, cbox->half, -1, 0);
 }
 
 /* Recompute the box of node (l, j) from its children, and their up. */
