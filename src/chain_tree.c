@@ -399,11 +399,18 @@ static void grandchild_extents(const hs_chain *c, int l, int jc, const double rc
     }
 }
 
+/* The first candidate frame is kept without trying the second when its
+ * box is at most this many times the children's boxes' total volume (on
+ * bench/chain N = 10,000: 3% faster, 1% more box tests; 2 saves less, 5
+ * and more lose box tests on the layered walk). */
+#define FRAME_GOOD_ENOUGH 3.0
+
 /* Seed 003, section 2.2: the box of node k bounds its children's boxes a
  * (in the node's first link frame) and b (placed by the shortcut s of
  * the first child).  Two candidate frames, a's axes and b's axes as
  * placed (made orthonormal: the joints may be rigid only to 1e-9); the
- * smaller volume wins.  (A third, along the segment between the centres,
+ * smaller volume wins, the second tried only when the first is not good
+ * enough (FRAME_GOOD_ENOUGH).  (A third, along the segment between the centres,
  * won 3% of the merges on bench/chain and saved no box test.)  The
  * products computed for the extents are the children's up rotations.
  * Every quantity is rounded to a few units of roundoff of the
@@ -427,7 +434,9 @@ static void merge_node(hs_chain *c, int l, int j, int k, int k1, int k2)
     fit_in_frame(&cand[0], a, (const double(*)[3])pb, pc, b->half, ball_a, ball_b);
     memcpy(cand[1].f, pb, sizeof cand[1].f);
     int best = 0, root = l == c->levels; /* the root's box bounds nothing that is tested */
-    if (!root && frame_from_two(cand[1].f) == 0) {
+    double va = a->half[0] * a->half[1] * a->half[2], vb = b->half[0] * b->half[1] * b->half[2];
+    int good = cand[0].vol <= FRAME_GOOD_ENOUGH * 8 * (va + vb);
+    if (!root && !good && frame_from_two(cand[1].f) == 0) {
         fit_in_frame(&cand[1], a, (const double(*)[3])pb, pc, b->half, ball_a, ball_b);
         best = cand[1].vol < cand[0].vol;
     }
