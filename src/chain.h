@@ -12,8 +12,10 @@
  *   box  its box in link f's frame, bounding its children's boxes (a loose
  *        chain-aligned hierarchy, seed 003 section 2.2), so that changing
  *        a joint changes only the boxes of the nodes that contain it;
- *   up   the box's frame in its parent's box frame (and its inverse), the
- *        only transforms the self-collision recursion multiplies.
+ *   up   the box's frame in its parent's box frame, the only transforms
+ *        the self-collision recursion multiplies (with their inverses).
+ * sc and box live in chain_fit (what the update reads), up and the box's
+ * sizes in chain_node (what the search reads).
  * Joint i (1 <= i < n) is sc(0, i-1). */
 #ifndef HS_CHAIN_H
 #define HS_CHAIN_H
