@@ -71,8 +71,8 @@ static inline nref node_ref(const hs_chain *c, int l, int j)
  * between them move since the last free answer? */
 static inline int needs(const self_ctx *x, int lo, int hi)
 {
-    if (x->one)
-        return lo < x->one && x->one <= hi;
+    if (x->one) /* without a branch on the data (see wanted) */
+        return (lo < x->one) & (x->one <= hi);
     return !x->cached || chain_span_changed(x->c, lo, hi);
 }
 
@@ -194,8 +194,7 @@ static inline int nothing_to_test(const self_ctx *x, const nref *A, const nref *
  * few comparisons (measured on bench/chain). */
 static inline int wanted(const self_ctx *x, const nref *C, const nref *O, int lo, int hi)
 {
-    int span = x->one ? (lo < x->one) & (x->one <= hi) : needs(x, lo, hi);
-    int w = span & !chain_node_empty(C->nd);
+    int w = needs(x, lo, hi) & !chain_node_empty(C->nd);
     if (w && C->l == 0 && O->l == 0)
         w = !chain_pair_skipped(x->c, C->j, O->j);
     return w;
