@@ -340,10 +340,10 @@ static inline void fit_in_frame(frame_fit *ft, const hs_obb *a, const double pb[
 /* up of a child from its rotation r and centre c in the parent's box
  * frame (c relative to the parent's centre), half sizes h, ball as for
  * node_extent; identity: r is exactly I (defect 0).  eps bounds the
- * defect of up and of its inverse: the
- * inverse of a map of defect e has defect at most e / (1 - e), plus the
- * rounding (chain_defect_mul's 2^-48); the search takes the transpose
- * for the inverse when chain_up_transposable. */
+ * defect of up and of its inverse: the inverse of a map of defect e has
+ * defect at most e / (1 - e), plus the rounding (chain_defect_mul's
+ * 2^-48); the search takes the transpose for the inverse when
+ * chain_up_transposable. */
 static void put_up(chain_node *child, const double r[9], const double c[3], const double h[3],
                    double ball, int identity)
 {
@@ -410,8 +410,8 @@ static void grandchild_extents(const hs_chain *c, int l, int jc, const double rc
  * the first child).  Two candidate frames, a's axes and b's axes as
  * placed (made orthonormal: the joints may be rigid only to 1e-9); the
  * smaller volume wins, the second tried only when the first is not good
- * enough (FRAME_GOOD_ENOUGH).  (A third, along the segment between the centres,
- * won 3% of the merges on bench/chain and saved no box test.)  The
+ * enough (FRAME_GOOD_ENOUGH).  (A third, along the segment between the
+ * centres, won 3% of the merges on bench/chain and saved no box test.)  The
  * products computed for the extents are the children's up rotations.
  * Every quantity is rounded to a few units of roundoff of the
  * magnitudes (the candidate frames are orthonormal to rounding, so
@@ -429,16 +429,17 @@ static void merge_node(hs_chain *c, int l, int j, int k, int k1, int k2)
     frame_fit cand[2];
     memcpy(cand[0].f, a->axis, sizeof cand[0].f);
     cand[0].f_is_a = 1;
-    cand[1].f_is_a = 0;
     double ball_a = sphere_ball(c, l - 1, 2 * j), ball_b = sphere_ball(c, l - 1, 2 * j + 1);
     fit_in_frame(&cand[0], a, (const double(*)[3])pb, pc, b->half, ball_a, ball_b);
-    memcpy(cand[1].f, pb, sizeof cand[1].f);
     int best = 0, root = l == c->levels; /* the root's box bounds nothing that is tested */
     double va = a->half[0] * a->half[1] * a->half[2], vb = b->half[0] * b->half[1] * b->half[2];
-    int good = cand[0].vol <= FRAME_GOOD_ENOUGH * 8 * (va + vb);
-    if (!root && !good && frame_from_two(cand[1].f) == 0) {
-        fit_in_frame(&cand[1], a, (const double(*)[3])pb, pc, b->half, ball_a, ball_b);
-        best = cand[1].vol < cand[0].vol;
+    if (!root && !(cand[0].vol <= FRAME_GOOD_ENOUGH * 8 * (va + vb))) {
+        memcpy(cand[1].f, pb, sizeof cand[1].f);
+        cand[1].f_is_a = 0;
+        if (frame_from_two(cand[1].f) == 0) {
+            fit_in_frame(&cand[1], a, (const double(*)[3])pb, pc, b->half, ball_a, ball_b);
+            best = cand[1].vol < cand[0].vol;
+        }
     }
     frame_fit *ft = &cand[best];
     if (l >= 2 && !root) {
