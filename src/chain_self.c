@@ -186,17 +186,19 @@ static inline int nothing_to_test(const self_ctx *x, const nref *A, const nref *
            (A->l == 0 && B->l == 0 && chain_pair_skipped(x->c, A->j, B->j));
 }
 
-/* Is the pair (C, O) of a child C and a node O known to hold pieces to
- * be tested: does it span a moved joint (lo..hi its links), does C hold
- * pieces, is the pair not on the skip list?  Without branches on the
- * data where it can be: like the box tests below, these outcomes are as
- * unpredictable as the geometry, and a misprediction costs more than the
- * few comparisons (measured on bench/chain). */
-static inline int wanted(const self_ctx *x, const nref *C, const nref *O, int lo, int hi)
+/* Is the pair of a child (data nc, index jc) and a node (index jo) known
+ * to hold pieces to be tested: does it span a moved joint (lo..hi its
+ * links), does the child hold pieces, is the pair not on the skip list
+ * (both leaves: `leaves`)?  Without branches on the data where it can
+ * be: like the box tests below, these outcomes are as unpredictable as
+ * the geometry, and a misprediction costs more than the few comparisons
+ * (measured on bench/chain). */
+static inline int wanted(const self_ctx *x, const chain_node *nc, int leaves, int jc, int jo,
+                         int lo, int hi)
 {
-    int w = needs(x, lo, hi) & !chain_node_empty(C->nd);
-    if (w && C->l == 0 && O->l == 0)
-        w = !chain_pair_skipped(x->c, C->j, O->j);
+    int w = needs(x, lo, hi) & !chain_node_empty(nc);
+    if (w && leaves)
+        w = !chain_pair_skipped(x->c, jc, jo);
     return w;
 }
 
@@ -231,121 +233,121 @@ static int test_pair(self_ctx *x, const nref *A, const nref *B, const chain_xf *
     return descend(x, A, B, &mm, e, &v);
 }
 
-/* The children of node N in visiting order: the one nearer (along the
- * chain) to a joint moved since the last free answer first, a collision
- * being likelier there (on bench/chain N = 10,000 as few box tests as
- * ordering by the distance between box centres, without its
- * arithmetic).  Returns their number. */
-static inline int children(const self_ctx *x, const nref *N, nref kid[2])
+/* The children of a node N (level >= 1) as the descent needs them: the
+ * first child's data (the second's is next to it), their level and
+ * index, whether the second exists, where its links begin, and the
+ * visiting order: the child nearer (along the chain) to a joint moved
+ * since the last free answer first, a collision being likelier there (on
+ * bench/chain N = 10,000 as few box tests as ordering by the distance
+ * between box centres, without its arithmetic). */
+typedef struct kids {
+    const chain_node *nd;
+    int l, j, two, mid;
+    int second_first; /* visit the second child first */
+} kids;
+
+static inline void kids_of(const self_ctx *x, const nref *N, kids *k)
 {
     const hs_chain *c = x->c;
-    int l = N->l - 1, j = 2 * N->j, two = j + 1 < c->lev_n[l];
-    const chain_node *nd = &c->nd[c->lev_off[l] + j];
-    if (!two) {
-        kid[0] = (nref){nd, l, j, N->first, N->last};
-        return 1;
-    }
-    int mid = N->first + (1 << l); /* the second child's first link */
-    int swap = x->first_moved >= mid;
-    kid[swap] = (nref){nd, l, j, N->first, mid - 1};
-    kid[!swap] = (nref){nd + 1, l, j + 1, mid, N->last};
-    return 2;
+    k->l = N->l - 1;
+    k->j = 2 * N->j;
+    k->nd = &c->nd[c->lev_off[k->l] + k->j];
+    k->two = k->j + 1 < c->lev_n[k->l];
+    k->mid = N->first + (1 << k->l);
+    k->second_first = k->two & (x->first_moved >= k->mid);
+}
+
+/* Child i (0 or 1) of N. */
+static inline nref kid_ref(const nref *N, const kids *k, int i)
+{
+    nref r = {k->nd + i, k->l, k->j + i, i ? k->mid : N->first, i ? N->last : k->mid - 1};
+    return r;
 }
 
 static double abs_sum3(const double v[3]) { return fabs(v[0]) + fabs(v[1]) + fabs(v[2]); }
 
-/* A's children against B.  First, for free, the child's extents along
- * A's axes (ext, around up.t) against B's there (around m.t, radius
- * sum_k hb_k |R_ik|, exact for any R); the slack (twice, for the child's
- * growth) covers rounding. */
-static int split_a(self_ctx *x, const nref *A, const nref *B, const chain_xf *m, double eps)
+/* A's children C against D (a child of B, one level below A), D's pose
+ * in A's box frame m.  First, for free, C's extents along A's axes (ext,
+ * around up.t) against D's there (around m.t, radius sum_k hd_k |R_ik|,
+ * exact for any R); the slack (twice, for the child's growth) covers
+ * rounding.  The pairs left get the box test. */
+static int a_kids_vs(self_ctx *x, const nref *A, const kids *ka, const nref *D, const chain_xf *m,
+                     double eps)
 {
-    const double *R = m->r, *h = B->nd->half;
-    double rb[3];
+    const double *R = m->r, *h = D->nd->half;
+    double rd[3];
     for (int i = 0; i < 3; i++)
-        rb[i] = h[0] * fabs(R[3 * i]) + h[1] * fabs(R[3 * i + 1]) + h[2] * fabs(R[3 * i + 2]) +
+        rd[i] = h[0] * fabs(R[3 * i]) + h[1] * fabs(R[3 * i + 1]) + h[2] * fabs(R[3 * i + 2]) +
                 2 * x->slack;
-    nref kid[2];
-    int n = children(x, A, kid), go[2] = {0, 0}, apart = 0;
-    for (int k = 0; k < n; k++) {
-        const nref *C = &kid[k];
-        const chain_node *nc = C->nd;
-        int w = wanted(x, C, B, C->first, B->last);
-        int out = (fabs(m->t[0] - nc->up.t[0]) > nc->ext[0] + rb[0]) |
-                  (fabs(m->t[1] - nc->up.t[1]) > nc->ext[1] + rb[1]) |
-                  (fabs(m->t[2] - nc->up.t[2]) > nc->ext[2] + rb[2]);
-        go[k] = w & !out;
+    int go[2] = {0, 0}, apart = 0;
+    for (int i = 0; i <= ka->two; i++) {
+        const chain_node *nc = ka->nd + i;
+        int first = i ? ka->mid : A->first;
+        int w = wanted(x, nc, ka->l == 0 && D->l == 0, ka->j + i, D->j, first, D->last);
+        int out = (fabs(m->t[0] - nc->up.t[0]) > nc->ext[0] + rd[0]) |
+                  (fabs(m->t[1] - nc->up.t[1]) > nc->ext[1] + rd[1]) |
+                  (fabs(m->t[2] - nc->up.t[2]) > nc->ext[2] + rd[2]);
+        go[i] = w & !out;
         apart += w & out;
     }
     x->box_tests += apart;
-    for (int k = 0; k < n; k++)
-        if (go[k]) {
-            int r = test_pair(x, &kid[k], B, m, kid[k].nd, DOWN_A, eps);
+    for (int s = 0; s <= ka->two; s++) {
+        int i = s ^ ka->second_first;
+        if (go[i]) {
+            nref C = kid_ref(A, ka, i);
+            int r = test_pair(x, &C, D, m, C.nd, DOWN_A, eps);
             if (r != GO)
                 return r;
         }
+    }
     return GO;
 }
 
-/* A against B's children; with `both`, A's children against B's children
- * (without testing A against B's children on the way: when most box
- * pairs overlap, as in compact chains, that test rarely prunes; with
- * overlap rate p, going down one side costs 2 + 4p tests to reach the
- * four grandchild pairs, both sides 4).  Either way, first, for free,
- * each child's extents along B's axes (ext around up.t, in B's box
- * coordinates) against A's: A's centre is at y = R^-1 (-t), which is
- * -R^T t up to eps (|t| + rho_A) (R^-1 = (I + E)^-1 R^T with
- * ||E|| <= eps), and A's radius along c_j is sum_i a_i |R_ij| (both in
- * v, from the box test of A and B). */
-static int split_b(self_ctx *x, const nref *A, const nref *B, const chain_xf *m, double eps,
-                   int both, const chain_b_view *v)
+/* The boxes of A and B (A before B, one level) may meet: their children
+ * against each other, A's children against B's (without testing A
+ * against B's children on the way: when most box pairs overlap, as in
+ * compact chains, that test rarely prunes; with overlap rate p, going
+ * down one side costs 2 + 4p tests to reach the four pairs of children,
+ * both sides 4).  First, for free, each child D of B: its extents along
+ * B's axes (ext around up.t, in B's box coordinates) against A's: A's
+ * centre is at y = R^-1 (-t), which is -R^T t up to eps (|t| + rho_A)
+ * (R^-1 = (I + E)^-1 R^T with ||E|| <= eps), and A's radius along c_j
+ * is sum_i a_i |R_ij| (both in v, from the box test of A and B). */
+static int descend(self_ctx *x, const nref *A, const nref *B, const chain_xf *m, double eps,
+                   const chain_b_view *v)
 {
-    const chain_node *na = A->nd;
-    double grow = 2 * eps * (abs_sum3(m->t) + na->rho) + 2 * x->slack, ra[3];
+    kids ka, kb;
+    kids_of(x, A, &ka);
+    kids_of(x, B, &kb);
+    double grow = 2 * eps * (abs_sum3(m->t) + A->nd->rho) + 2 * x->slack, ra[3];
     const double *ct = v->pb;
     for (int j = 0; j < 3; j++)
         ra[j] = v->ra[j] + grow;
-    nref kid[2];
-    int n = children(x, B, kid), go[2] = {0, 0}, apart = 0;
-    for (int k = 0; k < n; k++) {
-        const nref *D = &kid[k];
-        const chain_node *nc = D->nd;
-        int w = wanted(x, D, A, A->first, D->last);
+    int go[2] = {0, 0}, apart = 0;
+    for (int i = 0; i <= kb.two; i++) {
+        const chain_node *nc = kb.nd + i;
+        int last = i ? B->last : kb.mid - 1;
+        int w = wanted(x, nc, kb.l == 0 && A->l == 0, kb.j + i, A->j, A->first, last);
         int out = (fabs(nc->up.t[0] + ct[0]) > nc->ext[0] + ra[0]) |
                   (fabs(nc->up.t[1] + ct[1]) > nc->ext[1] + ra[1]) |
                   (fabs(nc->up.t[2] + ct[2]) > nc->ext[2] + ra[2]);
-        go[k] = w & !out;
+        go[i] = w & !out;
         apart += w & out;
     }
     x->box_tests += apart;
-    for (int k = 0; k < n; k++) {
-        if (!go[k])
+    for (int s = 0; s <= kb.two; s++) {
+        int i = s ^ kb.second_first;
+        if (!go[i])
             continue;
-        const nref *D = &kid[k];
-        const chain_node *nc = D->nd;
-        int r;
-        if (both) {
-            chain_xf mm;
-            child_t(&mm, m, nc, DOWN_B, NULL);
-            child_r(&mm, m, nc, DOWN_B, NULL);
-            r = split_a(x, A, D, &mm, chain_defect_mul(eps, nc->eps));
-        } else {
-            r = test_pair(x, A, D, m, nc, DOWN_B, eps);
-        }
+        nref D = kid_ref(B, &kb, i);
+        chain_xf mm;
+        child_t(&mm, m, D.nd, DOWN_B, NULL);
+        child_r(&mm, m, D.nd, DOWN_B, NULL);
+        int r = a_kids_vs(x, A, &ka, &D, &mm, chain_defect_mul(eps, D.nd->eps));
         if (r != GO)
             return r;
     }
     return GO;
-}
-
-/* The boxes of A and B (A before B) may meet: test the children of both
- * (same level) or of the larger one against the other. */
-static int descend(self_ctx *x, const nref *A, const nref *B, const chain_xf *m, double eps,
-                   const chain_b_view *v)
-{
-    if (A->l > B->l)
-        return split_a(x, A, B, m, eps);
-    return split_b(x, A, B, m, eps, A->l == B->l, v);
 }
 
 /* The two children of node N against each other (the second child's box
