@@ -114,12 +114,13 @@ struct hs_chain {
     int nskip, capskip;
     int npieces;
     /* undo journal: the nodes the last single-joint change rewrote, as
-     * they were before it (jr_joint 0: none) */
+     * they were before it (jr_joint 0: none), levels 0..jr_top */
     struct chain_journal *jr;
-    int jr_joint;
+    int jr_joint, jr_top;
     chain_xf jr_old;
-    /* a refit in progress (hs_chain_try_change): the boxes of the path of
-     * leaf lazy_leaf are refitted up to level lazy_level - 1; -1: none */
+    /* a refit in progress (hs_chain_try_change): the shortcuts and boxes of
+     * the path of leaf lazy_leaf are current up to level lazy_level - 1;
+     * -1: none */
     int lazy_leaf, lazy_level, lazy_redo;
     /* scratch of the update: node lists of two levels and flags */
     int *wa, *wb;
@@ -188,18 +189,19 @@ void chain_tree_free(hs_chain *c);
  * new boxes when boxes_changed is nonzero (else new shortcuts, i.e. the
  * joint after each moved); a joint inside a node changes its box. */
 void chain_tree_update(hs_chain *c, const int *leaves, int count, int boxes_changed);
-/* The same for one leaf, in two parts: the shortcuts at once, the boxes
- * level by level (chain_tree_refit_to, up to and including a level),
- * so that a search that stops low never pays for the boxes above; every
- * single-joint change goes this way (refitted to the top unless a search
- * drives it). */
+/* The same for one leaf, level by level: the shortcuts and boxes of the
+ * leaf's ancestors up to and including a level (chain_tree_refit_to), so
+ * that a search that stops low never pays for the levels above (stale
+ * until then); every single-joint change goes this way (refitted to the
+ * top unless a search drives it). */
 void chain_tree_update_lazy(hs_chain *c, int leaf);
 void chain_tree_refit_to(hs_chain *c, int level);
 /* After a piece was added to link i. */
 void chain_piece_added(hs_chain *c, int i);
 /* Journal of a change of joint i (saves the nodes the update will
- * rewrite), and its use: if joint i is being set back to exactly the
- * value before that change, restore the nodes and return 1. */
+ * rewrite, level by level as chain_tree_refit_to reaches them), and its
+ * use: if joint i is being set back to exactly the value before that
+ * change, restore the nodes and return 1. */
 void chain_journal_save(hs_chain *c, int i);
 int chain_journal_undo(hs_chain *c, int i, const chain_xf *x);
 /* Box of leaf i from its pieces (empty when it has none). */

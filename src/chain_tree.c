@@ -80,19 +80,31 @@ static int sibling(const hs_chain *c, int l, int j)
     return s < c->lev_n[l] ? chain_node_index(c, l, s) : -1;
 }
 
+/* The journal is written as the update goes: level 0 here (the leaf,
+ * whose shortcut is the joint), each level above by chain_tree_refit_to
+ * just before it rewrites the level, so that a search stopping low (a
+ * collision) saves and restores only the levels it refitted.  jr_top: the
+ * highest level saved (the siblings are saved up to jr_top - 1: the
+ * sibling of level l changes with the box of level l + 1). */
 void chain_journal_save(hs_chain *c, int i)
 {
     int p = i - 1;
-    for (int l = 0; l <= c->levels; l++) {
-        int j = p >> l, k = chain_node_index(c, l, j), s = sibling(c, l, j);
-        chain_journal *e = &c->jr[l];
-        e->fit = c->fit[k];
-        e->nd = c->nd[k];
-        if (s >= 0)
-            e->sib = c->nd[s];
-    }
+    c->jr[0].fit = c->fit[p];
+    c->jr[0].nd = c->nd[p];
+    c->jr_top = 0;
     c->jr_joint = i;
     c->jr_old = c->fit[p].sc;
+}
+
+/* Level l >= 1 of the path of leaf p is about to be rewritten. */
+static void journal_level(hs_chain *c, int p, int l)
+{
+    int k = chain_node_index(c, l, p >> l), s = sibling(c, l - 1, p >> (l - 1));
+    c->jr[l].fit = c->fit[k];
+    c->jr[l].nd = c->nd[k];
+    if (s >= 0)
+        c->jr[l - 1].sib = c->nd[s];
+    c->jr_top = l;
 }
 
 int chain_journal_undo(hs_chain *c, int i, const chain_xf *x)
@@ -102,16 +114,17 @@ int chain_journal_undo(hs_chain *c, int i, const chain_xf *x)
         return 0;
     }
     int p = i - 1;
-    for (int l = 0; l <= c->levels; l++) {
+    for (int l = 0; l <= c->jr_top; l++) {
         int j = p >> l, k = chain_node_index(c, l, j), s = sibling(c, l, j);
         const chain_journal *e = &c->jr[l];
         c->fit[k] = e->fit;
         c->nd[k] = e->nd;
-        if (s >= 0)
+        if (s >= 0 && l < c->jr_top)
             c->nd[s] = e->sib;
     }
     c->jr_joint = 0;
-    c->lazy_leaf = -1; /* the restored nodes are all as they were */
+    c->lazy_leaf = -1; /* the restored levels are as they were; those above
+                          were not touched */
     return 1;
 }
 
@@ -606,15 +619,14 @@ void chain_tree_update(hs_chain *c, const int *leaves, int count, int boxes_chan
     memset(c->wflag_b, 0, (size_t)used);
 }
 
-/* One leaf's path: what chain_tree_update does, with the boxes left for
- * chain_tree_refit_to.  Along a single path a box is recomputed from the
- * first level where the leaf's ancestor is a left child with a sibling
- * (whose placement, the left child's shortcut, changed) upwards. */
+/* One leaf's path: what chain_tree_update does, level by level as
+ * chain_tree_refit_to asks (a search that stops low never pays for the
+ * levels above).  Along a single path a box is recomputed from the first
+ * level where the leaf's ancestor is a left child with a sibling (whose
+ * placement, the left child's shortcut, changed) upwards. */
 void chain_tree_update_lazy(hs_chain *c, int leaf)
 {
     node_mag(c, 0, leaf);
-    for (int l = 1; l <= c->levels; l++)
-        node_shortcut(c, l, leaf >> l);
     c->lazy_leaf = leaf;
     c->lazy_level = 1;
     c->lazy_redo = 0;
@@ -625,8 +637,12 @@ void chain_tree_refit_to(hs_chain *c, int level)
     if (c->lazy_leaf < 0)
         return;
     int leaf = c->lazy_leaf, top = level < c->levels ? level : c->levels;
+    int journal = c->jr_joint == leaf + 1; /* this change is journaled */
     for (int l = c->lazy_level; l <= top; l++) {
         int p = leaf >> l, left = ((leaf >> (l - 1)) & 1) == 0;
+        if (journal)
+            journal_level(c, leaf, l);
+        node_shortcut(c, l, p);
         c->lazy_redo |= left && chain_children(c, l, p) == 2;
         if (c->lazy_redo)
             node_box(c, l, p);
