@@ -21,11 +21,12 @@
  * axes are left out: on bench/chain they separate 7% of the pairs the
  * face axes keep, which costs about what it saves.
  *
- * Order.  Two nodes of one level go down together (their four child
- * pairs), otherwise the larger node goes down; of two children, the one
- * nearer the moved joint along the chain is visited first; the levels of
- * the path are searched bottom-up.  hs_chain_try_change refits the boxes
- * of the path just ahead of that climb (chain_tree_refit_to). */
+ * Order.  Every pair tested is two nodes of one level (it starts from
+ * two siblings), and the two go down together (their four child pairs);
+ * of two children, the one nearer the moved joint along the chain is
+ * visited first; the levels of the path are searched bottom-up.
+ * hs_chain_try_change refits the path (shortcuts and boxes) just ahead of
+ * that climb (chain_tree_refit_to). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
