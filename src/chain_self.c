@@ -243,7 +243,9 @@ static int test_pair(self_ctx *x, const nref *A, const nref *B, const chain_xf *
  * between box centres, without its arithmetic). */
 typedef struct kids {
     const chain_node *nd;
-    int l, j, two, mid;
+    int l, j, two;
+    int mid;          /* the second child's first link */
+    int last0;        /* the first child's last link */
     int second_first; /* visit the second child first */
 } kids;
 
@@ -255,13 +257,14 @@ static inline void kids_of(const self_ctx *x, const nref *N, kids *k)
     k->nd = &c->nd[c->lev_off[k->l] + k->j];
     k->two = k->j + 1 < c->lev_n[k->l];
     k->mid = N->first + (1 << k->l);
+    k->last0 = k->mid - 1 < N->last ? k->mid - 1 : N->last; /* one child: N->last */
     k->second_first = k->two & (x->first_moved >= k->mid);
 }
 
 /* Child i (0 or 1) of N. */
 static inline nref kid_ref(const nref *N, const kids *k, int i)
 {
-    nref r = {k->nd + i, k->l, k->j + i, i ? k->mid : N->first, i ? N->last : k->mid - 1};
+    nref r = {k->nd + i, k->l, k->j + i, i ? k->mid : N->first, i ? N->last : k->last0};
     return r;
 }
 
@@ -327,7 +330,7 @@ static int descend(self_ctx *x, const nref *A, const nref *B, const chain_xf *m,
     int go[2] = {0, 0}, apart = 0;
     for (int i = 0; i <= kb.two; i++) {
         const chain_node *nc = kb.nd + i;
-        int last = i ? B->last : kb.mid - 1;
+        int last = i ? B->last : kb.last0;
         int w = wanted(x, nc, kb.l == 0 && A->l == 0, kb.j + i, A->j, A->first, last);
         int out = (fabs(nc->up.t[0] + ct[0]) > nc->ext[0] + ra[0]) |
                   (fabs(nc->up.t[1] + ct[1]) > nc->ext[1] + ra[1]) |
