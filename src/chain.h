@@ -174,6 +174,8 @@ void chain_xf_from_pose(chain_xf *a, const double m[16]);
 void chain_xf_to_pose(const chain_xf *a, double m[16]);
 /* General inverse (adjugate of r); a need not be exactly orthonormal. */
 void chain_xf_inverse(chain_xf *out, const chain_xf *a);
+/* The transpose inverse (r^T, -r^T t); out may not alias a. */
+void chain_xf_rigid_inverse(chain_xf *out, const chain_xf *a);
 /* Is m a rigid pose within CHAIN_RIGID_TOL (finite, last row 0 0 0 1,
  * det > 0)? */
 int chain_pose_is_rigid(const double m[16]);

@@ -363,14 +363,8 @@ static int self_pair(self_ctx *x, const nref *N)
     if (nothing_to_test(x, &k1, &k2))
         return GO;
     chain_xf m; /* up(k1)^-1 */
-    if (!general_inverse(k1.nd, &m)) {
-        const double *r = k1.nd->up.r, *t = k1.nd->up.t;
-        for (int i = 0; i < 3; i++) {
-            for (int k = 0; k < 3; k++)
-                m.r[3 * i + k] = r[3 * k + i];
-            m.t[i] = -(r[i] * t[0] + r[3 + i] * t[1] + r[6 + i] * t[2]);
-        }
-    }
+    if (!general_inverse(k1.nd, &m))
+        chain_xf_rigid_inverse(&m, &k1.nd->up);
     return test_pair(x, &k1, &k2, &m, k2.nd, DOWN_B, k1.nd->eps);
 }
 

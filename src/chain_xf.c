@@ -30,6 +30,17 @@ void chain_xf_to_pose(const chain_xf *a, double m[16])
     m[15] = 1;
 }
 
+/* (r^T, -r^T t): the inverse of a rigid map. */
+void chain_xf_rigid_inverse(chain_xf *out, const chain_xf *a)
+{
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++)
+            out->r[3 * i + j] = a->r[3 * j + i];
+    for (int i = 0; i < 3; i++)
+        out->t[i] = -(out->r[3 * i] * a->t[0] + out->r[3 * i + 1] * a->t[1] +
+                      out->r[3 * i + 2] * a->t[2]);
+}
+
 /* Adjugate over determinant, then t' = -r^-1 t. */
 void chain_xf_inverse(chain_xf *out, const chain_xf *a)
 {
