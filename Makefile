@@ -26,8 +26,8 @@ LDLIBS  := -lglpk -lgmp -lm -lpthread
 CHECK_LIBS := $(shell pkg-config --libs check 2>/dev/null || echo -lcheck -lsubunit -lrt -lm -lpthread)
 
 LIB_SRC := $(wildcard polytope/*.c) $(wildcard solver/*.c) \
-           $(filter-out src/cli_%.c src/main.c,$(wildcard src/*.c))
-CLI_SRC := src/main.c $(wildcard src/cli_*.c)
+           $(filter-out src/cli/%,$(wildcard src/*/*.c))
+CLI_SRC := $(wildcard src/cli/*.c)
 TEST_SRC := $(wildcard tests/test_*.c) tests/helpers.c
 
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)

@@ -62,7 +62,7 @@
 #include "bench/median.h"
 #include "bench/tangent.h"
 #include "halfspace.h"
-#include "polytope/vertices.h"
+#include "solver/vertices.h"
 
 #define MAX_SIZES 16
 #define MIN_TIMED_S 1e-3      /* batches of fast queries last at least this */

@@ -8,7 +8,8 @@
 #include <string.h>
 
 #include "bench/pdb.h"
-#include "src/error.h"
+#include "polytope/error.h"
+#include "polytope/mem.h"
 
 /* One residue being collected: which of N, CA, C were seen. */
 typedef struct residue {
@@ -50,7 +51,7 @@ static hs_code push_residue(pdb_backbone *bb, residue *r, int *cap)
     }
     if (bb->natoms + 3 > *cap) {
         int c = *cap ? 2 * *cap : 3 * 256;
-        double *p = hs_realloc(bb->xyz, (size_t)c * 3, sizeof(double));
+        double *p = mem_realloc(bb->xyz, (size_t)c * 3, sizeof(double));
         if (!p)
             return HS_ERR_NOMEM;
         bb->xyz = p;
@@ -90,13 +91,13 @@ static hs_code read_atoms(FILE *f, const char *path, pdb_backbone *bb, hs_error 
         if (strncmp(line, "ATOM  ", 6) || line[21] != bb->chain || slot < 0)
             continue;
         if (strlen(line) < 54)
-            return hs_fail_at(err, path, lineno, "ATOM record shorter than 54 columns");
+            return err_at(err, path, lineno, "ATOM record shorter than 54 columns");
         char key[6];
         memcpy(key, line + 22, 5);
         key[5] = 0;
         if (strcmp(key, cur.key)) {
             if (push_residue(bb, &cur, &cap) != HS_OK)
-                return hs_fail(err, HS_ERR_NOMEM, "out of memory");
+                return err_set(err, HS_ERR_NOMEM, "out of memory");
             memset(&cur, 0, sizeof cur);
             memcpy(cur.key, key, sizeof key);
         }
@@ -104,14 +105,14 @@ static hs_code read_atoms(FILE *f, const char *path, pdb_backbone *bb, hs_error 
             continue;
         for (int j = 0; j < 3; j++)
             if (!parse_coord(line, 30 + 8 * j, &cur.at[slot][j]))
-                return hs_fail_at(err, path, lineno, "bad %c coordinate '%.8s'", "xyz"[j],
+                return err_at(err, path, lineno, "bad %c coordinate '%.8s'", "xyz"[j],
                                   line + 30 + 8 * j);
         cur.have[slot] = 1;
     }
     if (push_residue(bb, &cur, &cap) != HS_OK)
-        return hs_fail(err, HS_ERR_NOMEM, "out of memory");
+        return err_set(err, HS_ERR_NOMEM, "out of memory");
     if (bb->natoms == 0)
-        return hs_fail_at(err, path, lineno, "no backbone atoms (N, CA, C) for chain '%c'",
+        return err_at(err, path, lineno, "no backbone atoms (N, CA, C) for chain '%c'",
                           bb->chain);
     return HS_OK;
 }
@@ -121,7 +122,7 @@ hs_code pdb_read_backbone(const char *path, char chain, pdb_backbone *bb, hs_err
     memset(bb, 0, sizeof *bb);
     FILE *f = fopen(path, "r");
     if (!f)
-        return hs_fail(err, HS_ERR_IO, "%s: cannot open: %s", path, strerror(errno));
+        return err_set(err, HS_ERR_IO, "%s: cannot open: %s", path, strerror(errno));
     bb->chain = pick_chain(f, chain);
     hs_code rc = read_atoms(f, path, bb, err);
     fclose(f);

@@ -41,8 +41,8 @@
 #include <time.h>
 
 #include "halfspace.h"
-#include "src/pose.h"
-#include "src/triangles.h"
+#include "src/shape/pose.h"
+#include "src/shape/tri_tri.h"
 
 /* ------------------------------------------------------------ meshes */
 

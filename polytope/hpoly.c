@@ -1,13 +1,14 @@
-/* hpoly.c -- construction and access of H-representations. */
+/* hpoly.c -- storage and access of H-representations (the public
+ * constructors, which also prepare the fast engine, are solver/poly_build.c). */
 #include "polytope/hpoly.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "solver/fast_prep.h"
-#include "solver/rational.h"
-#include "src/error.h"
+#include "polytope/rational.h"
+#include "polytope/error.h"
+#include "polytope/mem.h"
 
 hs_poly *hpoly_alloc(int n, int m, const char *name)
 {
@@ -16,22 +17,22 @@ hs_poly *hpoly_alloc(int n, int m, const char *name)
         return NULL;
     p->n = n;
     p->m = m;
-    p->a = hs_calloc((size_t)m * (size_t)n, sizeof *p->a);
-    p->b = hs_calloc((size_t)m, sizeof *p->b);
-    p->eq = hs_calloc((size_t)m, 1);
-    p->exact = hs_malloc((size_t)m, 1);
-    p->q = hs_calloc((size_t)m, sizeof *p->q);
-    p->line = hs_calloc((size_t)m, sizeof *p->line);
-    p->name = hs_strdup(name ? name : "<input>");
+    p->a = mem_calloc((size_t)m * (size_t)n, sizeof *p->a);
+    p->b = mem_calloc((size_t)m, sizeof *p->b);
+    p->eq = mem_calloc((size_t)m, 1);
+    p->exact = mem_alloc((size_t)m, 1);
+    p->q = mem_calloc((size_t)m, sizeof *p->q);
+    p->line = mem_calloc((size_t)m, sizeof *p->line);
+    p->name = mem_strdup(name ? name : "<input>");
     if (!p->a || !p->b || !p->eq || !p->exact || !p->q || !p->line || !p->name) {
-        hs_poly_free(p);
+        hpoly_destroy(p);
         return NULL;
     }
     memset(p->exact, 1, (size_t)m);
     return p;
 }
 
-void hs_poly_free(hs_poly *p)
+void hpoly_destroy(hs_poly *p)
 {
     if (!p)
         return;
@@ -51,7 +52,6 @@ void hs_poly_free(hs_poly *p)
     free(p->exact);
     free(p->line);
     free(p->name);
-    fast_prep_free(p->prep);
     free(p);
 }
 
@@ -64,18 +64,6 @@ hs_poly *hpoly_from_rows(int n, int m, const double *a, const double *b)
     memcpy(p->b, b, sizeof(double) * (size_t)m);
     p->prep_why = "built without preparation";
     return p;
-}
-
-int hpoly_finish(hs_poly *p)
-{
-    return fast_prep_build(p, &p->prep, &p->prep_why);
-}
-
-int hs_poly_fast_ready(const hs_poly *p, const char **why)
-{
-    if (why)
-        *why = p && !p->prep ? p->prep_why : NULL;
-    return p && p->prep;
 }
 
 static double *entry(hs_poly *p, int i, int j)
@@ -131,102 +119,6 @@ int hpoly_all_exact(const hs_poly *p)
         if (!p->exact[i])
             return 0;
     return 1;
-}
-
-static hs_code check_shape(int n, int m, hs_error *err)
-{
-    if (n < 1)
-        return hs_fail(err, HS_ERR_INPUT, "dimension n must be at least 1 (got %d)", n);
-    if (m < 1)
-        return hs_fail(err, HS_ERR_INPUT, "the system has no rows (m = %d)", m);
-    return HS_OK;
-}
-
-hs_poly *hs_poly_from_doubles(int n, int m, const double *A, const double *b,
-                              const unsigned char *is_eq, hs_error *err)
-{
-    if (check_shape(n, m, err) != HS_OK)
-        return NULL;
-    if (!A || !b) {
-        hs_fail(err, HS_ERR_ARG, "hs_poly_from_doubles: A and b must not be NULL");
-        return NULL;
-    }
-    hs_poly *p = hpoly_alloc(n, m, "<arrays>");
-    if (!p) {
-        hs_fail(err, HS_ERR_NOMEM, "out of memory");
-        return NULL;
-    }
-    mpq_t v;
-    mpq_init(v);
-    for (int i = 0; i < m; i++) {
-        for (int j = 0; j <= n; j++) {
-            double d = j == n ? b[i] : A[(size_t)i * (size_t)n + (size_t)j];
-            const char *why = NULL;
-            if (!isfinite(d)) {
-                hs_fail(err, HS_ERR_INPUT, "row %d, entry %d: NaN and infinity are not allowed",
-                        i + 1, j + 1);
-                goto fail;
-            }
-            mpq_set_d(v, d);
-            if (hpoly_set_q(p, i, j, v, &why) != 0) {
-                hs_fail(err, HS_ERR_INPUT, "row %d, entry %d: %s", i + 1, j + 1, why);
-                goto fail;
-            }
-        }
-        p->eq[i] = is_eq ? (is_eq[i] != 0) : 0;
-    }
-    mpq_clear(v);
-    if (hpoly_finish(p) != 0) {
-        hs_fail(err, HS_ERR_NOMEM, "out of memory");
-        hs_poly_free(p);
-        return NULL;
-    }
-    return p;
-fail:
-    mpq_clear(v);
-    hs_poly_free(p);
-    return NULL;
-}
-
-hs_poly *hs_poly_from_strings(int n, int m, const char *const *A, const char *const *b,
-                              const unsigned char *is_eq, hs_error *err)
-{
-    if (check_shape(n, m, err) != HS_OK)
-        return NULL;
-    if (!A || !b) {
-        hs_fail(err, HS_ERR_ARG, "hs_poly_from_strings: A and b must not be NULL");
-        return NULL;
-    }
-    hs_poly *p = hpoly_alloc(n, m, "<strings>");
-    if (!p) {
-        hs_fail(err, HS_ERR_NOMEM, "out of memory");
-        return NULL;
-    }
-    mpq_t v;
-    mpq_init(v);
-    for (int i = 0; i < m; i++) {
-        for (int j = 0; j <= n; j++) {
-            const char *s = j == n ? b[i] : A[(size_t)i * (size_t)n + (size_t)j];
-            const char *why = NULL;
-            if (!s || q_parse(v, s, &why) != 0 || hpoly_set_q(p, i, j, v, &why) != 0) {
-                hs_fail(err, HS_ERR_INPUT, "row %d, entry %d: %s '%s'", i + 1, j + 1,
-                        s ? why : "missing number", s ? s : "");
-                goto fail;
-            }
-        }
-        p->eq[i] = is_eq ? (is_eq[i] != 0) : 0;
-    }
-    mpq_clear(v);
-    if (hpoly_finish(p) != 0) {
-        hs_fail(err, HS_ERR_NOMEM, "out of memory");
-        hs_poly_free(p);
-        return NULL;
-    }
-    return p;
-fail:
-    mpq_clear(v);
-    hs_poly_free(p);
-    return NULL;
 }
 
 int hs_poly_dim(const hs_poly *p) { return p ? p->n : 0; }

@@ -49,9 +49,9 @@ static inline const double *hpoly_row(const hs_poly *p, int i)
  * memory; the values must be finite and in the double range. */
 hs_poly *hpoly_from_rows(int n, int m, const double *a, const double *b);
 
-/* Last step of every constructor: the once-per-polyhedron data of the fast
- * engine.  Returns 0, or -1 when out of memory. */
-int hpoly_finish(hs_poly *p);
+/* Free p's storage.  p->prep must already be freed (NULL): the public
+ * hs_poly_free (solver/poly_build.c) does both. */
+void hpoly_destroy(hs_poly *p);
 
 /* Nonzero when every row is exactly representable in doubles. */
 int hpoly_all_exact(const hs_poly *p);

@@ -31,7 +31,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/error.h"
+#include "polytope/error.h"
+#include "polytope/mem.h"
 
 #define UNIT_ROUNDOFF 0x1p-53
 /* Filters are used only when every nonzero input magnitude lies in
@@ -313,7 +314,7 @@ static void *reserve(void *p, int *cap, int need, size_t size)
     int c = *cap ? *cap : 16;
     while (c < need)
         c *= 2;
-    void *np = hs_realloc(p, (size_t)c, size);
+    void *np = mem_realloc(p, (size_t)c, size);
     if (np)
         *cap = c;
     return np;
@@ -334,9 +335,9 @@ static int qh_init(qhull *qh, const hull3_source *src)
     memset(qh, 0, sizeof *qh);
     qh->src = src;
     qh->n = src->n;
-    qh->next = hs_malloc((size_t)src->n, sizeof(int));
-    qh->start_map = hs_malloc((size_t)src->n, sizeof(int));
-    qh->end_map = hs_malloc((size_t)src->n, sizeof(int));
+    qh->next = mem_alloc((size_t)src->n, sizeof(int));
+    qh->start_map = mem_alloc((size_t)src->n, sizeof(int));
+    qh->end_map = mem_alloc((size_t)src->n, sizeof(int));
     for (int i = 0; i < 14; i++)
         mpq_init(qh->q[i]);
     if (!qh->next || !qh->start_map || !qh->end_map)
@@ -538,10 +539,10 @@ static int count_distinct(qhull *qh)
 static hs_code degenerate(qhull *qh, const char *what, hs_error *err)
 {
     if (count_distinct(qh) < 4)
-        return hs_fail(err, HS_ERR_INPUT,
+        return err_set(err, HS_ERR_INPUT,
                        "convex hull of %d points: fewer than 4 distinct points "
                        "(the hull is not a solid)", qh->n);
-    return hs_fail(err, HS_ERR_INPUT,
+    return err_set(err, HS_ERR_INPUT,
                    "convex hull of %d points: points are %s (the hull is not a solid)", qh->n,
                    what);
 }
@@ -588,7 +589,7 @@ static hs_code start_hull(qhull *qh, int s[4], hs_error *err)
     int all[4];
     for (int f = 0; f < 4; f++)
         if ((all[f] = new_tri(qh, face[f][0], face[f][1], face[f][2])) < 0)
-            return hs_fail(err, HS_ERR_NOMEM, "out of memory");
+            return err_set(err, HS_ERR_NOMEM, "out of memory");
     for (int f = 0; f < 4; f++)
         for (int k = 0; k < 3; k++)
             for (int g = 0; g < 4; g++) {
@@ -601,7 +602,7 @@ static hs_code start_hull(qhull *qh, int s[4], hs_error *err)
             assign_point(qh, p, all, 4);
     for (int f = 0; f < 4; f++)
         if (qh->t[all[f]].head >= 0 && push_int(&qh->pend, &qh->npend, &qh->pcap, all[f]) != 0)
-            return hs_fail(err, HS_ERR_NOMEM, "out of memory");
+            return err_set(err, HS_ERR_NOMEM, "out of memory");
     return HS_OK;
 }
 
@@ -633,7 +634,7 @@ static int collect_visible(qhull *qh, int f, int q, int *nv)
 
 static hs_code broken(hs_error *err, const char *what)
 {
-    return hs_fail(err, HS_ERR_INTERNAL, "convex hull: %s (please report)", what);
+    return err_set(err, HS_ERR_INTERNAL, "convex hull: %s (please report)", what);
 }
 
 /* One new triangle (a, b, q) on the horizon edge a -> b of a visible
@@ -642,7 +643,7 @@ static hs_code cone_triangle(qhull *qh, int a, int b, int q, int h, int *count, 
 {
     int nt = new_tri(qh, a, b, q);
     if (nt < 0 || push_int(&qh->work, count, &qh->wcap, nt) != 0)
-        return hs_fail(err, HS_ERR_NOMEM, "out of memory");
+        return err_set(err, HS_ERR_NOMEM, "out of memory");
     int e = edge_of(&qh->t[h], b, a);
     if (e < 0 || qh->start_map[a] >= 0 || qh->end_map[b] >= 0)
         return broken(err, "the horizon is not a simple cycle");
@@ -707,14 +708,14 @@ static hs_code insert_far_point(qhull *qh, int f, hs_error *err)
 {
     int q = qh->t[f].far, nv, count;
     if (collect_visible(qh, f, q, &nv) != 0)
-        return hs_fail(err, HS_ERR_NOMEM, "out of memory");
+        return err_set(err, HS_ERR_NOMEM, "out of memory");
     hs_code rc = make_cone(qh, q, nv, &count, err);
     if (rc != HS_OK)
         return rc;
     for (int i = 0; i < nv; i++)
         qh->t[qh->work[i]].vis = 0;
     if (redistribute(qh, q, nv, count) != 0)
-        return hs_fail(err, HS_ERR_NOMEM, "out of memory");
+        return err_set(err, HS_ERR_NOMEM, "out of memory");
     return HS_OK;
 }
 
@@ -796,7 +797,7 @@ static int face_of(const assembly *as, int f) { return as->face[find_root(as->pa
 /* Group the live triangles by face (counting sort). */
 static int bucket_faces(qhull *qh, assembly *as, int nf)
 {
-    as->mstart = hs_calloc((size_t)nf + 1, sizeof(int));
+    as->mstart = mem_calloc((size_t)nf + 1, sizeof(int));
     if (!as->mstart)
         return -1;
     for (int f = 0; f < qh->nt; f++)
@@ -804,7 +805,7 @@ static int bucket_faces(qhull *qh, assembly *as, int nf)
             as->mstart[face_of(as, f) + 1]++;
     for (int i = 0; i < nf; i++)
         as->mstart[i + 1] += as->mstart[i];
-    int *fill = hs_malloc((size_t)nf, sizeof(int));
+    int *fill = mem_alloc((size_t)nf, sizeof(int));
     if (!fill)
         return -1;
     memcpy(fill, as->mstart, (size_t)nf * sizeof(int));
@@ -877,10 +878,10 @@ static hull3 *hull_alloc(int npoints, int nfacets, int corners)
         return NULL;
     h->npoints = npoints;
     h->nfacets = nfacets;
-    h->verts = hs_malloc((size_t)npoints, sizeof(int));
-    h->facet_start = hs_malloc((size_t)nfacets + 1, sizeof(int));
-    h->facet_vert = hs_malloc((size_t)corners, sizeof(int));
-    h->facet_nb = hs_malloc((size_t)corners, sizeof(int));
+    h->verts = mem_alloc((size_t)npoints, sizeof(int));
+    h->facet_start = mem_alloc((size_t)nfacets + 1, sizeof(int));
+    h->facet_vert = mem_alloc((size_t)corners, sizeof(int));
+    h->facet_nb = mem_alloc((size_t)corners, sizeof(int));
     if (!h->verts || !h->facet_start || !h->facet_vert || !h->facet_nb) {
         hull3_free(h);
         return NULL;
@@ -904,14 +905,14 @@ static void assembly_free(assembly *as)
 static int assembly_init(assembly *as, int nt, int n)
 {
     memset(as, 0, sizeof *as);
-    as->parent = hs_malloc((size_t)nt, sizeof(int));
-    as->face = hs_malloc((size_t)nt, sizeof(int));
-    as->succ = hs_malloc((size_t)n, sizeof(int));
-    as->succ_nb = hs_malloc((size_t)n, sizeof(int));
-    as->succ_off = hs_malloc((size_t)n, sizeof(int));
-    as->cycle = hs_malloc((size_t)n, sizeof(int));
-    as->members = hs_malloc((size_t)nt, sizeof(int));
-    as->is_vertex = hs_calloc((size_t)n, 1);
+    as->parent = mem_alloc((size_t)nt, sizeof(int));
+    as->face = mem_alloc((size_t)nt, sizeof(int));
+    as->succ = mem_alloc((size_t)n, sizeof(int));
+    as->succ_nb = mem_alloc((size_t)n, sizeof(int));
+    as->succ_off = mem_alloc((size_t)n, sizeof(int));
+    as->cycle = mem_alloc((size_t)n, sizeof(int));
+    as->members = mem_alloc((size_t)nt, sizeof(int));
+    as->is_vertex = mem_calloc((size_t)n, 1);
     if (!as->parent || !as->face || !as->succ || !as->succ_nb || !as->succ_off || !as->cycle ||
         !as->members || !as->is_vertex)
         return -1;
@@ -925,14 +926,14 @@ static hs_code assemble(qhull *qh, hull3 **out, hs_error *err)
     assembly as;
     if (assembly_init(&as, qh->nt, qh->n) != 0) {
         assembly_free(&as);
-        return hs_fail(err, HS_ERR_NOMEM, "out of memory");
+        return err_set(err, HS_ERR_NOMEM, "out of memory");
     }
     merge_coplanar(qh, &as);
     int nf = number_faces(qh, &as);
     hull_out o = {hull_alloc(qh->n, nf, 3 * qh->nt), 0};
     hs_code rc = o.h && bucket_faces(qh, &as, nf) == 0
                      ? HS_OK
-                     : hs_fail(err, HS_ERR_NOMEM, "out of memory");
+                     : err_set(err, HS_ERR_NOMEM, "out of memory");
     for (int fc = 0; fc < nf && rc == HS_OK; fc++)
         rc = emit_face(qh, &as, fc, &o, err);
     if (rc == HS_OK) {
@@ -953,16 +954,16 @@ static hs_code assemble(qhull *qh, hull3 **out, hs_error *err)
 hs_code hull3_from_source(const hull3_source *src, hull3 **out, hs_error *err)
 {
     if (!src || !out || !src->orient || !src->exact || !src->approx)
-        return hs_fail(err, HS_ERR_ARG, "convex hull: NULL argument");
+        return err_set(err, HS_ERR_ARG, "convex hull: NULL argument");
     *out = NULL;
     if (src->n < 4)
-        return hs_fail(err, HS_ERR_INPUT,
+        return err_set(err, HS_ERR_INPUT,
                        "convex hull of %d points: fewer than 4 distinct points "
                        "(the hull is not a solid)", src->n);
     qhull qh;
     hs_code rc = HS_OK;
     if (qh_init(&qh, src) != 0)
-        rc = hs_fail(err, HS_ERR_NOMEM, "out of memory");
+        rc = err_set(err, HS_ERR_NOMEM, "out of memory");
     if (rc == HS_OK)
         rc = run_quickhull(&qh, err);
     if (rc == HS_OK)
@@ -989,13 +990,13 @@ static void points_exact(void *user, int i, mpq_t h[4])
 hs_code hull3_points(const double *pts, int n, hull3 **out, hs_error *err)
 {
     if (!pts || !out)
-        return hs_fail(err, HS_ERR_ARG, "convex hull: NULL argument");
+        return err_set(err, HS_ERR_ARG, "convex hull: NULL argument");
     *out = NULL;
     if (n < 4)
-        return hs_fail(err, HS_ERR_ARG, "convex hull: %d points given, at least 4 are needed", n);
+        return err_set(err, HS_ERR_ARG, "convex hull: %d points given, at least 4 are needed", n);
     for (int i = 0; i < 3 * n; i++)
         if (!isfinite(pts[i]))
-            return hs_fail(err, HS_ERR_ARG, "convex hull: point %d has a non-finite coordinate",
+            return err_set(err, HS_ERR_ARG, "convex hull: point %d has a non-finite coordinate",
                            i / 3);
     hull3_source src = {n, pts, points_orient, points_exact, (void *)pts};
     return hull3_from_source(&src, out, err);
@@ -1114,9 +1115,9 @@ typedef struct adjacency {
 static int build_adjacency(const hull3 *h, adjacency *adj)
 {
     int corners = h->facet_start[h->nfacets];
-    adj->start = hs_calloc((size_t)h->npoints + 1, sizeof(int));
-    adj->to = hs_malloc((size_t)corners, sizeof(int));
-    int *fill = hs_malloc((size_t)h->npoints + 1, sizeof(int));
+    adj->start = mem_calloc((size_t)h->npoints + 1, sizeof(int));
+    adj->to = mem_alloc((size_t)corners, sizeof(int));
+    int *fill = mem_alloc((size_t)h->npoints + 1, sizeof(int));
     if (!adj->start || !adj->to || !fill) {
         free(fill);
         return -1;
@@ -1191,7 +1192,7 @@ static hs_code facet_row(const hull3 *h, const adjacency *adj, const double *pts
     double u[3], ub;
     int exact, from = h->facet_vert[h->facet_start[f]];
     if (!facet_normal(h, pts, f, a))
-        return hs_fail(err, HS_ERR_UNSUPPORTED,
+        return err_set(err, HS_ERR_UNSUPPORTED,
                        "convex hull rows: the normal of facet %d is not a finite nonzero "
                        "double (coordinates too large or too small)", f);
     if (unit_largest(a, u) && (ub = max_rounded_up(adj, pts, u, from, &exact), exact)) {
@@ -1201,7 +1202,7 @@ static hs_code facet_row(const hull3 *h, const adjacency *adj, const double *pts
     }
     *b = max_rounded_up(adj, pts, a, from, &exact);
     if (!isfinite(*b))
-        return hs_fail(err, HS_ERR_UNSUPPORTED,
+        return err_set(err, HS_ERR_UNSUPPORTED,
                        "convex hull rows: the bound of facet %d is beyond the double range", f);
     return HS_OK;
 }
@@ -1209,11 +1210,11 @@ static hs_code facet_row(const hull3 *h, const adjacency *adj, const double *pts
 hs_code hull3_rows(const hull3 *h, const double *pts, double *a, double *b, hs_error *err)
 {
     if (!h || !pts || !a || !b)
-        return hs_fail(err, HS_ERR_ARG, "convex hull rows: NULL argument");
+        return err_set(err, HS_ERR_ARG, "convex hull rows: NULL argument");
     adjacency adj;
     hs_code rc = HS_OK;
     if (build_adjacency(h, &adj) != 0)
-        rc = hs_fail(err, HS_ERR_NOMEM, "out of memory");
+        rc = err_set(err, HS_ERR_NOMEM, "out of memory");
     for (int f = 0; f < h->nfacets && rc == HS_OK; f++)
         rc = facet_row(h, &adj, pts, f, a + 3 * (size_t)f, b + f, err);
     free(adj.start);

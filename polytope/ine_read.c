@@ -16,9 +16,10 @@
 #include <string.h>
 
 #include "polytope/hpoly.h"
+#include "polytope/ine.h"
 #include "polytope/text_lines.h"
-#include "solver/rational.h"
-#include "src/error.h"
+#include "polytope/rational.h"
+#include "polytope/error.h"
 
 /* Options of cddlib and lrs that only affect their output or their
  * algorithms, never the polyhedron: accepted and ignored. */
@@ -70,21 +71,21 @@ static hs_code parse_int_token(const char *tok, long lo, long hi, long *out)
 static hs_code read_linearity(ine_state *st, text_line *ln, hs_error *err)
 {
     if (st->lin)
-        return hs_fail_at(err, st->file, ln->number, "a second 'linearity' statement");
+        return err_at(err, st->file, ln->number, "a second 'linearity' statement");
     long k;
     if (ln->ntok < 2 || parse_int_token(ln->tok[1], 1, 100000000L, &k) != HS_OK)
-        return hs_fail_at(err, st->file, ln->number,
+        return err_at(err, st->file, ln->number,
                           "linearity needs a positive count: 'linearity k i1 ... ik'");
     if (ln->ntok - 2 != k)
-        return hs_fail_at(err, st->file, ln->number,
+        return err_at(err, st->file, ln->number,
                           "linearity declares %ld indices but lists %d", k, ln->ntok - 2);
     st->lin = malloc(sizeof *st->lin * (size_t)k);
     if (!st->lin)
-        return hs_fail(err, HS_ERR_NOMEM, "out of memory");
+        return err_set(err, HS_ERR_NOMEM, "out of memory");
     for (long i = 0; i < k; i++) {
         long idx;
         if (parse_int_token(ln->tok[2 + i], 1, 1000000000L, &idx) != HS_OK)
-            return hs_fail_at(err, st->file, ln->number,
+            return err_at(err, st->file, ln->number,
                               "linearity index '%s' is not a positive integer", ln->tok[2 + i]);
         st->lin[i] = (int)idx;
     }
@@ -100,52 +101,52 @@ static hs_code read_outer_line(ine_state *st, text_line *ln, hs_error *err)
     if (strcmp(w, "H-representation") == 0)
         return HS_OK;
     if (strcmp(w, "V-representation") == 0)
-        return hs_fail_at(err, st->file, ln->number,
+        return err_at(err, st->file, ln->number,
                           "this is a V-representation; an H-representation (.ine) is expected");
     if (strcmp(w, "linearity") == 0)
         return read_linearity(st, ln, err);
     if (in_list(ignored_options, w))
         return HS_OK;
     if (in_list(rejected_options, w))
-        return hs_fail_at(err, st->file, ln->number, "option %s is not supported", w);
+        return err_at(err, st->file, ln->number, "option %s is not supported", w);
     if (!st->have_begin && !st->have_name) {
         st->have_name = 1; /* lrs: the first line may name the polytope */
         return HS_OK;
     }
     if (st->have_end)
-        return hs_fail_at(err, st->file, ln->number, "option %s is not supported", w);
-    return hs_fail_at(err, st->file, ln->number, "unexpected text '%s' before 'begin'", w);
+        return err_at(err, st->file, ln->number, "option %s is not supported", w);
+    return err_at(err, st->file, ln->number, "unexpected text '%s' before 'begin'", w);
 }
 
 static hs_code read_size_line(ine_state *st, text_line *ln, hs_error *err)
 {
     long m, d;
     if (ln->ntok != 3)
-        return hs_fail_at(err, st->file, ln->number,
+        return err_at(err, st->file, ln->number,
                           "expected 'm n+1 real|rational|integer' after begin");
     if (parse_int_token(ln->tok[0], 0, 100000000L, &m) != HS_OK)
-        return hs_fail_at(err, st->file, ln->number, "row count '%s' is not a nonnegative integer",
+        return err_at(err, st->file, ln->number, "row count '%s' is not a nonnegative integer",
                           ln->tok[0]);
     if (parse_int_token(ln->tok[1], 0, 1000000L, &d) != HS_OK)
-        return hs_fail_at(err, st->file, ln->number,
+        return err_at(err, st->file, ln->number,
                           "column count '%s' is not a nonnegative integer", ln->tok[1]);
     const char *type = ln->tok[2];
     if (strcmp(type, "integer") == 0)
         st->integer_only = 1;
     else if (strcmp(type, "real") != 0 && strcmp(type, "rational") != 0)
-        return hs_fail_at(err, st->file, ln->number,
+        return err_at(err, st->file, ln->number,
                           "number type '%s' is not real, rational or integer", type);
     if (m == 0)
-        return hs_fail_at(err, st->file, ln->number, "the system has no rows (m = 0)");
+        return err_at(err, st->file, ln->number, "the system has no rows (m = 0)");
     if (d < 2)
-        return hs_fail_at(err, st->file, ln->number,
+        return err_at(err, st->file, ln->number,
                           "n+1 = %ld columns: at least one variable is needed", d);
     st->m = (int)m;
     st->d = (int)d;
     st->have_size = 1;
     st->p = hpoly_alloc((int)d - 1, (int)m, st->file);
     if (!st->p)
-        return hs_fail(err, HS_ERR_NOMEM, "out of memory");
+        return err_set(err, HS_ERR_NOMEM, "out of memory");
     st->p->size_line = ln->number;
     return HS_OK;
 }
@@ -166,10 +167,10 @@ static int is_integer_token(const char *t)
 static hs_code read_row(ine_state *st, text_line *ln, hs_error *err)
 {
     if (st->rows_read == st->m)
-        return hs_fail_at(err, st->file, ln->number,
+        return err_at(err, st->file, ln->number,
                           "more rows than the %d declared (missing 'end'?)", st->m);
     if (ln->ntok != st->d)
-        return hs_fail_at(err, st->file, ln->number, "row %d has %d entries, expected %d",
+        return err_at(err, st->file, ln->number, "row %d has %d entries, expected %d",
                           st->rows_read + 1, ln->ntok, st->d);
     int i = st->rows_read;
     int n = st->d - 1;
@@ -177,15 +178,15 @@ static hs_code read_row(ine_state *st, text_line *ln, hs_error *err)
         const char *why = NULL;
         const char *tok = ln->tok[c];
         if (st->integer_only && !is_integer_token(tok))
-            return hs_fail_at(err, st->file, ln->number,
+            return err_at(err, st->file, ln->number,
                               "'%s' is not an integer (the file declares integer)", tok);
         if (q_parse(st->v, tok, &why) != 0)
-            return hs_fail_at(err, st->file, ln->number, "bad number '%s': %s", tok, why);
+            return err_at(err, st->file, ln->number, "bad number '%s': %s", tok, why);
         int j = c == 0 ? n : c - 1;
         if (c > 0)
             mpq_neg(st->v, st->v);
         if (hpoly_set_q(st->p, i, j, st->v, &why) != 0)
-            return hs_fail_at(err, st->file, ln->number, "bad number '%s': %s", tok, why);
+            return err_at(err, st->file, ln->number, "bad number '%s': %s", tok, why);
     }
     st->p->line[i] = ln->number;
     st->rows_read++;
@@ -205,14 +206,14 @@ static hs_code read_line(void *user, text_line *ln, hs_error *err)
     }
     if (st->have_end) {
         if (strcmp(w, "begin") == 0)
-            return hs_fail_at(err, st->file, ln->number, "a second 'begin' block");
+            return err_at(err, st->file, ln->number, "a second 'begin' block");
         return read_outer_line(st, ln, err);
     }
     if (!st->have_size)
         return read_size_line(st, ln, err);
     if (strcmp(w, "end") == 0) {
         if (st->rows_read != st->m)
-            return hs_fail_at(err, st->file, ln->number, "expected %d rows, found %d", st->m,
+            return err_at(err, st->file, ln->number, "expected %d rows, found %d", st->m,
                               st->rows_read);
         st->have_end = 1;
         return HS_OK;
@@ -224,18 +225,18 @@ static hs_code apply_linearity(ine_state *st, hs_error *err)
 {
     for (int i = 0; i < st->nlin; i++) {
         if (st->lin[i] > st->m)
-            return hs_fail_at(err, st->file, st->lin_line,
+            return err_at(err, st->file, st->lin_line,
                               "linearity index %d exceeds the %d rows", st->lin[i], st->m);
         st->p->eq[st->lin[i] - 1] = 1;
     }
     return HS_OK;
 }
 
-hs_poly *hs_poly_parse(const char *text, const char *name, hs_error *err)
+hs_poly *ine_parse(const char *text, const char *name, hs_error *err)
 {
     const char *file = name ? name : "<input>";
     if (!text) {
-        hs_fail(err, HS_ERR_ARG, "hs_poly_parse: text is NULL");
+        err_set(err, HS_ERR_ARG, "hs_poly_parse: text is NULL");
         return NULL;
     }
     ine_state st;
@@ -245,32 +246,20 @@ hs_poly *hs_poly_parse(const char *text, const char *name, hs_error *err)
     int last_line = 0;
     hs_code rc = text_for_each_line(text, file, read_line, &st, &last_line, err);
     if (rc == HS_OK && !st.have_begin)
-        rc = hs_fail_at(err, file, last_line, "missing 'begin' (not an H-representation file?)");
+        rc = err_at(err, file, last_line, "missing 'begin' (not an H-representation file?)");
     if (rc == HS_OK && !st.have_size)
-        rc = hs_fail_at(err, file, last_line, "unexpected end of file: missing 'm n+1 type' line");
+        rc = err_at(err, file, last_line, "unexpected end of file: missing 'm n+1 type' line");
     if (rc == HS_OK && !st.have_end)
-        rc = hs_fail_at(err, file, last_line,
+        rc = err_at(err, file, last_line,
                         "unexpected end of file after %d of %d rows: missing 'end'",
                         st.rows_read, st.m);
     if (rc == HS_OK)
         rc = apply_linearity(&st, err);
-    if (rc == HS_OK && hpoly_finish(st.p) != 0)
-        rc = hs_fail(err, HS_ERR_NOMEM, "out of memory");
     mpq_clear(st.v);
     free(st.lin);
     if (rc != HS_OK) {
-        hs_poly_free(st.p);
+        hpoly_destroy(st.p);
         return NULL;
     }
     return st.p;
-}
-
-hs_poly *hs_poly_read(const char *path, hs_error *err)
-{
-    char *text = text_read_file(path, err);
-    if (!text)
-        return NULL;
-    hs_poly *p = hs_poly_parse(text, path, err);
-    free(text);
-    return p;
 }

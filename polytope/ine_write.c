@@ -2,8 +2,8 @@
 #include <stdlib.h>
 
 #include "polytope/hpoly.h"
-#include "solver/rational.h"
-#include "src/error.h"
+#include "polytope/rational.h"
+#include "polytope/error.h"
 
 static int write_entry(const hs_poly *p, int i, int j, int negate, mpq_t v, FILE *out)
 {
@@ -21,7 +21,7 @@ static int write_entry(const hs_poly *p, int i, int j, int negate, mpq_t v, FILE
 hs_code hs_poly_write(const hs_poly *p, FILE *out, hs_error *err)
 {
     if (!p || !out)
-        return hs_fail(err, HS_ERR_ARG, "hs_poly_write: NULL argument");
+        return err_set(err, HS_ERR_ARG, "hs_poly_write: NULL argument");
     int nlin = 0;
     for (int i = 0; i < p->m; i++)
         nlin += p->eq[i] != 0;
@@ -46,6 +46,6 @@ hs_code hs_poly_write(const hs_poly *p, FILE *out, hs_error *err)
     mpq_clear(v);
     bad |= fprintf(out, "end\n") < 0;
     if (bad)
-        return hs_fail(err, HS_ERR_IO, "%s: write error", p->name);
+        return err_set(err, HS_ERR_IO, "%s: write error", p->name);
     return HS_OK;
 }

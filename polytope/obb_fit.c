@@ -17,7 +17,7 @@
 
 #include "polytope/hull3.h"
 #include "polytope/obb.h"
-#include "src/error.h"
+#include "polytope/error.h"
 
 #define U 0x1p-53
 #define MAX_FACET_FRAMES 512
@@ -272,12 +272,12 @@ static void enclose(hs_obb *box, const double *fax, const fit_pts *s)
 static hs_code check_points(const double *points, int n, hs_error *err)
 {
     if (n < 1)
-        return hs_fail(err, HS_ERR_ARG, "hs_obb_fit: need at least one point (n = %d)", n);
+        return err_set(err, HS_ERR_ARG, "hs_obb_fit: need at least one point (n = %d)", n);
     if (!points)
-        return hs_fail(err, HS_ERR_ARG, "hs_obb_fit: points is NULL");
+        return err_set(err, HS_ERR_ARG, "hs_obb_fit: points is NULL");
     for (int i = 0; i < 3 * n; i++)
         if (!isfinite(points[i]))
-            return hs_fail(err, HS_ERR_ARG, "hs_obb_fit: coordinate %d of point %d is not finite",
+            return err_set(err, HS_ERR_ARG, "hs_obb_fit: coordinate %d of point %d is not finite",
                            i % 3 + 1, i / 3);
     return HS_OK;
 }
@@ -285,7 +285,7 @@ static hs_code check_points(const double *points, int n, hs_error *err)
 hs_code hs_obb_fit(hs_obb *box, const double *points, int n, hs_error *err)
 {
     if (!box)
-        return hs_fail(err, HS_ERR_ARG, "hs_obb_fit: box is NULL");
+        return err_set(err, HS_ERR_ARG, "hs_obb_fit: box is NULL");
     hs_code rc = check_points(points, n, err);
     if (rc != HS_OK)
         return rc;
@@ -294,7 +294,7 @@ hs_code hs_obb_fit(hs_obb *box, const double *points, int n, hs_error *err)
         hs_error herr;
         rc = hull3_points(points, n, &h, &herr);
         if (rc != HS_OK && rc != HS_ERR_INPUT)
-            return hs_fail(err, rc, "hs_obb_fit: %s", herr.msg);
+            return err_set(err, rc, "hs_obb_fit: %s", herr.msg);
     }
     fit_pts s = {h ? h->nverts : n, points, h ? h->verts : NULL, {0, 0, 0}, 1};
     set_normalisation(&s);

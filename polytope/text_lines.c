@@ -6,7 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/error.h"
+#include "polytope/error.h"
+#include "polytope/mem.h"
 
 void text_reader_init(text_reader *rd, const char *text)
 {
@@ -36,7 +37,7 @@ static int push_token(text_reader *rd, char *t, int ntok)
 {
     if (ntok == rd->tokcap) {
         int cap = rd->tokcap ? rd->tokcap * 2 : 16;
-        char **nt = hs_realloc(rd->toks, (size_t)cap, sizeof *nt);
+        char **nt = mem_realloc(rd->toks, (size_t)cap, sizeof *nt);
         if (!nt)
             return -1;
         rd->toks = nt;
@@ -104,12 +105,12 @@ hs_code text_for_each_line(const char *text, const char *file, text_line_fn fn, 
     while (rc == HS_OK && text_reader_next(&rd, &ln)) {
         last = ln.number;
         if (ln.bad_byte)
-            rc = hs_fail_at(err, file, ln.number, "unexpected control byte in text");
+            rc = err_at(err, file, ln.number, "unexpected control byte in text");
         else if (ln.ntok > 0 && ln.tok[0][0] != '*' && ln.tok[0][0] != '#')
             rc = fn(user, &ln, err);
     }
     if (rc == HS_OK && rd.failed)
-        rc = hs_fail(err, HS_ERR_NOMEM, "out of memory");
+        rc = err_set(err, HS_ERR_NOMEM, "out of memory");
     text_reader_free(&rd);
     if (last_line)
         *last_line = last;
@@ -120,7 +121,7 @@ char *text_read_file(const char *path, hs_error *err)
 {
     FILE *f = fopen(path, "rb");
     if (!f) {
-        hs_fail(err, HS_ERR_IO, "%s: cannot open: %s", path, strerror(errno));
+        err_set(err, HS_ERR_IO, "%s: cannot open: %s", path, strerror(errno));
         return NULL;
     }
     size_t cap = 1 << 16, len = 0;
@@ -144,12 +145,12 @@ char *text_read_file(const char *path, hs_error *err)
     int read_error = ferror(f);
     fclose(f);
     if (!buf) {
-        hs_fail(err, HS_ERR_NOMEM, "%s: out of memory", path);
+        err_set(err, HS_ERR_NOMEM, "%s: out of memory", path);
         return NULL;
     }
     if (read_error) {
         free(buf);
-        hs_fail(err, HS_ERR_IO, "%s: read error", path);
+        err_set(err, HS_ERR_IO, "%s: read error", path);
         return NULL;
     }
     for (size_t i = 0; i < len; i++)

@@ -11,7 +11,8 @@
 #include <unistd.h>
 
 #include "solver/result.h"
-#include "src/error.h"
+#include "polytope/error.h"
+#include "polytope/mem.h"
 
 typedef struct batch_job {
     const hs_poly *const *A;
@@ -48,7 +49,7 @@ static void *batch_worker(void *arg)
         hs_error e;
         hs_error_clear(&e);
         hs_code rc = r ? hs_intersect(job->A[k], job->B[k], job->opt, r, &e)
-                       : hs_fail(&e, HS_ERR_NOMEM, "out of memory");
+                       : err_set(&e, HS_ERR_NOMEM, "out of memory");
         if (rc != HS_OK)
             record_failure(job, k, &e);
         else if (job->status)
@@ -78,15 +79,15 @@ hs_code hs_intersect_batch(const hs_poly *const *A, const hs_poly *const *B, siz
                            hs_result **results, hs_error *err)
 {
     if ((!A || !B) && count > 0)
-        return hs_fail(err, HS_ERR_ARG, "hs_intersect_batch: A and B must not be NULL");
+        return err_set(err, HS_ERR_ARG, "hs_intersect_batch: A and B must not be NULL");
     if (threads < 0)
-        return hs_fail(err, HS_ERR_ARG, "hs_intersect_batch: threads must be >= 0");
+        return err_set(err, HS_ERR_ARG, "hs_intersect_batch: threads must be >= 0");
     batch_job job = {A, B, count, opt, status, results, 0, PTHREAD_MUTEX_INITIALIZER, count,
                      {HS_OK, ""}};
     int workers = worker_count(threads, opt, count);
-    pthread_t *tid = hs_malloc((size_t)workers, sizeof *tid);
+    pthread_t *tid = mem_alloc((size_t)workers, sizeof *tid);
     if (!tid)
-        return hs_fail(err, HS_ERR_NOMEM, "out of memory");
+        return err_set(err, HS_ERR_NOMEM, "out of memory");
     int started = 0;
     for (int w = 1; w < workers; w++) /* the calling thread is worker 0 */
         if (pthread_create(&tid[started], NULL, batch_worker, &job) == 0)

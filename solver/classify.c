@@ -27,10 +27,11 @@
 #include <string.h>
 
 #include "polytope/hpoly.h"
-#include "solver/lp_exact.h"
+#include "solver/simplex_q.h"
 #include "solver/result.h"
-#include "solver/zrows.h"
-#include "src/error.h"
+#include "solver/rows_z.h"
+#include "polytope/error.h"
+#include "polytope/mem.h"
 
 typedef struct implicit_info {
     unsigned char *implicit; /* z->m flags (rows of this polyhedron only) */
@@ -50,12 +51,12 @@ typedef struct classify_ctx {
 
 static hs_code internal(hs_error *err, const char *what)
 {
-    return hs_fail(err, HS_ERR_INTERNAL, "exact classification: %s (please report)", what);
+    return err_set(err, HS_ERR_INTERNAL, "exact classification: %s (please report)", what);
 }
 
 static hs_code lp_error(int rc, hs_error *err)
 {
-    return rc == -1 ? hs_fail(err, HS_ERR_NOMEM, "out of memory")
+    return rc == -1 ? err_set(err, HS_ERR_NOMEM, "out of memory")
                     : internal(err, "simplex failed on a singular basis or pivot limit");
 }
 
@@ -64,9 +65,9 @@ static hs_code lp_error(int rc, hs_error *err)
 static int implicit_init(implicit_info *im, int m, int n)
 {
     memset(im, 0, sizeof *im);
-    im->implicit = hs_calloc((size_t)m, 1);
-    im->proof = hs_malloc((size_t)m, sizeof(mpq_t));
-    im->ri_point = hs_malloc((size_t)n, sizeof(mpq_t));
+    im->implicit = mem_calloc((size_t)m, 1);
+    im->proof = mem_alloc((size_t)m, sizeof(mpq_t));
+    im->ri_point = mem_alloc((size_t)n, sizeof(mpq_t));
     if (!im->implicit || !im->proof || !im->ri_point) {
         free(im->implicit);
         free(im->proof);
@@ -108,13 +109,13 @@ static hs_code ctx_init(classify_ctx *c, const hs_poly *A, const hs_poly *B, hs_
 {
     memset(c, 0, sizeof *c);
     if (zrows_build(&c->z, A, B) != 0)
-        return hs_fail(err, HS_ERR_NOMEM, "out of memory");
+        return err_set(err, HS_ERR_NOMEM, "out of memory");
     int m = c->z.m, n = c->z.n;
-    c->kind = hs_malloc((size_t)m, 1);
+    c->kind = mem_alloc((size_t)m, 1);
     if (!c->kind || lp_solution_init(&c->sol, n, m) != 0 || lp_solution_init(&c->aux, n, m) != 0 ||
         implicit_init(&c->imp[0], m, n) != 0 || implicit_init(&c->imp[1], m, n) != 0) {
         ctx_free(c);
-        return hs_fail(err, HS_ERR_NOMEM, "out of memory");
+        return err_set(err, HS_ERR_NOMEM, "out of memory");
     }
     return HS_OK;
 }
@@ -212,7 +213,7 @@ static hs_code add_nonzero_multipliers(classify_ctx *c, mpq_t *y, hs_result *r, 
         if (mpq_sgn(y[row]) == 0)
             continue;
         if (result_add_mult(r, c->z.which[row], c->z.row[row], y[row]) != 0)
-            return hs_fail(err, HS_ERR_NOMEM, "out of memory");
+            return err_set(err, HS_ERR_NOMEM, "out of memory");
     }
     return HS_OK;
 }
@@ -316,7 +317,7 @@ hs_code classify_pair(const hs_poly *A, const hs_poly *B, hs_result *r, hs_error
     if (rc != HS_OK)
         return rc;
     if (result_reset(r, HS_DISJOINT, A->n) != 0)
-        rc = hs_fail(err, HS_ERR_NOMEM, "out of memory");
+        rc = err_set(err, HS_ERR_NOMEM, "out of memory");
     else
         rc = classify_run(&c, r, err);
     r->pivots = c.pivots;
@@ -332,7 +333,7 @@ hs_code classify_infeasible(const hs_poly *P, hs_result *r, int *feasible, hs_er
         return rc;
     *feasible = 0;
     if (result_reset(r, HS_INFEASIBLE, P->n) != 0)
-        rc = hs_fail(err, HS_ERR_NOMEM, "out of memory");
+        rc = err_set(err, HS_ERR_NOMEM, "out of memory");
     else {
         set_kinds(&c, -1);
         rc = solve(&c, &c.sol, err);

@@ -5,9 +5,10 @@
 #include <stdlib.h>
 
 #include "polytope/hpoly.h"
-#include "solver/predicates.h"
+#include "polytope/predicates.h"
 #include "solver/seidel.h"
-#include "src/error.h"
+#include "polytope/error.h"
+#include "polytope/mem.h"
 
 typedef struct prep_ctx {
     const hs_poly *p;
@@ -106,7 +107,7 @@ static int find_center(prep_ctx *c, fast_prep *fp)
     double lo[SEIDEL_MAX_DIM], hi[SEIDEL_MAX_DIM], z[SEIDEL_MAX_DIM], r[SEIDEL_MAX_DIM];
     int basis[SEIDEL_MAX_DIM + 1];
     double span = 1;
-    double *b = hs_malloc((size_t)fp->m, sizeof(double));
+    double *b = mem_alloc((size_t)fp->m, sizeof(double));
     if (!b)
         return -1;
     for (int j = 0; j < n; j++) {
@@ -246,7 +247,7 @@ static int build_map(const hs_poly *p, fast_prep *fp)
     fp->map_g = map_resolution(p->n, p->m);
     fp->map_len = p->m < MAP_LEN ? p->m : MAP_LEN;
     fp->map_cells = 2 * p->n * (int)lround(pow(fp->map_g, p->n - 1));
-    fp->map_rows = hs_malloc((size_t)fp->map_cells * (size_t)fp->map_len, sizeof(int));
+    fp->map_rows = mem_alloc((size_t)fp->map_cells * (size_t)fp->map_len, sizeof(int));
     if (!fp->map_rows)
         return -1;
     double d[SEIDEL_MAX_DIM];
@@ -274,12 +275,12 @@ static fast_prep *alloc_prep(int n, int m)
         return NULL;
     fp->n = n;
     fp->m = m;
-    fp->norm = hs_malloc((size_t)m, sizeof(double));
-    fp->center = hs_malloc((size_t)n, sizeof(double));
-    fp->center_slack = hs_malloc((size_t)m, sizeof(double));
-    fp->center_mag = hs_malloc((size_t)m, sizeof(double));
-    fp->lo = hs_malloc((size_t)n, sizeof(double));
-    fp->hi = hs_malloc((size_t)n, sizeof(double));
+    fp->norm = mem_alloc((size_t)m, sizeof(double));
+    fp->center = mem_alloc((size_t)n, sizeof(double));
+    fp->center_slack = mem_alloc((size_t)m, sizeof(double));
+    fp->center_mag = mem_alloc((size_t)m, sizeof(double));
+    fp->lo = mem_alloc((size_t)n, sizeof(double));
+    fp->hi = mem_alloc((size_t)n, sizeof(double));
     if (!fp->norm || !fp->center || !fp->center_slack || !fp->center_mag || !fp->lo || !fp->hi) {
         fast_prep_free(fp);
         return NULL;
@@ -291,7 +292,7 @@ static int ctx_init(prep_ctx *c, const hs_poly *p)
 {
     c->p = p;
     c->sw = seidel_work_new();
-    c->order = hs_malloc((size_t)p->m, sizeof(int));
+    c->order = mem_alloc((size_t)p->m, sizeof(int));
     if (!c->sw || !c->order)
         return -1;
     for (int i = 0; i < p->m; i++)

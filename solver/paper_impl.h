@@ -37,8 +37,8 @@
 #include <string.h>
 
 #include "polytope/hpoly.h"
-#include "solver/paper.h"
-#include "src/error.h"
+#include "solver/seed.h"
+#include "polytope/error.h"
 
 /* Reduced systems longer than this are not printed in the trace. */
 enum { TRACE_MAX_ROWS = 20 };
@@ -339,7 +339,7 @@ static int tr_reserve(ctx *c, size_t extra)
     return 0;
 }
 
-static void tr_text(ctx *c, const char *fmt, ...) HS_PRINTF(2, 3);
+static void tr_text(ctx *c, const char *fmt, ...) ERR_PRINTF(2, 3);
 static void tr_text(ctx *c, const char *fmt, ...)
 {
     va_list ap;
@@ -1213,11 +1213,11 @@ static hs_code check_options(const hs_options *opt, int n, hs_error *err)
 {
     double tol = NUM_TOLERANCE(opt);
     if (!(tol >= 0) || !isfinite(tol))
-        return hs_fail(err, HS_ERR_ARG, "faithful_tol must be a finite number >= 0 (got %g)",
+        return err_set(err, HS_ERR_ARG, "faithful_tol must be a finite number >= 0 (got %g)",
                        tol);
     if (opt->replay_s && opt->replay_t &&
         (!replay_is_finite(opt->replay_s, n) || !replay_is_finite(opt->replay_t, n)))
-        return hs_fail(err, HS_ERR_ARG, "replayed points must be finite");
+        return err_set(err, HS_ERR_ARG, "replayed points must be finite");
     return HS_OK;
 }
 
@@ -1246,7 +1246,7 @@ static int ctx_close(ctx *c, int rc, long *nodes, hs_error *err)
 {
     if (c->nomem) {
         rc = -1;
-        hs_fail(err, HS_ERR_NOMEM, "out of memory");
+        err_set(err, HS_ERR_NOMEM, "out of memory");
     }
     if (nodes)
         *nodes = c->nodes;
@@ -1280,7 +1280,7 @@ int PAPER_FEASIBLE(const hs_poly *P, const hs_options *opt, NUM *x, long *nodes,
     if (nodes)
         *nodes = 0;
     if (!P || !x) {
-        hs_fail(err, HS_ERR_ARG, "paper_feasible: NULL argument");
+        err_set(err, HS_ERR_ARG, "paper_feasible: NULL argument");
         return -1;
     }
     if (check_options(opt, P->n, err) != HS_OK)
@@ -1304,11 +1304,11 @@ int PAPER_INTERSECT(const hs_poly *A, const hs_poly *B, const hs_options *opt, N
     if (nodes)
         *nodes = 0;
     if (!A || !B || !x) {
-        hs_fail(err, HS_ERR_ARG, "paper_intersect: NULL argument");
+        err_set(err, HS_ERR_ARG, "paper_intersect: NULL argument");
         return -1;
     }
     if (A->n != B->n) {
-        hs_fail(err, HS_ERR_ARG, "dimension mismatch: %d and %d variables", A->n, B->n);
+        err_set(err, HS_ERR_ARG, "dimension mismatch: %d and %d variables", A->n, B->n);
         return -1;
     }
     if (check_options(opt, A->n, err) != HS_OK)

@@ -4,13 +4,14 @@
 
 #include <stdlib.h>
 
-#include "src/error.h"
+#include "polytope/error.h"
+#include "polytope/mem.h"
 
 int qmatrix_work_init(qmatrix_work *w, int k)
 {
     w->cap = k;
-    w->m = hs_malloc((size_t)k * (size_t)k, sizeof(mpq_t));
-    w->v = hs_malloc((size_t)k, sizeof(mpq_t));
+    w->m = mem_alloc((size_t)k * (size_t)k, sizeof(mpq_t));
+    w->v = mem_alloc((size_t)k, sizeof(mpq_t));
     if (!w->m || !w->v) {
         free(w->m);
         free(w->v);

@@ -6,7 +6,7 @@
 #include "solver/engines.h"
 #include "solver/fast.h"
 #include "solver/result.h"
-#include "src/error.h"
+#include "polytope/error.h"
 
 static const char *const engine_names[] = {"exact", "faithful",  "glpk",
                                            "glpk-exact", "fast", "faithful-exact"};
@@ -38,7 +38,7 @@ void hs_options_init(hs_options *opt)
 static hs_code check_poly(const hs_poly *p, const char *what, hs_error *err)
 {
     if (!p)
-        return hs_fail(err, HS_ERR_ARG, "%s is NULL", what);
+        return err_set(err, HS_ERR_ARG, "%s is NULL", what);
     return HS_OK;
 }
 
@@ -52,7 +52,7 @@ hs_code hs_feasible(const hs_poly *p, const hs_options *opt, hs_result *r, hs_er
     if (check_poly(p, "the polyhedron", err) != HS_OK)
         return HS_ERR_ARG;
     if (!r)
-        return hs_fail(err, HS_ERR_ARG, "result object is NULL");
+        return err_set(err, HS_ERR_ARG, "result object is NULL");
     hs_code rc;
     switch (opt->engine) {
     case HS_ENGINE_FAITHFUL: rc = faithful_feasible(p, opt, r, err); break;
@@ -61,7 +61,7 @@ hs_code hs_feasible(const hs_poly *p, const hs_options *opt, hs_result *r, hs_er
     case HS_ENGINE_GLPK_EXACT: rc = glpk_feasible(p, 1, r, err); break;
     case HS_ENGINE_FAST: rc = fast_feasible(p, opt, r, err); break;
     case HS_ENGINE_FAITHFUL_EXACT: rc = faithful_exact_feasible(p, opt, r, err); break;
-    default: return hs_fail(err, HS_ERR_ARG, "unknown engine %d", (int)opt->engine);
+    default: return err_set(err, HS_ERR_ARG, "unknown engine %d", (int)opt->engine);
     }
     r->engine = opt->engine;
     return rc;
@@ -78,9 +78,9 @@ hs_code hs_intersect(const hs_poly *A, const hs_poly *B, const hs_options *opt, 
     if (check_poly(A, "A", err) != HS_OK || check_poly(B, "B", err) != HS_OK)
         return HS_ERR_ARG;
     if (!r)
-        return hs_fail(err, HS_ERR_ARG, "result object is NULL");
+        return err_set(err, HS_ERR_ARG, "result object is NULL");
     if (A->n != B->n)
-        return hs_fail_at(err, B->name, B->size_line,
+        return err_at(err, B->name, B->size_line,
                           "dimension mismatch: %s has %d variables, %s has %d", A->name, A->n,
                           B->name, B->n);
     hs_code rc;
@@ -91,7 +91,7 @@ hs_code hs_intersect(const hs_poly *A, const hs_poly *B, const hs_options *opt, 
     case HS_ENGINE_GLPK_EXACT: rc = glpk_intersect(A, B, 1, r, err); break;
     case HS_ENGINE_FAST: rc = fast_intersect(A, B, opt, r, err); break;
     case HS_ENGINE_FAITHFUL_EXACT: rc = faithful_exact_intersect(A, B, opt, r, err); break;
-    default: return hs_fail(err, HS_ERR_ARG, "unknown engine %d", (int)opt->engine);
+    default: return err_set(err, HS_ERR_ARG, "unknown engine %d", (int)opt->engine);
     }
     r->engine = opt->engine;
     return rc;

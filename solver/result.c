@@ -6,8 +6,9 @@
 
 #include "solver/fast.h"
 #include "solver/qmatrix.h"
-#include "solver/rational.h"
-#include "src/error.h"
+#include "polytope/rational.h"
+#include "polytope/error.h"
+#include "polytope/mem.h"
 
 hs_result *hs_result_new(void)
 {
@@ -40,11 +41,11 @@ static int ensure_point_cap(hs_result *r, int n)
 {
     if (n <= r->point_cap)
         return 0;
-    mpq_t *p = hs_realloc(r->point, (size_t)n, sizeof *p);
+    mpq_t *p = mem_realloc(r->point, (size_t)n, sizeof *p);
     if (!p)
         return -1;
     r->point = p;
-    mpq_t *s = hs_realloc(r->strict, (size_t)n, sizeof *s);
+    mpq_t *s = mem_realloc(r->strict, (size_t)n, sizeof *s);
     if (!s)
         return -1;
     r->strict = s;
@@ -105,8 +106,8 @@ int result_lazy_reserve(hs_result *r, int n)
 static int materialize_farkas(const hs_result *r, hs_result *out)
 {
     int D = r->lazy_D;
-    mpq_t *G = hs_malloc((size_t)(D * D), sizeof(mpq_t)), *rhs = hs_malloc((size_t)D, sizeof(mpq_t));
-    mpq_t *y = hs_malloc((size_t)D, sizeof(mpq_t));
+    mpq_t *G = mem_alloc((size_t)(D * D), sizeof(mpq_t)), *rhs = mem_alloc((size_t)D, sizeof(mpq_t));
+    mpq_t *y = mem_alloc((size_t)D, sizeof(mpq_t));
     qmatrix_work qw;
     int rc = (!G || !rhs || !y || qmatrix_work_init(&qw, D) != 0) ? -1 : 0;
     if (rc == 0) {
@@ -180,7 +181,7 @@ int result_add_mult(hs_result *r, int which, int row, const mpq_t y)
 {
     if (r->nmult == r->mult_cap) {
         int cap = r->mult_cap ? 2 * r->mult_cap : 8;
-        cert_mult *m = hs_realloc(r->mult, (size_t)cap, sizeof *m);
+        cert_mult *m = mem_realloc(r->mult, (size_t)cap, sizeof *m);
         if (!m)
             return -1;
         r->mult = m;
@@ -330,7 +331,7 @@ static hs_code write_text_exact(const hs_result *r, FILE *out, hs_error *err)
         bad |= put_vector(out, r->strict, r->n, 0);
         bad |= fputc('\n', out) == EOF;
     }
-    return bad ? hs_fail(err, HS_ERR_IO, "write error") : HS_OK;
+    return bad ? err_set(err, HS_ERR_IO, "write error") : HS_OK;
 }
 
 static hs_code write_json_exact(const hs_result *r, FILE *out, hs_error *err)
@@ -362,14 +363,14 @@ static hs_code write_json_exact(const hs_result *r, FILE *out, hs_error *err)
         bad |= fputc('}', out) == EOF;
     }
     bad |= fputs("}\n", out) == EOF;
-    return bad ? hs_fail(err, HS_ERR_IO, "write error") : HS_OK;
+    return bad ? err_set(err, HS_ERR_IO, "write error") : HS_OK;
 }
 
 hs_code hs_result_write_text(const hs_result *r, FILE *out, hs_error *err)
 {
     hs_result *tmp;
     const hs_result *ex = result_exact(r, &tmp);
-    hs_code rc = ex ? write_text_exact(ex, out, err) : hs_fail(err, HS_ERR_NOMEM, "out of memory");
+    hs_code rc = ex ? write_text_exact(ex, out, err) : err_set(err, HS_ERR_NOMEM, "out of memory");
     hs_result_free(tmp);
     return rc;
 }
@@ -378,7 +379,7 @@ hs_code hs_result_write_json(const hs_result *r, FILE *out, hs_error *err)
 {
     hs_result *tmp;
     const hs_result *ex = result_exact(r, &tmp);
-    hs_code rc = ex ? write_json_exact(ex, out, err) : hs_fail(err, HS_ERR_NOMEM, "out of memory");
+    hs_code rc = ex ? write_json_exact(ex, out, err) : err_set(err, HS_ERR_NOMEM, "out of memory");
     hs_result_free(tmp);
     return rc;
 }

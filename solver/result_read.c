@@ -9,9 +9,10 @@
 #include <string.h>
 
 #include "polytope/text_lines.h"
-#include "solver/rational.h"
+#include "polytope/rational.h"
 #include "solver/result.h"
-#include "src/error.h"
+#include "polytope/error.h"
+#include "polytope/mem.h"
 
 typedef struct cert_reader {
     const char *file;
@@ -44,12 +45,12 @@ static int parse_which(const char *w, int *which)
 static hs_code read_vector(cert_reader *cr, text_line *ln, int first, hs_error *err)
 {
     if (ln->ntok - first != cr->n)
-        return hs_fail_at(err, cr->file, ln->number, "%s has %d coordinates, expected %d",
+        return err_at(err, cr->file, ln->number, "%s has %d coordinates, expected %d",
                           ln->tok[0], ln->ntok - first, cr->n);
     for (int j = 0; j < cr->n; j++) {
         const char *why = "";
         if (q_parse(cr->vec[j], ln->tok[first + j], &why) != 0)
-            return hs_fail_at(err, cr->file, ln->number, "bad number '%s': %s",
+            return err_at(err, cr->file, ln->number, "bad number '%s': %s",
                               ln->tok[first + j], why);
     }
     return HS_OK;
@@ -60,16 +61,16 @@ static hs_code read_multiplier(cert_reader *cr, text_line *ln, hs_error *err)
     int which;
     const char *why = "";
     if (ln->ntok != 4 || !parse_which(ln->tok[1], &which))
-        return hs_fail_at(err, cr->file, ln->number, "expected 'multiplier A|B ROW VALUE'");
+        return err_at(err, cr->file, ln->number, "expected 'multiplier A|B ROW VALUE'");
     char *end;
     long row = strtol(ln->tok[2], &end, 10);
     if (*end || row < 1 || row > 1000000000L)
-        return hs_fail_at(err, cr->file, ln->number, "row '%s' is not a positive integer",
+        return err_at(err, cr->file, ln->number, "row '%s' is not a positive integer",
                           ln->tok[2]);
     if (q_parse(cr->v, ln->tok[3], &why) != 0)
-        return hs_fail_at(err, cr->file, ln->number, "bad number '%s': %s", ln->tok[3], why);
+        return err_at(err, cr->file, ln->number, "bad number '%s': %s", ln->tok[3], why);
     if (result_add_mult(cr->r, which, (int)row - 1, cr->v) != 0)
-        return hs_fail(err, HS_ERR_NOMEM, "out of memory");
+        return err_set(err, HS_ERR_NOMEM, "out of memory");
     return HS_OK;
 }
 
@@ -82,7 +83,7 @@ static hs_code read_kind(cert_reader *cr, text_line *ln, hs_error *err)
             cr->r->kind = kinds[k].kind;
             return HS_OK;
         }
-    return hs_fail_at(err, cr->file, ln->number,
+    return err_at(err, cr->file, ln->number,
                       "expected 'certificate farkas|separation|implicit'");
 }
 
@@ -93,7 +94,7 @@ static hs_code read_cert_line(void *user, text_line *ln, hs_error *err)
     hs_status status;
     if (!cr->have_status) {
         if (!parse_status(w, &status) || ln->ntok != 1)
-            return hs_fail_at(err, cr->file, ln->number,
+            return err_at(err, cr->file, ln->number,
                               "the first line must be a status (feasible, infeasible, disjoint, "
                               "touching, overlap, intersect), not '%s'", w);
         cr->have_status = 1;
@@ -114,19 +115,19 @@ static hs_code read_cert_line(void *user, text_line *ln, hs_error *err)
         return read_multiplier(cr, ln, err);
     if (strcmp(w, "strict") == 0) {
         if (ln->ntok < 2 || !parse_which(ln->tok[1], &which))
-            return hs_fail_at(err, cr->file, ln->number, "expected 'strict A|B coordinates'");
+            return err_at(err, cr->file, ln->number, "expected 'strict A|B coordinates'");
         if ((rc = read_vector(cr, ln, 2, err)) != HS_OK)
             return rc;
         result_set_strict(cr->r, which, cr->vec);
         return HS_OK;
     }
-    return hs_fail_at(err, cr->file, ln->number, "unknown certificate line '%s'", w);
+    return err_at(err, cr->file, ln->number, "unknown certificate line '%s'", w);
 }
 
 hs_result *hs_result_parse(const char *text, const char *name, int n, hs_error *err)
 {
     if (!text || n < 1) {
-        hs_fail(err, HS_ERR_ARG, "hs_result_parse: bad arguments");
+        err_set(err, HS_ERR_ARG, "hs_result_parse: bad arguments");
         return NULL;
     }
     cert_reader cr;
@@ -134,11 +135,11 @@ hs_result *hs_result_parse(const char *text, const char *name, int n, hs_error *
     cr.file = name ? name : "<certificate>";
     cr.n = n;
     cr.r = hs_result_new();
-    cr.vec = hs_malloc((size_t)n, sizeof(mpq_t));
+    cr.vec = mem_alloc((size_t)n, sizeof(mpq_t));
     if (!cr.r || !cr.vec || result_reset(cr.r, HS_FEASIBLE, n) != 0) {
         hs_result_free(cr.r);
         free(cr.vec);
-        hs_fail(err, HS_ERR_NOMEM, "out of memory");
+        err_set(err, HS_ERR_NOMEM, "out of memory");
         return NULL;
     }
     for (int j = 0; j < n; j++)
@@ -147,7 +148,7 @@ hs_result *hs_result_parse(const char *text, const char *name, int n, hs_error *
     int last = 0;
     hs_code rc = text_for_each_line(text, cr.file, read_cert_line, &cr, &last, err);
     if (rc == HS_OK && !cr.have_status)
-        rc = hs_fail_at(err, cr.file, last, "empty certificate: no status line");
+        rc = err_at(err, cr.file, last, "empty certificate: no status line");
     for (int j = 0; j < n; j++)
         mpq_clear(cr.vec[j]);
     free(cr.vec);

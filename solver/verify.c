@@ -5,9 +5,10 @@
 #include <string.h>
 
 #include "polytope/hpoly.h"
-#include "solver/rational.h"
+#include "polytope/rational.h"
 #include "solver/result.h"
-#include "src/error.h"
+#include "polytope/error.h"
+#include "polytope/mem.h"
 
 typedef struct verifier {
     const hs_poly *poly[2];
@@ -20,7 +21,7 @@ typedef struct verifier {
 
 static hs_code reject(verifier *vf, const char *fmt, const char *detail)
 {
-    return hs_fail(vf->err, HS_ERR_INPUT, fmt, detail);
+    return err_set(vf->err, HS_ERR_INPUT, fmt, detail);
 }
 
 /* a_i . x - b_i for row i of polyhedron p into vf->v. */
@@ -176,9 +177,9 @@ static hs_code verify_overlap(verifier *vf, const hs_result *r)
     for (int w = 0; w < 2 && rc == HS_OK; w++) {
         if (!vf->poly[w])
             continue;
-        may_touch[w] = hs_calloc((size_t)vf->poly[w]->m, 1);
+        may_touch[w] = mem_calloc((size_t)vf->poly[w]->m, 1);
         if (!may_touch[w]) {
-            rc = hs_fail(vf->err, HS_ERR_NOMEM, "out of memory");
+            rc = err_set(vf->err, HS_ERR_NOMEM, "out of memory");
             break;
         }
         combine(vf, r, w);
@@ -222,10 +223,10 @@ static hs_code verify_exact(const hs_result *r, const hs_poly *A, const hs_poly 
 hs_code hs_result_verify(const hs_result *r, const hs_poly *A, const hs_poly *B, hs_error *err)
 {
     if (!r || !A)
-        return hs_fail(err, HS_ERR_ARG, "hs_result_verify: NULL argument");
+        return err_set(err, HS_ERR_ARG, "hs_result_verify: NULL argument");
     hs_result *tmp;
     const hs_result *ex = result_exact(r, &tmp);
-    hs_code rc = ex ? verify_exact(ex, A, B, err) : hs_fail(err, HS_ERR_NOMEM, "out of memory");
+    hs_code rc = ex ? verify_exact(ex, A, B, err) : err_set(err, HS_ERR_NOMEM, "out of memory");
     hs_result_free(tmp);
     return rc;
 }
@@ -233,7 +234,7 @@ hs_code hs_result_verify(const hs_result *r, const hs_poly *A, const hs_poly *B,
 static hs_code verify_exact(const hs_result *r, const hs_poly *A, const hs_poly *B, hs_error *err)
 {
     if ((B && B->n != A->n) || r->n != A->n)
-        return hs_fail(err, HS_ERR_INPUT, "certificate: dimension %d does not match the systems (%d)",
+        return err_set(err, HS_ERR_INPUT, "certificate: dimension %d does not match the systems (%d)",
                        r->n, A->n);
     verifier vf;
     memset(&vf, 0, sizeof vf);
@@ -241,9 +242,9 @@ static hs_code verify_exact(const hs_result *r, const hs_poly *A, const hs_poly 
     vf.poly[1] = B;
     vf.n = A->n;
     vf.err = err;
-    vf.coef = hs_malloc((size_t)vf.n, sizeof(mpq_t));
+    vf.coef = mem_alloc((size_t)vf.n, sizeof(mpq_t));
     if (!vf.coef)
-        return hs_fail(err, HS_ERR_NOMEM, "out of memory");
+        return err_set(err, HS_ERR_NOMEM, "out of memory");
     for (int j = 0; j < vf.n; j++)
         mpq_init(vf.coef[j]);
     mpq_inits(vf.rhs, vf.v, vf.t, NULL);

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "src/bp_impl.h"
+#include "src/broadphase/bp_impl.h"
 #include "tests/helpers.h"
 
 /* Check records every assertion that passes, which is slow in hot loops;

@@ -11,8 +11,8 @@
 #include <string.h>
 
 #include "polytope/obb.h"
-#include "src/chain.h"
-#include "src/chain_box.h"
+#include "src/chain/chain.h"
+#include "src/chain/chain_box.h"
 #include "tests/helpers.h"
 
 #define U 0x1p-53

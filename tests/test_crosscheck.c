@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/crosscheck.h"
+#include "solver/crosscheck.h"
 #include "tests/helpers.h"
 
 static void generate(uint64_t seed, long index, int dim, crosscheck_instance *inst)

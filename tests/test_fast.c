@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/crosscheck.h"
+#include "solver/crosscheck.h"
 #include "tests/helpers.h"
 
 static hs_status run(hs_engine e, const hs_poly *A, const hs_poly *B, hs_result *r)

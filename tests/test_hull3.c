@@ -15,7 +15,7 @@
 #include "bench/tangent.h"
 #include "polytope/hpoly.h"
 #include "polytope/hull3.h"
-#include "polytope/vertices.h"
+#include "solver/vertices.h"
 #include "tests/helpers.h"
 
 /* ------------------------------------------------------------ helpers */

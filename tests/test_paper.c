@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "polytope/hpoly.h"
-#include "solver/paper.h"
+#include "solver/seed.h"
 #include "tests/helpers.h"
 
 enum { MAX_N = 8, MAX_ROWS = 64 };

@@ -5,7 +5,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "solver/predicates.h"
+#include "polytope/predicates.h"
 #include "tests/helpers.h"
 
 static uint64_t rng_state = 0x1234567887654321ULL;

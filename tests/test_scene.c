@@ -8,7 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "src/scene_vrml.h"
+#include "src/scene/scene.h"
 #include "tests/helpers.h"
 
 /* ------------------------------------------------------------ helpers */

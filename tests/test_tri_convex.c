@@ -17,10 +17,10 @@
 
 #include "polytope/hpoly.h"
 #include "solver/classify.h"
-#include "solver/lp_exact.h"
+#include "solver/simplex_q.h"
 #include "solver/result.h"
-#include "solver/zrows.h"
-#include "src/tri_convex.h"
+#include "solver/rows_z.h"
+#include "solver/tri_convex.h"
 #include "tests/helpers.h"
 
 typedef const double (*ctri)[3];

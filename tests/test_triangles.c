@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/triangles.h"
+#include "src/shape/tri_tri.h"
 #include "tests/helpers.h"
 
 /* ck_assert records every success; the loops below report failures only. */

@@ -1,0 +1,39 @@
+/* fp.h -- the floating-point ground: the unit roundoff and the error-bound
+ * factors built from it, and small inline vector maths in R^3.
+ *
+ * Round-off bounds.  Every operation of IEEE double arithmetic (round to
+ * nearest) returns fl(x op y) = (x op y)(1 + d) + e with |d| <= FP_U and
+ * |e| <= FP_ETA (e only for underflow, and e = 0 for + and -).  A sum of
+ * k rounded terms is off by at most fp_gamma(k) times the sum of the
+ * terms' magnitudes (Higham, "Accuracy and Stability of Numerical
+ * Algorithms", 3.1).  The bounds a caller derives this way depend on its
+ * input's magnitudes, never on an absolute epsilon. */
+#ifndef HS_FP_H
+#define HS_FP_H
+
+/* Unit roundoff of double: u = 2^-53. */
+#define FP_U 0x1p-53
+/* Smallest positive subnormal double, the absolute error of an underflowed
+ * product. */
+#define FP_ETA 0x1p-1074
+
+/* gamma_k = k u / (1 - k u), the relative error bound of k roundings. */
+static inline double fp_gamma(int k) { return k * FP_U / (1 - k * FP_U); }
+
+static inline double dot3(const double a[3], const double b[3])
+{
+    return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+}
+
+/* out = a x b (out may alias a or b). */
+static inline void cross3(const double a[3], const double b[3], double out[3])
+{
+    double r0 = a[1] * b[2] - a[2] * b[1];
+    double r1 = a[2] * b[0] - a[0] * b[2];
+    double r2 = a[0] * b[1] - a[1] * b[0];
+    out[0] = r0;
+    out[1] = r1;
+    out[2] = r2;
+}
+
+#endif

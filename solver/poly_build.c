@@ -1,0 +1,152 @@
+/* poly_build.c -- the public constructors of hs_poly and its destructor:
+ * rows from doubles, strings or .ine text (polytope/ine_read.c), each
+ * finished by the fast engine's once-per-polyhedron preparation
+ * (fast_prep.c). */
+#include <math.h>
+#include <stdlib.h>
+
+#include "polytope/error.h"
+#include "polytope/hpoly.h"
+#include "polytope/ine.h"
+#include "polytope/rational.h"
+#include "polytope/text_lines.h"
+#include "solver/fast_prep.h"
+#include "solver/poly_build.h"
+
+void hs_poly_free(hs_poly *p)
+{
+    if (!p)
+        return;
+    fast_prep_free(p->prep);
+    p->prep = NULL;
+    hpoly_destroy(p);
+}
+
+int poly_prepare(hs_poly *p)
+{
+    return fast_prep_build(p, &p->prep, &p->prep_why);
+}
+
+int hs_poly_fast_ready(const hs_poly *p, const char **why)
+{
+    if (why)
+        *why = p && !p->prep ? p->prep_why : NULL;
+    return p && p->prep;
+}
+
+static hs_code check_shape(int n, int m, hs_error *err)
+{
+    if (n < 1)
+        return err_set(err, HS_ERR_INPUT, "dimension n must be at least 1 (got %d)", n);
+    if (m < 1)
+        return err_set(err, HS_ERR_INPUT, "the system has no rows (m = %d)", m);
+    return HS_OK;
+}
+
+hs_poly *hs_poly_from_doubles(int n, int m, const double *A, const double *b,
+                              const unsigned char *is_eq, hs_error *err)
+{
+    if (check_shape(n, m, err) != HS_OK)
+        return NULL;
+    if (!A || !b) {
+        err_set(err, HS_ERR_ARG, "hs_poly_from_doubles: A and b must not be NULL");
+        return NULL;
+    }
+    hs_poly *p = hpoly_alloc(n, m, "<arrays>");
+    if (!p) {
+        err_set(err, HS_ERR_NOMEM, "out of memory");
+        return NULL;
+    }
+    mpq_t v;
+    mpq_init(v);
+    for (int i = 0; i < m; i++) {
+        for (int j = 0; j <= n; j++) {
+            double d = j == n ? b[i] : A[(size_t)i * (size_t)n + (size_t)j];
+            const char *why = NULL;
+            if (!isfinite(d)) {
+                err_set(err, HS_ERR_INPUT, "row %d, entry %d: NaN and infinity are not allowed",
+                        i + 1, j + 1);
+                goto fail;
+            }
+            mpq_set_d(v, d);
+            if (hpoly_set_q(p, i, j, v, &why) != 0) {
+                err_set(err, HS_ERR_INPUT, "row %d, entry %d: %s", i + 1, j + 1, why);
+                goto fail;
+            }
+        }
+        p->eq[i] = is_eq ? (is_eq[i] != 0) : 0;
+    }
+    mpq_clear(v);
+    if (poly_prepare(p) != 0) {
+        err_set(err, HS_ERR_NOMEM, "out of memory");
+        hs_poly_free(p);
+        return NULL;
+    }
+    return p;
+fail:
+    mpq_clear(v);
+    hs_poly_free(p);
+    return NULL;
+}
+
+hs_poly *hs_poly_from_strings(int n, int m, const char *const *A, const char *const *b,
+                              const unsigned char *is_eq, hs_error *err)
+{
+    if (check_shape(n, m, err) != HS_OK)
+        return NULL;
+    if (!A || !b) {
+        err_set(err, HS_ERR_ARG, "hs_poly_from_strings: A and b must not be NULL");
+        return NULL;
+    }
+    hs_poly *p = hpoly_alloc(n, m, "<strings>");
+    if (!p) {
+        err_set(err, HS_ERR_NOMEM, "out of memory");
+        return NULL;
+    }
+    mpq_t v;
+    mpq_init(v);
+    for (int i = 0; i < m; i++) {
+        for (int j = 0; j <= n; j++) {
+            const char *s = j == n ? b[i] : A[(size_t)i * (size_t)n + (size_t)j];
+            const char *why = NULL;
+            if (!s || q_parse(v, s, &why) != 0 || hpoly_set_q(p, i, j, v, &why) != 0) {
+                err_set(err, HS_ERR_INPUT, "row %d, entry %d: %s '%s'", i + 1, j + 1,
+                        s ? why : "missing number", s ? s : "");
+                goto fail;
+            }
+        }
+        p->eq[i] = is_eq ? (is_eq[i] != 0) : 0;
+    }
+    mpq_clear(v);
+    if (poly_prepare(p) != 0) {
+        err_set(err, HS_ERR_NOMEM, "out of memory");
+        hs_poly_free(p);
+        return NULL;
+    }
+    return p;
+fail:
+    mpq_clear(v);
+    hs_poly_free(p);
+    return NULL;
+}
+
+hs_poly *hs_poly_parse(const char *text, const char *name, hs_error *err)
+{
+    hs_poly *p = ine_parse(text, name, err);
+    if (p && poly_prepare(p) != 0) {
+        err_set(err, HS_ERR_NOMEM, "out of memory");
+        hs_poly_free(p);
+        return NULL;
+    }
+    return p;
+}
+
+hs_poly *hs_poly_read(const char *path, hs_error *err)
+{
+    char *text = text_read_file(path, err);
+    if (!text)
+        return NULL;
+    hs_poly *p = hs_poly_parse(text, path, err);
+    free(text);
+    return p;
+}

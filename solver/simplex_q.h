@@ -1,0 +1,54 @@
+/* lp_exact.h -- the slack LP of a system of rows, solved exactly.
+ *
+ *     maximise tau   subject to   a_r . x + tau <= b_r   (rows of kind LP_SLACK)
+ *                                 a_r . x        = b_r   (rows of kind LP_EQ)
+ *                                          tau   <= 1
+ *
+ * x and tau are free.  tau* > 0 means a point satisfies every slack row
+ * strictly; tau* = 0 means the system is feasible but no point does;
+ * tau* < 0 means the system is infeasible.  The LP is solved through its
+ * dual (n+1 equality rows):
+ *
+ *     minimise sum b_r y_r + w   subject to   sum y_r a_r = 0,
+ *                                             sum_{slack} y_r + w = 1,
+ *                                             y_r >= 0 (slack), w >= 0,
+ *                                             y_r free (equality rows),
+ *
+ * whose optimal basic solution is the certificate: for tau* < 0 it is a
+ * Farkas combination 0.x <= tau* - w < 0 on at most n+1 rows; for
+ * tau* = 0 it is a combination 0.x <= 0 that is positive on some slack
+ * rows, which are therefore tight everywhere on the system. */
+#ifndef HS_LP_EXACT_H
+#define HS_LP_EXACT_H
+
+#include <gmp.h>
+
+#include "solver/rows_z.h"
+
+typedef enum lp_kind { LP_OFF = 0, LP_SLACK, LP_EQ } lp_kind;
+
+typedef enum lp_status {
+    LP_OPTIMAL,        /* tau, x, y, w hold an optimal primal/dual pair */
+    LP_EQ_INCONSISTENT /* the equality rows alone have no solution; y holds
+                          multipliers on them with sum y a = 0, sum y b < 0 */
+} lp_status;
+
+typedef struct lp_solution {
+    lp_status status;
+    mpq_t tau;
+    mpq_t *x;     /* n */
+    mpq_t *y;     /* m, multipliers on the original (unscaled) rows */
+    mpq_t w;      /* multiplier of tau <= 1 */
+    long pivots;
+    int n, m;
+} lp_solution;
+
+int lp_solution_init(lp_solution *s, int n, int m);
+void lp_solution_free(lp_solution *s);
+
+/* Solve the slack LP on the rows of z with the given kinds (m entries).
+ * Returns 0, -1 when out of memory, -2 on an internal failure (singular
+ * basis or pivot limit: a bug, reported as such by the callers). */
+int lp_solve(const zrows *z, const unsigned char *kind, lp_solution *out);
+
+#endif

@@ -1,0 +1,503 @@
+/* vertices.c -- vertex enumeration of a 3-D H-polytope through the convex
+ * hull of its dual points (see vertices.h). */
+#include "solver/vertices.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "polytope/hpoly.h"
+#include "polytope/hull3.h"
+#include "solver/simplex_q.h"
+#include "polytope/rational.h"
+#include "solver/rows_z.h"
+#include "polytope/error.h"
+#include "polytope/mem.h"
+
+/* Working data of one enumeration. */
+typedef struct venum {
+    const hs_poly *P;
+    int m;
+    double *h4;     /* m * 4: (a_i, b_i) as nearest doubles */
+    mpq_t *q4;      /* m * 4: (a_i, b_i) exactly */
+    int *rows;      /* hull point -> row (rows with a_i != 0) */
+    int npts;
+    double *approx; /* npts * 3: dual points in double (heuristics only) */
+    mpq_t c[3];     /* a point strictly inside P */
+    mpq_t origin[4];
+    mpq_t t[4];     /* scratch */
+} venum;
+
+static const double origin_d[4] = {0, 0, 0, 1};
+
+static double *h4_row(const venum *ve, int r) { return ve->h4 + 4 * (size_t)r; }
+static mpq_t *q4_row(const venum *ve, int r) { return ve->q4 + 4 * (size_t)r; }
+
+static void ve_free(venum *ve)
+{
+    if (ve->q4)
+        for (int i = 0; i < 4 * ve->m; i++)
+            mpq_clear(ve->q4[i]);
+    free(ve->q4);
+    free(ve->h4);
+    free(ve->rows);
+    free(ve->approx);
+    for (int j = 0; j < 4; j++) {
+        mpq_clear(ve->origin[j]);
+        mpq_clear(ve->t[j]);
+        if (j < 3)
+            mpq_clear(ve->c[j]);
+    }
+}
+
+static int ve_init(venum *ve, const hs_poly *P)
+{
+    memset(ve, 0, sizeof *ve);
+    ve->P = P;
+    ve->m = P->m;
+    for (int j = 0; j < 4; j++) {
+        mpq_init(ve->origin[j]);
+        mpq_init(ve->t[j]);
+        if (j < 3)
+            mpq_init(ve->c[j]);
+    }
+    mpq_set_ui(ve->origin[3], 1, 1);
+    ve->h4 = mem_alloc((size_t)P->m * 4, sizeof(double));
+    ve->rows = mem_alloc((size_t)P->m, sizeof(int));
+    ve->approx = mem_alloc((size_t)P->m * 3, sizeof(double));
+    ve->q4 = mem_alloc((size_t)P->m * 4, sizeof(mpq_t));
+    if (!ve->h4 || !ve->rows || !ve->approx || !ve->q4) {
+        free(ve->q4);
+        ve->q4 = NULL;
+        return -1;
+    }
+    for (int i = 0; i < P->m; i++)
+        for (int j = 0; j < 4; j++) {
+            mpq_init(q4_row(ve, i)[j]);
+            hpoly_get_q(P, i, j, q4_row(ve, i)[j]);
+            h4_row(ve, i)[j] = j < 3 ? hpoly_row(P, i)[j] : P->b[i];
+        }
+    return 0;
+}
+
+/* ------------------------------------------------------------ checks */
+
+static hs_code check_input(const hs_poly *P, hs_error *err)
+{
+    if (P->n != 3)
+        return err_at(err, P->name, P->size_line,
+                          "%d variables; vertex enumeration needs 3", P->n);
+    for (int i = 0; i < P->m; i++)
+        if (P->eq[i])
+            return err_at(err, P->name, P->line[i],
+                              "row %d is an equality (linearity) row; vertex enumeration "
+                              "takes inequality rows only", i + 1);
+    return HS_OK;
+}
+
+static int zero_normal(const venum *ve, int r)
+{
+    mpq_t *a = q4_row(ve, r);
+    return mpq_sgn(a[0]) == 0 && mpq_sgn(a[1]) == 0 && mpq_sgn(a[2]) == 0;
+}
+
+/* Rows 0 . x <= b: empty when b < 0, otherwise left out of the hull. */
+static hs_code collect_rows(venum *ve, hs_error *err)
+{
+    ve->npts = 0;
+    for (int i = 0; i < ve->m; i++) {
+        if (!zero_normal(ve, i)) {
+            ve->rows[ve->npts++] = i;
+            continue;
+        }
+        if (mpq_sgn(q4_row(ve, i)[3]) < 0)
+            return err_at(err, ve->P->name, 0,
+                              "the polyhedron is empty (row %d reads 0 <= a negative number)",
+                              i + 1);
+    }
+    return HS_OK;
+}
+
+/* Sign of a_r . c - b_r, exactly. */
+static int row_slack_sign(venum *ve, int r)
+{
+    mpq_t *row = q4_row(ve, r);
+    mpq_set_ui(ve->t[0], 0, 1);
+    for (int j = 0; j < 3; j++) {
+        mpq_mul(ve->t[1], row[j], ve->c[j]);
+        mpq_add(ve->t[0], ve->t[0], ve->t[1]);
+    }
+    return mpq_cmp(ve->t[0], row[3]);
+}
+
+static hs_code take_interior(venum *ve, const double *interior, hs_error *err)
+{
+    for (int j = 0; j < 3; j++) {
+        if (!isfinite(interior[j]))
+            return err_set(err, HS_ERR_ARG,
+                           "vertex enumeration: the interior point has a non-finite coordinate");
+        mpq_set_d(ve->c[j], interior[j]);
+    }
+    for (int k = 0; k < ve->npts; k++)
+        if (row_slack_sign(ve, ve->rows[k]) >= 0)
+            return err_set(err, HS_ERR_ARG,
+                           "vertex enumeration: the given point is not strictly inside %s "
+                           "(row %d is not strict there)", ve->P->name, ve->rows[k] + 1);
+    return HS_OK;
+}
+
+/* The exact slack LP: tau* > 0 gives a strictly interior point. */
+static hs_code find_interior(venum *ve, hs_error *err)
+{
+    zrows z;
+    lp_solution sol;
+    unsigned char *kind = mem_calloc((size_t)ve->m, 1);
+    if (!kind || zrows_build(&z, ve->P, NULL) != 0) {
+        free(kind);
+        return err_set(err, HS_ERR_NOMEM, "out of memory");
+    }
+    hs_code rc = HS_OK;
+    for (int k = 0; k < ve->npts; k++)
+        kind[ve->rows[k]] = LP_SLACK;
+    if (lp_solution_init(&sol, 3, ve->m) != 0)
+        rc = err_set(err, HS_ERR_NOMEM, "out of memory");
+    else {
+        int lp = lp_solve(&z, kind, &sol);
+        if (lp != 0)
+            rc = lp == -1 ? err_set(err, HS_ERR_NOMEM, "out of memory")
+                          : err_set(err, HS_ERR_INTERNAL,
+                                    "vertex enumeration: the slack LP failed (please report)");
+        else if (mpq_sgn(sol.tau) < 0)
+            rc = err_at(err, ve->P->name, 0, "the polyhedron is empty");
+        else if (mpq_sgn(sol.tau) == 0)
+            rc = err_at(err, ve->P->name, 0,
+                            "the polyhedron is not full-dimensional (it has no interior "
+                            "point)");
+        else
+            for (int j = 0; j < 3; j++)
+                mpq_set(ve->c[j], sol.x[j]);
+        lp_solution_free(&sol);
+    }
+    zrows_free(&z);
+    free(kind);
+    return rc;
+}
+
+/* ------------------------------------------------------------ the dual hull */
+
+/* y_i = a_i / (b_i - a_i . c) in double, for the hull's heuristics. */
+static void dual_approx(venum *ve)
+{
+    double c[3] = {mpq_get_d(ve->c[0]), mpq_get_d(ve->c[1]), mpq_get_d(ve->c[2])};
+    for (int k = 0; k < ve->npts; k++) {
+        const double *h = h4_row(ve, ve->rows[k]);
+        double s = h[3] - (h[0] * c[0] + h[1] * c[1] + h[2] * c[2]);
+        if (!(s > 0))
+            s = 0x1p-1000;
+        for (int j = 0; j < 3; j++)
+            ve->approx[3 * k + j] = h[j] / s;
+    }
+}
+
+/* Orientation of the dual points of rows r[0..3]: the sign of
+ * -det[a_i b_i] (see vertices.h). */
+static int rows_orient(venum *ve, const int r[4])
+{
+    const hs_poly *P = ve->P;
+    if (P->exact[r[0]] && P->exact[r[1]] && P->exact[r[2]] && P->exact[r[3]])
+        return -hull3_det4_sign(h4_row(ve, r[0]), h4_row(ve, r[1]), h4_row(ve, r[2]),
+                                h4_row(ve, r[3]));
+    return -hull3_det4_sign_q(q4_row(ve, r[0]), q4_row(ve, r[1]), q4_row(ve, r[2]),
+                              q4_row(ve, r[3]));
+}
+
+static int dual_orient(void *user, int i, int j, int k, int l)
+{
+    venum *ve = user;
+    const int r[4] = {ve->rows[i], ve->rows[j], ve->rows[k], ve->rows[l]};
+    return rows_orient(ve, r);
+}
+
+/* (a_i, b_i) is the image of the dual point's homogeneous coordinates
+ * (a_i, b_i - a_i . c) under (a, s) -> (a, s + a . c), determinant 1. */
+static void dual_exact(void *user, int i, mpq_t h[4])
+{
+    venum *ve = user;
+    for (int j = 0; j < 4; j++)
+        mpq_set(h[j], q4_row(ve, ve->rows[i])[j]);
+}
+
+/* Orientation of the origin of the dual space (P's interior point)
+ * against the dual facet through rows r0, r1, r2. */
+static int origin_orient(venum *ve, int r0, int r1, int r2)
+{
+    const hs_poly *P = ve->P;
+    if (P->exact[r0] && P->exact[r1] && P->exact[r2])
+        return -hull3_det4_sign(h4_row(ve, r0), h4_row(ve, r1), h4_row(ve, r2), origin_d);
+    return -hull3_det4_sign_q(q4_row(ve, r0), q4_row(ve, r1), q4_row(ve, r2), ve->origin);
+}
+
+static hs_code unbounded(const venum *ve, hs_error *err)
+{
+    return err_at(err, ve->P->name, 0,
+                      "the polyhedron is unbounded (vertex enumeration needs a polytope)");
+}
+
+static hs_code dual_hull(venum *ve, hull3 **h, hs_error *err)
+{
+    dual_approx(ve);
+    hull3_source src = {ve->npts, ve->approx, dual_orient, dual_exact, ve};
+    hs_error herr;
+    hs_error_clear(&herr);
+    hs_code rc = hull3_from_source(&src, h, &herr);
+    if (rc == HS_ERR_INPUT)
+        return unbounded(ve, err); /* the normals do not surround the origin */
+    if (rc != HS_OK) {
+        if (err)
+            *err = herr;
+        return rc;
+    }
+    /* Bounded exactly when the origin is strictly inside every dual facet. */
+    for (int f = 0; f < (*h)->nfacets; f++) {
+        const int *c = (*h)->facet_vert + (*h)->facet_start[f];
+        if (origin_orient(ve, ve->rows[c[0]], ve->rows[c[1]], ve->rows[c[2]]) >= 0)
+            return unbounded(ve, err);
+    }
+    return HS_OK;
+}
+
+/* ------------------------------------------------------------ output */
+
+/* x = the point where rows r[0..2] are tight (Cramer's rule); -1 if the
+ * rows are dependent (cannot happen for three corners of a dual facet). */
+static int solve_rows(venum *ve, const int r[3], mpq_t *x)
+{
+    mpq_t M[9], D, Dj;
+    mpq_inits(D, Dj, NULL);
+    for (int i = 0; i < 9; i++)
+        mpq_init(M[i]);
+    int ok = 1;
+    for (int j = -1; j < 3 && ok; j++) {
+        for (int i = 0; i < 3; i++)
+            for (int k = 0; k < 3; k++)
+                mpq_set(M[3 * i + k], q4_row(ve, r[i])[k == j ? 3 : k]);
+        hull3_det3_q(j < 0 ? D : Dj, M, ve->t[0], ve->t[1]);
+        if (j < 0)
+            ok = mpq_sgn(D) != 0;
+        else
+            mpq_div(x[j], Dj, D);
+    }
+    for (int i = 0; i < 9; i++)
+        mpq_clear(M[i]);
+    mpq_clears(D, Dj, NULL);
+    return ok ? 0 : -1;
+}
+
+static vertex_set *set_alloc(int m, int nverts, int nedges)
+{
+    vertex_set *vs = calloc(1, sizeof *vs);
+    if (!vs)
+        return NULL;
+    vs->m = m;
+    vs->q = mem_alloc((size_t)nverts * 3, sizeof(mpq_t));
+    if (vs->q) {
+        vs->nverts = nverts;
+        for (int i = 0; i < 3 * nverts; i++)
+            mpq_init(vs->q[i]);
+    }
+    vs->x = mem_alloc((size_t)nverts * 3, sizeof(double));
+    vs->tight_start = mem_calloc((size_t)nverts + 1, sizeof(int));
+    vs->edges = mem_alloc((size_t)nedges * 2, sizeof(int));
+    vs->is_facet = mem_calloc((size_t)m, 1);
+    if (!vs->q || !vs->x || !vs->tight_start || !vs->edges || !vs->is_facet) {
+        vertex_set_free(vs);
+        return NULL;
+    }
+    return vs;
+}
+
+static hs_code fill_vertices(venum *ve, const hull3 *h, vertex_set *vs, hs_error *err)
+{
+    for (int f = 0; f < h->nfacets; f++) {
+        const int *c = h->facet_vert + h->facet_start[f];
+        const int r[3] = {ve->rows[c[0]], ve->rows[c[1]], ve->rows[c[2]]};
+        mpq_t *x = vs->q + 3 * (size_t)f;
+        if (solve_rows(ve, r, x) != 0)
+            return err_set(err, HS_ERR_INTERNAL,
+                           "vertex enumeration: dependent corner rows (please report)");
+        for (int j = 0; j < 3; j++) {
+            vs->x[3 * f + j] = q_nearest_double(x[j], NULL);
+            double lo = hull3_q_down(x[j]), hi = hull3_q_up(x[j]);
+            if (f == 0 || lo < vs->lo[j])
+                vs->lo[j] = lo;
+            if (f == 0 || hi > vs->hi[j])
+                vs->hi[j] = hi;
+        }
+    }
+    return HS_OK;
+}
+
+static void fill_edges_and_facets(venum *ve, const hull3 *h, vertex_set *vs)
+{
+    int e = 0;
+    for (int f = 0; f < h->nfacets; f++)
+        for (int k = h->facet_start[f]; k < h->facet_start[f + 1]; k++)
+            if (f < h->facet_nb[k]) {
+                vs->edges[2 * e] = f;
+                vs->edges[2 * e + 1] = h->facet_nb[k];
+                e++;
+            }
+    vs->nedges = e;
+    for (int i = 0; i < h->nverts; i++)
+        vs->is_facet[ve->rows[h->verts[i]]] = 1;
+    vs->nfacets = h->nverts;
+}
+
+/* ------------------------------------------------------------ tight rows */
+
+/* Pairs (vertex, row) in a growing array. */
+typedef struct pairs {
+    int *v;
+    int n, cap;
+} pairs;
+
+static int add_pair(pairs *pr, int vert, int row)
+{
+    if (pr->n + 2 > pr->cap) {
+        int cap = pr->cap ? 2 * pr->cap : 256;
+        int *nv = mem_realloc(pr->v, (size_t)cap, sizeof(int));
+        if (!nv)
+            return -1;
+        pr->v = nv;
+        pr->cap = cap;
+    }
+    pr->v[pr->n++] = vert;
+    pr->v[pr->n++] = row;
+    return 0;
+}
+
+/* Rows tight at vertex f: its dual facet's corners, the other dual points
+ * on that facet's plane (redundant rows through the vertex, duplicates),
+ * and rows 0 . x <= 0. */
+static int collect_tight(venum *ve, const hull3 *h, pairs *pr)
+{
+    unsigned char *corner = mem_calloc((size_t)ve->npts, 1);
+    int *always = mem_alloc((size_t)ve->m, sizeof(int)), nalways = 0;
+    if (!corner || !always) {
+        free(corner);
+        free(always);
+        return -1;
+    }
+    for (int i = 0; i < h->nverts; i++)
+        corner[h->verts[i]] = 1;
+    for (int i = 0; i < ve->m; i++)
+        if (zero_normal(ve, i) && mpq_sgn(q4_row(ve, i)[3]) == 0)
+            always[nalways++] = i;
+    int rc = 0;
+    for (int f = 0; f < h->nfacets && rc == 0; f++) {
+        const int *c = h->facet_vert + h->facet_start[f];
+        for (int k = h->facet_start[f]; k < h->facet_start[f + 1] && rc == 0; k++)
+            rc = add_pair(pr, f, ve->rows[h->facet_vert[k]]);
+        for (int p = 0; p < ve->npts && rc == 0; p++)
+            if (!corner[p] && dual_orient(ve, c[0], c[1], c[2], p) == 0)
+                rc = add_pair(pr, f, ve->rows[p]);
+        for (int i = 0; i < nalways && rc == 0; i++)
+            rc = add_pair(pr, f, always[i]);
+    }
+    free(corner);
+    free(always);
+    return rc;
+}
+
+static int cmp_int(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+/* CSR lists from the pairs, each list ascending. */
+static int fill_tight(const pairs *pr, vertex_set *vs)
+{
+    int count = pr->n / 2;
+    vs->tight = mem_alloc((size_t)count, sizeof(int));
+    int *fill = mem_alloc((size_t)vs->nverts + 1, sizeof(int));
+    if (!vs->tight || !fill) {
+        free(fill);
+        return -1;
+    }
+    for (int i = 0; i < count; i++)
+        vs->tight_start[pr->v[2 * i] + 1]++;
+    for (int v = 0; v < vs->nverts; v++)
+        vs->tight_start[v + 1] += vs->tight_start[v];
+    memcpy(fill, vs->tight_start, ((size_t)vs->nverts + 1) * sizeof(int));
+    for (int i = 0; i < count; i++)
+        vs->tight[fill[pr->v[2 * i]]++] = pr->v[2 * i + 1];
+    for (int v = 0; v < vs->nverts; v++)
+        qsort(vs->tight + vs->tight_start[v], (size_t)(vs->tight_start[v + 1] - vs->tight_start[v]),
+              sizeof(int), cmp_int);
+    free(fill);
+    return 0;
+}
+
+static hs_code build_set(venum *ve, const hull3 *h, vertex_set **out, hs_error *err)
+{
+    vertex_set *vs = set_alloc(ve->m, h->nfacets, h->nedges);
+    if (!vs)
+        return err_set(err, HS_ERR_NOMEM, "out of memory");
+    hs_code rc = fill_vertices(ve, h, vs, err);
+    pairs pr = {NULL, 0, 0};
+    if (rc == HS_OK && (collect_tight(ve, h, &pr) != 0 || fill_tight(&pr, vs) != 0))
+        rc = err_set(err, HS_ERR_NOMEM, "out of memory");
+    free(pr.v);
+    if (rc != HS_OK) {
+        vertex_set_free(vs);
+        return rc;
+    }
+    fill_edges_and_facets(ve, h, vs);
+    *out = vs;
+    return HS_OK;
+}
+
+/* ------------------------------------------------------------ entry points */
+
+hs_code vertex_enum(const hs_poly *P, const double *interior, vertex_set **out, hs_error *err)
+{
+    if (!P || !out)
+        return err_set(err, HS_ERR_ARG, "vertex enumeration: NULL argument");
+    *out = NULL;
+    hs_code rc = check_input(P, err);
+    if (rc != HS_OK)
+        return rc;
+    venum ve;
+    if (ve_init(&ve, P) != 0) {
+        ve_free(&ve);
+        return err_set(err, HS_ERR_NOMEM, "out of memory");
+    }
+    rc = collect_rows(&ve, err);
+    if (rc == HS_OK)
+        rc = interior ? take_interior(&ve, interior, err) : find_interior(&ve, err);
+    hull3 *h = NULL;
+    if (rc == HS_OK)
+        rc = dual_hull(&ve, &h, err);
+    if (rc == HS_OK)
+        rc = build_set(&ve, h, out, err);
+    hull3_free(h);
+    ve_free(&ve);
+    return rc;
+}
+
+void vertex_set_free(vertex_set *vs)
+{
+    if (!vs)
+        return;
+    if (vs->q)
+        for (int i = 0; i < 3 * vs->nverts; i++)
+            mpq_clear(vs->q[i]);
+    free(vs->q);
+    free(vs->x);
+    free(vs->tight_start);
+    free(vs->tight);
+    free(vs->edges);
+    free(vs->is_facet);
+    free(vs);
+}

@@ -1,0 +1,58 @@
+/* main.c -- the halfspace command-line tool: dispatch to a command. */
+#include <stdio.h>
+#include <string.h>
+
+#include "halfspace.h"
+#include "src/cli/cli_commands.h"
+#include "src/cli/cli_common.h"
+#include "solver/crosscheck.h"
+
+typedef struct command {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *summary;
+} command;
+
+static const command commands[] = {
+    {"feasible", cmd_feasible, "feasible A.ine             is {x : A x <= b} empty?"},
+    {"intersect", cmd_intersect, "intersect A.ine B.ine      disjoint, touching or overlap?"},
+    {"verify", cmd_verify, "verify A.ine [B.ine] CERT  check a certificate exactly"},
+    {"batch", cmd_batch, "batch FILE [--threads N]   many pairs listed in FILE"},
+    {"world", cmd_world, "world SCENE [options]      bodies in collision or contact"},
+    {"chain", cmd_chain, "chain CHAIN [options]      kinematic chain: self-collision, world"},
+    {"path", cmd_path, "path SCENE --body B ...    check a body's straight or arc path"},
+    {"crosscheck", cli_crosscheck, "crosscheck [options]       random instances vs GLPK"},
+};
+
+static void usage(FILE *out)
+{
+    fprintf(out, "usage: halfspace COMMAND [options] [files]\n"
+                 "Exact intersection tests for convex polyhedra {x : A x <= b}.\n\ncommands:\n");
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        fprintf(out, "  %s\n", commands[i].summary);
+    fprintf(out, "\n'halfspace COMMAND --help' describes a command.  --version prints the "
+                 "version.\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return EXIT_USAGE;
+    }
+    const char *name = argv[1];
+    if (strcmp(name, "--help") == 0 || strcmp(name, "help") == 0 || strcmp(name, "-h") == 0) {
+        usage(stdout);
+        return EXIT_ANSWER;
+    }
+    if (strcmp(name, "--version") == 0) {
+        printf("halfspace %s\n", hs_version());
+        return EXIT_ANSWER;
+    }
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (strcmp(name, commands[i].name) == 0)
+            return commands[i].run(argc - 1, argv + 1);
+    fprintf(stderr, "halfspace: unknown command '%s'\n", name);
+    usage(stderr);
+    return EXIT_USAGE;
+}

@@ -1,0 +1,165 @@
+/* path_arc.c -- the circular arc through three points (seed 004,
+ * section 5).  The seed finds the centre from a 3x3 linear system (eqs.
+ * 16-18: two perpendicular bisector planes and the plane of the points),
+ * the arc angle theta from the chord and the sign of H (eqs. 19-25: theta
+ * <= pi when H >= 0), and then walks the circle by a recurrence (eqs.
+ * 26-29).  We use the closed forms instead: the circumcentre relative to
+ * p0, theta from atan2 (any angle in (0, 2 pi) without a case split), and
+ * the position at angle phi directly, so no error accumulates along the
+ * arc and the end lands on the given end point. */
+#include <float.h>
+#include <math.h>
+#include <string.h>
+
+#include "polytope/error.h"
+#include "src/motion/path_curve.h"
+
+static void sub(const double a[3], const double b[3], double out[3])
+{
+    for (int i = 0; i < 3; i++)
+        out[i] = a[i] - b[i];
+}
+
+static void cross(const double a[3], const double b[3], double out[3])
+{
+    double r[3] = {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2],
+                   a[0] * b[1] - a[1] * b[0]};
+    memcpy(out, r, sizeof r);
+}
+
+static double dot(const double a[3], const double b[3])
+{
+    return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+}
+
+static int finite3(const double a[3])
+{
+    return isfinite(a[0]) && isfinite(a[1]) && isfinite(a[2]);
+}
+
+/* Is the computed cross product n = a x b certainly nonzero?  Each
+ * component a_j b_k - a_k b_j, with a and b differences of doubles, is off
+ * by at most 8 u (|a_j b_k| + |a_k b_j|) (u = 2^-53, a generous first-order
+ * bound); one component beyond its bound proves the points not collinear. */
+static int certainly_not_collinear(const double a[3], const double b[3], const double n[3])
+{
+    const double u = DBL_EPSILON / 2;
+    for (int i = 0; i < 3; i++) {
+        int j = (i + 1) % 3, k = (i + 2) % 3;
+        if (fabs(n[i]) > 8 * u * (fabs(a[j] * b[k]) + fabs(a[k] * b[j])))
+            return 1;
+    }
+    return 0;
+}
+
+/* Angle of point q (relative to the centre) from u, counterclockwise
+ * about the normal, in [0, 2 pi). */
+static double angle_of(const arc_curve *c, const double q[3])
+{
+    double x[3];
+    cross(c->u, q, x);
+    double phi = atan2(dot(c->normal, x), dot(c->u, q));
+    return phi < 0 ? phi + 2 * M_PI : phi;
+}
+
+/* Circumcentre relative to p0 of the triangle p0, p0 + a, p0 + b:
+ * ((|a|^2 b - |b|^2 a) x n) / (2 |n|^2) with n = a x b. */
+static void centre_offset(const double a[3], const double b[3], const double n[3], double off[3])
+{
+    double w[3], aa = dot(a, a), bb = dot(b, b), nn = dot(n, n);
+    for (int i = 0; i < 3; i++)
+        w[i] = aa * b[i] - bb * a[i];
+    cross(w, n, off);
+    for (int i = 0; i < 3; i++)
+        off[i] /= 2 * nn;
+}
+
+static hs_code arc_frame(arc_curve *c, const double a[3], const double b[3], const double n[3],
+                         hs_error *err)
+{
+    double off[3], q1[3], q2[3], len = sqrt(dot(n, n));
+    centre_offset(a, b, n, off);
+    for (int i = 0; i < 3; i++) {
+        c->centre[i] = c->p0[i] + off[i];
+        c->u[i] = -off[i];
+        c->normal[i] = n[i] / len;
+    }
+    cross(c->normal, c->u, c->v);
+    c->radius = sqrt(dot(off, off));
+    sub(a, off, q1);
+    sub(b, off, q2);
+    c->theta = angle_of(c, q2);
+    double phi1 = angle_of(c, q1);
+    if (!finite3(c->centre) || !(c->radius > 0) || !isfinite(c->radius) || !(c->theta > 0))
+        return err_set(err, HS_ERR_ARG, "arc: the three points are too far apart or too close "
+                                        "together for a circle in double precision");
+    if (!(phi1 > 0 && phi1 < c->theta))
+        return err_set(err, HS_ERR_ARG, "arc: the points are too nearly collinear (the via "
+                                        "point does not come out between start and end)");
+    return HS_OK;
+}
+
+hs_code arc_curve_init(arc_curve *c, const double start[16], const double via[3],
+                       const double end[3], int turn, hs_error *err)
+{
+    double a[3], b[3], d[3], n[3];
+    memset(c, 0, sizeof *c);
+    for (int i = 0; i < 3; i++) {
+        c->p0[i] = start[4 * i + 3];
+        c->p2[i] = end[i];
+        for (int j = 0; j < 3; j++)
+            c->ra[3 * i + j] = start[4 * i + j];
+    }
+    c->turn = turn != 0;
+    if (!finite3(via) || !finite3(end))
+        return err_set(err, HS_ERR_ARG, "arc: the via and end points must be finite");
+    sub(via, c->p0, a);
+    sub(end, c->p0, b);
+    sub(end, via, d);
+    if (dot(a, a) == 0 || dot(b, b) == 0 || dot(d, d) == 0)
+        return err_set(err, HS_ERR_ARG, "arc: the start, via and end points must be distinct "
+                                        "(start %g %g %g, via %g %g %g, end %g %g %g)",
+                       c->p0[0], c->p0[1], c->p0[2], via[0], via[1], via[2], end[0], end[1],
+                       end[2]);
+    cross(a, b, n);
+    if (!certainly_not_collinear(a, b, n))
+        return err_set(err, HS_ERR_ARG, "arc: the start, via and end points are collinear "
+                                        "(no circle through them)");
+    return arc_frame(c, a, b, n, err);
+}
+
+double arc_curve_speed(const arc_curve *c, double body_radius)
+{
+    return c->radius * c->theta + (c->turn ? c->theta * body_radius : 0);
+}
+
+/* Rotation by phi about the unit normal, then the start rotation. */
+static void turned(const arc_curve *c, double phi, double R[9])
+{
+    double m[16];
+    hs_pose_from_axis_angle(m, c->normal, phi, NULL, NULL);
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++)
+            R[3 * i + j] = m[4 * i] * c->ra[j] + m[4 * i + 1] * c->ra[3 + j] +
+                           m[4 * i + 2] * c->ra[6 + j];
+}
+
+void arc_curve_pose(const void *curve, double f, double out[16])
+{
+    const arc_curve *c = curve;
+    double phi = f * c->theta, t[3], R[9];
+    /* p0 + (cos phi - 1) u + sin phi v, with cos phi - 1 = -2 sin^2(phi/2)
+     * for accuracy near the start */
+    double s = sin(phi / 2), cm1 = -2 * s * s, sn = sin(phi);
+    for (int i = 0; i < 3; i++)
+        t[i] = c->p0[i] + (cm1 * c->u[i] + sn * c->v[i]);
+    if (f == 0)
+        memcpy(t, c->p0, sizeof t);
+    if (f == 1)
+        memcpy(t, c->p2, sizeof t);
+    if (c->turn)
+        turned(c, phi, R);
+    else
+        memcpy(R, c->ra, sizeof R);
+    hs_pose_from_rt(out, R, t);
+}

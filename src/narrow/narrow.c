@@ -1,0 +1,344 @@
+/* narrow.c -- exact tests of two pieces of two posed bodies.
+ *
+ * Convex against convex: the piece with fewer rows is expressed in the
+ * other's frame (its rows mapped by the relative pose and rounded once)
+ * and the fast engine decides, certified, on the two systems.  Convex
+ * against mesh: each triangle near the convex piece, mapped into its
+ * frame, is classified exactly (tri_convex.c).  Mesh against mesh: the
+ * triangle pairs of seed 000 (triangles.c). */
+#include "src/narrow/narrow.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "polytope/hpoly.h"
+#include "solver/fast.h"
+#include "solver/fast_prep.h"
+#include "solver/result.h"
+#include "polytope/error.h"
+#include "src/shape/pose.h"
+
+int narrow_ws_init(narrow_ws *ws, hs_tri_method triangles, hs_engine engine)
+{
+    memset(ws, 0, sizeof *ws);
+    ws->res = hs_result_new();
+    ws->tc = tri_convex_work_new();
+    hs_options_init(&ws->opt);
+    ws->opt.engine = engine == HS_ENGINE_EXACT ? HS_ENGINE_EXACT : HS_ENGINE_FAST;
+    ws->triangles = triangles;
+    return ws->res && ws->tc ? 0 : -1;
+}
+
+void narrow_ws_free(narrow_ws *ws)
+{
+    hs_result_free(ws->res);
+    tri_convex_work_free(ws->tc);
+    free(ws->rows);
+    free(ws->pts);
+    memset(ws, 0, sizeof *ws);
+}
+
+static double *reserve(double **buf, int *cap, int need)
+{
+    if (need > *cap) {
+        double *nb = realloc(*buf, sizeof(double) * (size_t)need);
+        if (!nb)
+            return NULL;
+        *buf = nb;
+        *cap = need;
+    }
+    return *buf;
+}
+
+static void clear_hit(piece_hit *hit)
+{
+    memset(hit, 0, sizeof *hit);
+    hit->status = HS_DISJOINT;
+}
+
+/* --------------------------------------------------- convex vs convex */
+
+/* Unit normal, in the world frame, of the plane that separates the host's
+ * piece (the first polyhedron of the result) from the other: the host's
+ * part of the separation certificate, sum y_i a_i, mapped as a normal. */
+static void host_normal(const hs_result *r, const hs_poly *hp, const hs_body *host, double n[3])
+{
+    double c[3] = {0, 0, 0};
+    int count = hs_result_multiplier_count(r);
+    for (int k = 0; k < count; k++) {
+        int which, row;
+        double y;
+        if (hs_result_multiplier(r, k, &which, &row, &y, NULL) != HS_OK || which != 0)
+            continue;
+        const double *a = hpoly_row(hp, row);
+        for (int d = 0; d < 3; d++)
+            c[d] += y * a[d];
+    }
+    /* normals map by the inverse transpose: n_world = inv^T c */
+    double inv[16];
+    pose_inverse(inv, host->pose);
+    for (int d = 0; d < 3; d++)
+        n[d] = inv[d] * c[0] + inv[4 + d] * c[1] + inv[8 + d] * c[2];
+    double len = sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
+    for (int d = 0; d < 3; d++)
+        n[d] = len > 0 ? n[d] / len : 0;
+}
+
+/* The mover's convex piece expressed in the host's frame, as a view whose
+ * rows are mapped by map_rows (all of them, or only a hint's). */
+static int mover_view(narrow_ws *ws, const hs_body *host, const hs_body *mover, const geom *gm,
+                      double T[16], double Tinv[16], double L[9], fast_view *v)
+{
+    const hs_poly *p = gm->poly;
+    const fast_prep *fp = p->prep;
+    pose_relative(T, host->pose, mover->pose);
+    pose_relative(Tinv, mover->pose, host->pose);
+    if (!reserve(&ws->rows, &ws->rows_cap, 4 * p->m + 12))
+        return -1;
+    double *a = ws->rows, *b = ws->rows + 3 * p->m, *c = b + p->m, *lo = c + 3, *hi = lo + 3;
+    pose_apply(T, fp->center, c);
+    pose_map_box(T, fp->lo, fp->hi, lo, hi);
+    for (int i = 0; i < 3; i++) /* directions of the host's frame into the mover's */
+        for (int j = 0; j < 3; j++)
+            L[3 * i + j] = Tinv[4 * i + j];
+    *v = (fast_view){p->m, a, b, fp, c, 0, L, lo, hi, NULL};
+    return 0;
+}
+
+/* Row i of the mover mapped into the host's frame, into the view's rows
+ * (ws->rows, as mover_view lays them out). */
+static void map_row(narrow_ws *ws, const hs_poly *p, const double Tinv[16], int i)
+{
+    pose_map_row(Tinv, hpoly_row(p, i), p->b[i], ws->rows + 3 * i, ws->rows + 3 * p->m + i);
+}
+
+static void map_rows(narrow_ws *ws, const hs_poly *p, const double Tinv[16])
+{
+    for (int i = 0; i < p->m; i++)
+        map_row(ws, p, Tinv, i);
+}
+
+/* A disjoint hint reads a few rows: map only the mover's among them and
+ * try it; 1 when it certifies. */
+static int disjoint_hint_holds(narrow_ws *ws, const fast_view *vh, const fast_view *vm,
+                               const hs_poly *pm, const double Tinv[16], const fast_hint *hint,
+                               hs_error *err)
+{
+    if (!hint || hint->kind != FAST_HINT_DISJOINT || ws->opt.engine != HS_ENGINE_FAST)
+        return 0;
+    for (int c = 0; c <= 3; c++)
+        if (hint->which[c] == 1 && hint->row[c] >= 0 && hint->row[c] < pm->m)
+            map_row(ws, pm, Tinv, hint->row[c]);
+    return fast_try_hint(vh, vm, 3, &ws->opt, hint, ws->res, err);
+}
+
+/* The same two systems (the host's rows, the mover's mapped rows) decided
+ * by the exact engine: the brute-force check of the fast path. */
+static hs_code exact_on_views(const geom *gh, const fast_view *vm, narrow_ws *ws, hs_error *err)
+{
+    hs_poly *B = hpoly_from_rows(3, vm->m, vm->a, vm->b);
+    if (!B)
+        return err_set(err, HS_ERR_NOMEM, "out of memory");
+    hs_code rc = hs_intersect(gh->poly, B, &ws->opt, ws->res, err);
+    hs_poly_free(B);
+    return rc;
+}
+
+static hs_code convex_convex(narrow_ws *ws, const hs_body *host, const geom *gh,
+                             const hs_body *mover, const geom *gm, const fast_hint *hint,
+                             fast_hint *next, piece_hit *hit, hs_error *err)
+{
+    double T[16], Tinv[16], L[9], x[3];
+    fast_view vh, vm;
+    if (mover_view(ws, host, mover, gm, T, Tinv, L, &vm) != 0)
+        return err_set(err, HS_ERR_NOMEM, "out of memory");
+    fast_view_of_poly(&vh, gh->poly);
+    int held = disjoint_hint_holds(ws, &vh, &vm, gm->poly, Tinv, hint, err);
+    if (held < 0)
+        return err ? err->code : HS_ERR_NOMEM;
+    hs_code rc = HS_OK;
+    if (held) {
+        if (next)
+            *next = *hint;
+    } else {
+        map_rows(ws, gm->poly, Tinv);
+        /* (a disjoint hint that failed still seeds the LP's rows) */
+        rc = ws->opt.engine == HS_ENGINE_EXACT
+                 ? exact_on_views(gh, &vm, ws, err)
+                 : fast_intersect_views_hinted(&vh, &vm, 3, &ws->opt, hint, ws->res, next, err);
+    }
+    if (rc != HS_OK)
+        return rc;
+    ws->fallbacks += hs_result_fallback(ws->res) != 0;
+    hit->status = hs_result_status(ws->res);
+    if (hs_result_point(ws->res, x) == HS_OK)
+        pose_apply(host->pose, x, hit->witness);
+    if (hit->status == HS_TOUCHING)
+        host_normal(ws->res, gh->poly, host, hit->normal);
+    return HS_OK;
+}
+
+/* ----------------------------------------------------- convex vs mesh */
+
+static int boxes_meet(const double *lo1, const double *hi1, const double *lo2, const double *hi2)
+{
+    for (int d = 0; d < 3; d++)
+        if (lo1[d] > hi2[d] || lo2[d] > hi1[d])
+            return 0;
+    return 1;
+}
+
+/* Every triangle of the mover's mesh near the host's convex piece, mapped
+ * into the host's frame, is classified exactly; the strongest answer wins
+ * (overlap ends the search). */
+static hs_code convex_mesh(narrow_ws *ws, const hs_body *host, const geom *gh,
+                           const hs_body *mover, const geom *gm, piece_hit *hit, hs_error *err)
+{
+    double T[16], slack[3];
+    pose_relative(T, host->pose, mover->pose);
+    if (!reserve(&ws->pts, &ws->pts_cap, 3 * gm->nmv))
+        return err_set(err, HS_ERR_NOMEM, "out of memory");
+    for (int i = 0; i < gm->nmv; i++)
+        pose_apply(T, gm->mv + 3 * i, ws->pts + 3 * i);
+    for (int d = 0; d < 3; d++)
+        slack[d] = POSE_BOX_SLACK * (fabs(gh->lo[d]) + fabs(gh->hi[d])) + 0x1p-1000;
+    for (int t = 0; t < gm->ntris && hit->status != HS_OVERLAP; t++) {
+        double tri[3][3], lo[3], hi[3];
+        for (int k = 0; k < 3; k++)
+            memcpy(tri[k], ws->pts + 3 * gm->tris[3 * t + k], sizeof tri[k]);
+        for (int d = 0; d < 3; d++) {
+            lo[d] = fmin(tri[0][d], fmin(tri[1][d], tri[2][d])) - slack[d];
+            hi[d] = fmax(tri[0][d], fmax(tri[1][d], tri[2][d])) + slack[d];
+        }
+        if (!boxes_meet(lo, hi, gh->lo, gh->hi))
+            continue;
+        hs_status st;
+        double w[3];
+        int fb = 0;
+        ws->tri_tests++;
+        hs_code rc = tri_convex_classify(ws->tc, (const double(*)[3])tri, gh->poly, &st, w, &fb,
+                                         err);
+        if (rc != HS_OK)
+            return rc;
+        ws->fallbacks += fb;
+        if (st == HS_OVERLAP || (st == HS_TOUCHING && hit->status == HS_DISJOINT)) {
+            hit->status = st;
+            pose_apply(host->pose, w, hit->witness);
+        }
+    }
+    return HS_OK;
+}
+
+/* ------------------------------------------------------- mesh vs mesh */
+
+typedef struct mesh_hits {
+    piece_hit *hit;
+    const hs_body *a;
+} mesh_hits;
+
+static int on_triangle_pair(void *user, int ia, int ib, hs_status st, const double w[3])
+{
+    mesh_hits *mh = user;
+    (void)ia;
+    (void)ib;
+    if (st == HS_OVERLAP || (st == HS_TOUCHING && mh->hit->status == HS_DISJOINT)) {
+        mh->hit->status = st;
+        pose_apply(mh->a->pose, w, mh->hit->witness);
+    }
+    return mh->hit->status == HS_OVERLAP; /* nothing stronger to find */
+}
+
+static hs_code mesh_mesh(narrow_ws *ws, const hs_body *a, const geom *ga, const hs_body *b,
+                         const geom *gb, piece_hit *hit, hs_error *err)
+{
+    double T[16];
+    pose_relative(T, a->pose, b->pose);
+    mesh_hits mh = {hit, a};
+    long tests = 0;
+    hs_code rc = tri_mesh_pairs(ga->index, gb->index, T, ws->triangles, on_triangle_pair, &mh,
+                                &tests);
+    ws->tri_tests += tests;
+    if (rc == HS_ERR_NOMEM)
+        return err_set(err, rc, "out of memory");
+    if (rc != HS_OK)
+        return err_set(err, rc, "bodies '%s' and '%s': a mesh point leaves the double range "
+                                "in the other's frame", a->name, b->name);
+    return HS_OK;
+}
+
+/* ------------------------------------------------------------- entry */
+
+hs_code narrow_test(narrow_ws *ws, const hs_body *a, int ia, const hs_body *b, int ib,
+                    piece_hit *hit, hs_error *err)
+{
+    return narrow_test_hinted(ws, a, ia, b, ib, NULL, NULL, hit, err);
+}
+
+hs_code narrow_test_hinted(narrow_ws *ws, const hs_body *a, int ia, const hs_body *b, int ib,
+                           const fast_hint *hint, fast_hint *next, piece_hit *hit,
+                           hs_error *err)
+{
+    const geom *ga = a->piece[ia], *gb = b->piece[ib];
+    clear_hit(hit);
+    if (next)
+        next->kind = FAST_HINT_NONE;
+    ws->piece_tests++;
+    if (ga->kind == PIECE_MESH && gb->kind == PIECE_MESH)
+        return mesh_mesh(ws, a, ga, b, gb, hit, err);
+    if (ga->kind == PIECE_CONVEX && gb->kind == PIECE_MESH)
+        return convex_mesh(ws, a, ga, b, gb, hit, err);
+    if (ga->kind == PIECE_MESH)
+        return convex_mesh(ws, b, gb, a, ga, hit, err);
+    if (ga->poly->m >= gb->poly->m) /* map the smaller system */
+        return convex_convex(ws, a, ga, b, gb, hint, next, hit, err);
+    hs_code rc = convex_convex(ws, b, gb, a, ga, hint, next, hit, err);
+    for (int d = 0; d < 3; d++) /* the normal went from b to a */
+        hit->normal[d] = -hit->normal[d];
+    return rc;
+}
+
+/* A body holding just the piece g at the given pose, on the stack. */
+static void loose_body(hs_body *b, geom **slot, const double pose[16], const char *name)
+{
+    memset(b, 0, sizeof *b);
+    b->name = (char *)name;
+    b->name_key = names_key(name);
+    memcpy(b->pose, pose, sizeof b->pose);
+    b->piece = slot;
+    b->npieces = 1;
+}
+
+hs_code narrow_test_geoms(narrow_ws *ws, const geom *ga, const double pa[16],
+                          const char *name_a, const geom *gb, const double pb[16],
+                          const char *name_b, piece_hit *hit, hs_error *err)
+{
+    hs_body a, b;
+    geom *sa = (geom *)ga, *sb = (geom *)gb;
+    loose_body(&a, &sa, pa, name_a);
+    loose_body(&b, &sb, pb, name_b);
+    return narrow_test(ws, &a, 0, &b, 0, hit, err);
+}
+
+static int point_count(const geom *g)
+{
+    return g->kind == PIECE_CONVEX ? g->nverts : g->nmv;
+}
+
+int narrow_reserve_points(narrow_ws *ws, const hs_body *a, int ia, const hs_body *b, int ib)
+{
+    int need = 3 * (point_count(a->piece[ia]) + point_count(b->piece[ib]));
+    return reserve(&ws->pts, &ws->pts_cap, need) ? 0 : -1;
+}
+
+int narrow_world_points(narrow_ws *ws, const hs_body *b, int i, int offset)
+{
+    const geom *g = b->piece[i];
+    int n = point_count(g);
+    const double *src = g->kind == PIECE_CONVEX ? g->verts : g->mv;
+    if (!reserve(&ws->pts, &ws->pts_cap, 3 * (offset + n)))
+        return -1;
+    for (int k = 0; k < n; k++)
+        pose_apply(b->pose, src + 3 * k, ws->pts + 3 * (offset + k));
+    return n;
+}

@@ -1,0 +1,426 @@
+/* geom.c -- the geometry of a piece (geom.h): a convex polytope (a
+ * half-space system, with exact vertices, faces and box derived from it)
+ * or a triangle mesh; shared by reference counting. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "polytope/hpoly.h"
+#include "polytope/hull3.h"
+#include "solver/vertices.h"
+#include "solver/fast_prep.h"
+#include "polytope/error.h"
+#include "polytope/mem.h"
+#include "src/shape/pose.h"
+#include "src/shape/geom.h"
+
+/* ------------------------------------------------------------ sharing */
+
+void geom_retain(geom *g) { g->refs++; }
+
+void geom_release(geom *g)
+{
+    if (!g || --g->refs > 0)
+        return;
+    hs_poly_free(g->poly);
+    free(g->verts);
+    free(g->face_start);
+    free(g->face_vert);
+    free(g->face_row);
+    tri_mesh_free(g->index);
+    free(g->mv);
+    free(g->tris);
+    free(g);
+}
+
+/* -------------------------------------------------------------- faces */
+
+typedef struct corner {
+    int v;
+    double angle;
+} corner;
+
+static int by_angle(const void *x, const void *y)
+{
+    double a = ((const corner *)x)->angle, b = ((const corner *)y)->angle;
+    return (a > b) - (a < b);
+}
+
+/* Corners of the face on row `row`: the vertices tight on it, sorted
+ * counterclockwise seen from outside (around the normal a_row). */
+static int face_corners(const vertex_set *vs, const double *a, int row, corner *out)
+{
+    int k = 0;
+    double c[3] = {0, 0, 0};
+    for (int v = 0; v < vs->nverts; v++)
+        for (int t = vs->tight_start[v]; t < vs->tight_start[v + 1]; t++)
+            if (vs->tight[t] == row) {
+                out[k++].v = v;
+                for (int j = 0; j < 3; j++)
+                    c[j] += vs->x[3 * v + j];
+            }
+    for (int j = 0; j < 3; j++)
+        c[j] /= k > 0 ? k : 1;
+    double u[3], w[3];
+    for (int j = 0; j < 3; j++)
+        u[j] = vs->x[3 * out[0].v + j] - c[j];
+    w[0] = a[1] * u[2] - a[2] * u[1]; /* w = a x u: a quarter turn counterclockwise */
+    w[1] = a[2] * u[0] - a[0] * u[2];
+    w[2] = a[0] * u[1] - a[1] * u[0];
+    for (int i = 0; i < k; i++) {
+        double d[3], x = 0, y = 0;
+        for (int j = 0; j < 3; j++) {
+            d[j] = vs->x[3 * out[i].v + j] - c[j];
+            x += d[j] * u[j];
+            y += d[j] * w[j];
+        }
+        out[i].angle = atan2(y, x);
+    }
+    qsort(out, (size_t)k, sizeof *out, by_angle);
+    return k;
+}
+
+static hs_code build_faces(geom *g, const vertex_set *vs, hs_error *err)
+{
+    int m = g->poly->m, total = 0;
+    corner *buf = mem_alloc((size_t)vs->nverts, sizeof *buf);
+    g->face_start = mem_alloc((size_t)vs->nfacets + 1, sizeof(int));
+    g->face_row = mem_alloc((size_t)vs->nfacets, sizeof(int));
+    g->face_vert = mem_alloc((size_t)vs->nedges * 2, sizeof(int)); /* sum of face sizes = 2E */
+    if (!buf || !g->face_start || !g->face_row || !g->face_vert) {
+        free(buf);
+        return err_set(err, HS_ERR_NOMEM, "out of memory");
+    }
+    g->face_start[0] = 0;
+    for (int i = 0; i < m; i++) {
+        if (!vs->is_facet[i])
+            continue;
+        int k = face_corners(vs, hpoly_row(g->poly, i), i, buf);
+        for (int c = 0; c < k && total < 2 * vs->nedges; c++)
+            g->face_vert[total++] = buf[c].v;
+        g->face_row[g->nfaces] = i;
+        g->face_start[++g->nfaces] = total;
+    }
+    free(buf);
+    return HS_OK;
+}
+
+/* ------------------------------------------------------------- convex */
+
+/* The checks and the box shared by both convex constructors: p must be a
+ * full-dimensional polytope of double rows in 3 variables; its exact
+ * vertices (rounded outward into the box) go to *vs. */
+static hs_code convex_checks(geom *g, vertex_set **vs, hs_error *err)
+{
+    hs_poly *p = g->poly;
+    if (hs_poly_dim(p) != 3)
+        return err_set(err, HS_ERR_INPUT, "a convex piece must be 3-dimensional (has %d "
+                                          "variables)", hs_poly_dim(p));
+    const char *why = NULL;
+    if (!hs_poly_fast_ready(p, &why))
+        return err_set(err, HS_ERR_INPUT, "a convex piece must be a full-dimensional polytope "
+                                          "of double rows (%s)", why ? why : "not ready");
+    if (vertex_enum(p, p->prep->center, vs, err) != HS_OK)
+        return err ? err->code : HS_ERR_INPUT;
+    memcpy(g->lo, (*vs)->lo, sizeof g->lo);
+    memcpy(g->hi, (*vs)->hi, sizeof g->hi);
+    return HS_OK;
+}
+
+static geom *new_convex(hs_poly *p, hs_error *err)
+{
+    geom *g = calloc(1, sizeof *g);
+    if (!g) {
+        hs_poly_free(p);
+        err_set(err, HS_ERR_NOMEM, "out of memory");
+        return NULL;
+    }
+    g->refs = 1;
+    g->kind = PIECE_CONVEX;
+    g->poly = p;
+    return g;
+}
+
+static geom *discard(geom *g, vertex_set *vs)
+{
+    vertex_set_free(vs);
+    geom_release(g);
+    return NULL;
+}
+
+geom *geom_convex(hs_poly *p, hs_error *err)
+{
+    vertex_set *vs = NULL;
+    geom *g = new_convex(p, err);
+    if (!g || convex_checks(g, &vs, err) != HS_OK)
+        return g ? discard(g, vs) : NULL;
+    g->nverts = vs->nverts;
+    g->verts = mem_alloc((size_t)vs->nverts * 3, sizeof(double));
+    if (!g->verts) {
+        err_set(err, HS_ERR_NOMEM, "out of memory");
+        return discard(g, vs);
+    }
+    memcpy(g->verts, vs->x, sizeof(double) * 3 * (size_t)vs->nverts);
+    if (build_faces(g, vs, err) != HS_OK || geom_fit_obb(g, vs->x, vs->nverts, 1, err) != HS_OK)
+        return discard(g, vs);
+    vertex_set_free(vs);
+    g->refs = 0;
+    return g;
+}
+
+/* Vertices and faces of a piece made from points: the hull's own (input
+ * points, exactly), facet f being row f.  The rows are the facets' planes,
+ * moved outward by at most a rounding where not exact, so these corners
+ * lie in the piece; exported and read back, they give the same hull. */
+static hs_code hull_boundary(geom *g, const hull3 *h, const double *pts, hs_error *err)
+{
+    int *index = mem_alloc((size_t)h->npoints, sizeof(int));
+    int corners = h->facet_start[h->nfacets];
+    g->verts = mem_alloc((size_t)h->nverts * 3, sizeof(double));
+    g->face_start = mem_alloc((size_t)h->nfacets + 1, sizeof(int));
+    g->face_vert = mem_alloc((size_t)corners, sizeof(int));
+    g->face_row = mem_alloc((size_t)h->nfacets, sizeof(int));
+    if (!index || !g->verts || !g->face_start || !g->face_vert || !g->face_row) {
+        free(index);
+        return err_set(err, HS_ERR_NOMEM, "out of memory");
+    }
+    for (int v = 0; v < h->nverts; v++) {
+        index[h->verts[v]] = v;
+        memcpy(g->verts + 3 * v, pts + 3 * (size_t)h->verts[v], 3 * sizeof(double));
+    }
+    for (int k = 0; k < corners; k++)
+        g->face_vert[k] = index[h->facet_vert[k]];
+    for (int f = 0; f <= h->nfacets; f++)
+        g->face_start[f] = h->facet_start[f];
+    for (int f = 0; f < h->nfacets; f++)
+        g->face_row[f] = f;
+    g->nverts = h->nverts;
+    g->nfaces = h->nfacets;
+    free(index);
+    return HS_OK;
+}
+
+/* Convex piece from points (body frame): the exact hull, one row per facet
+ * (hull3_rows: every point satisfies every row exactly), the hull's
+ * corners and facets as the boundary, the rows' exact vertices for the
+ * box. */
+geom *geom_from_points(const double *pts, int n, hs_error *err)
+{
+    hull3 *h = NULL;
+    if (hull3_points(pts, n, &h, err) != HS_OK)
+        return NULL;
+    double *a = mem_alloc((size_t)h->nfacets * 3, sizeof(double));
+    double *b = mem_alloc((size_t)h->nfacets, sizeof(double));
+    hs_poly *p = NULL;
+    geom *g = NULL;
+    vertex_set *vs = NULL;
+    if (!a || !b)
+        err_set(err, HS_ERR_NOMEM, "out of memory");
+    else if (hull3_rows(h, pts, a, b, err) == HS_OK)
+        p = hs_poly_from_doubles(3, h->nfacets, a, b, NULL, err);
+    free(a);
+    free(b);
+    if (p && (g = new_convex(p, err)) != NULL) {
+        if (convex_checks(g, &vs, err) != HS_OK || hull_boundary(g, h, pts, err) != HS_OK ||
+            geom_fit_obb(g, vs->x, vs->nverts, 1, err) != HS_OK)
+            g = discard(g, vs);
+        else {
+            vertex_set_free(vs);
+            g->refs = 0;
+        }
+    }
+    hull3_free(h);
+    return g;
+}
+
+/* The system p placed by `place` (NULL: as it is): its rows mapped by the
+ * inverse pose, then geom_convex. */
+geom *geom_convex_placed(const hs_poly *p, const double place[16], hs_error *err)
+{
+    if (!p || hs_poly_dim(p) != 3) {
+        err_set(err, HS_ERR_INPUT, "a polytope piece must have 3 variables");
+        return NULL;
+    }
+    if (place && !pose_is_valid(place)) {
+        err_set(err, HS_ERR_ARG, "the placement is not a valid pose");
+        return NULL;
+    }
+    int m = p->m;
+    double *a = mem_alloc((size_t)m * 3, sizeof(double)), *rhs = mem_alloc((size_t)m, sizeof(double));
+    if (!a || !rhs) {
+        free(a);
+        free(rhs);
+        err_set(err, HS_ERR_NOMEM, "out of memory");
+        return NULL;
+    }
+    double inv[16];
+    if (place)
+        pose_inverse(inv, place);
+    for (int i = 0; i < m; i++) {
+        if (p->eq[i]) {
+            free(a);
+            free(rhs);
+            err_set(err, HS_ERR_INPUT, "a polytope piece cannot have equality rows");
+            return NULL;
+        }
+        if (place)
+            pose_map_row(inv, hpoly_row(p, i), p->b[i], a + 3 * i, &rhs[i]);
+        else {
+            memcpy(a + 3 * i, hpoly_row(p, i), sizeof(double) * 3);
+            rhs[i] = p->b[i];
+        }
+    }
+    hs_poly *q = hs_poly_from_doubles(3, m, a, rhs, NULL, err);
+    free(a);
+    free(rhs);
+    return q ? geom_convex(q, err) : NULL;
+}
+
+/* Convex piece from n points placed by `place` (NULL: none); pts is
+ * overwritten with the placed points. */
+geom *geom_from_points_placed(double *pts, int n, const double place[16], hs_error *err)
+{
+    if (place) {
+        if (!pose_is_valid(place)) {
+            err_set(err, HS_ERR_ARG, "the placement is not a valid pose");
+            return NULL;
+        }
+        for (int i = 0; i < n; i++)
+            pose_apply(place, pts + 3 * i, pts + 3 * i);
+    }
+    return geom_from_points(pts, n, err);
+}
+
+/* --------------------------------------------------------------- mesh */
+
+geom *geom_mesh(const double *verts, int nverts, const int *tris, int ntris, hs_error *err)
+{
+    geom *g = calloc(1, sizeof *g);
+    if (!g) {
+        err_set(err, HS_ERR_NOMEM, "out of memory");
+        return NULL;
+    }
+    g->kind = PIECE_MESH;
+    g->nmv = nverts;
+    g->ntris = ntris;
+    g->mv = mem_alloc((size_t)nverts * 3, sizeof(double));
+    g->tris = mem_alloc((size_t)ntris * 3, sizeof(int));
+    if (!g->mv || !g->tris) {
+        err_set(err, HS_ERR_NOMEM, "out of memory");
+        goto fail;
+    }
+    memcpy(g->mv, verts, sizeof(double) * 3 * (size_t)nverts);
+    memcpy(g->tris, tris, sizeof(int) * 3 * (size_t)ntris);
+    for (int j = 0; j < 3; j++) {
+        g->lo[j] = INFINITY;
+        g->hi[j] = -INFINITY;
+    }
+    for (int i = 0; i < nverts; i++)
+        for (int j = 0; j < 3; j++) {
+            g->lo[j] = fmin(g->lo[j], verts[3 * i + j]);
+            g->hi[j] = fmax(g->hi[j], verts[3 * i + j]);
+        }
+    if (!(g->index = tri_mesh_new(g->mv, nverts, g->tris, ntris))) {
+        err_set(err, HS_ERR_NOMEM, "out of memory");
+        goto fail;
+    }
+    if (geom_fit_obb(g, g->mv, nverts, 0, err) != HS_OK)
+        goto fail;
+    return g;
+fail:
+    g->refs = 1;
+    geom_release(g);
+    return NULL;
+}
+
+/* Two corners equal or all three collinear (exactly, by cross product in
+ * exact arithmetic through the orientation of a lifted point). */
+static int degenerate_triangle(const double *v, const int *t)
+{
+    const double *p = v + 3 * t[0], *q = v + 3 * t[1], *r = v + 3 * t[2];
+    for (int d = 0; d < 3; d++) { /* collinear iff every axis projection is */
+        double lift[3] = {p[0], p[1], p[2]};
+        lift[d] += 1; /* a point off the line in direction d */
+        if (hull3_orient3d(p, q, r, lift) != 0)
+            return 0;
+    }
+    return 1;
+}
+
+/* A mesh piece from the caller's arrays, checked (finite points, indices
+ * in range, no degenerate triangle) and placed by `place` (NULL: none). */
+geom *geom_mesh_checked(const double *verts, int nverts, const int *tris, int ntris,
+                        const double place[16], hs_error *err)
+{
+    if (!verts || !tris || nverts < 3 || ntris < 1) {
+        err_set(err, HS_ERR_ARG, "a mesh needs at least 3 points and 1 triangle");
+        return NULL;
+    }
+    if (place && !pose_is_valid(place)) {
+        err_set(err, HS_ERR_ARG, "the placement is not a valid pose");
+        return NULL;
+    }
+    for (int i = 0; i < 3 * nverts; i++)
+        if (!isfinite(verts[i])) {
+            err_set(err, HS_ERR_INPUT, "mesh point %d is not finite", i / 3 + 1);
+            return NULL;
+        }
+    for (int t = 0; t < 3 * ntris; t++)
+        if (tris[t] < 0 || tris[t] >= nverts) {
+            err_set(err, HS_ERR_INPUT, "triangle %d refers to point %d of %d", t / 3 + 1,
+                    tris[t], nverts);
+            return NULL;
+        }
+    double *pts = mem_alloc((size_t)nverts * 3, sizeof(double));
+    if (!pts) {
+        err_set(err, HS_ERR_NOMEM, "out of memory");
+        return NULL;
+    }
+    memcpy(pts, verts, sizeof(double) * 3 * (size_t)nverts);
+    if (place)
+        for (int i = 0; i < nverts; i++)
+            pose_apply(place, pts + 3 * i, pts + 3 * i);
+    for (int t = 0; t < ntris; t++)
+        if (degenerate_triangle(pts, tris + 3 * t)) {
+            free(pts);
+            err_set(err, HS_ERR_INPUT, "triangle %d is degenerate (collinear corners)", t + 1);
+            return NULL;
+        }
+    geom *g = geom_mesh(pts, nverts, tris, ntris, err);
+    free(pts);
+    return g;
+}
+
+/* ----------------------------------------------------------- boundary */
+
+static void *copy_array(const void *src, size_t count, size_t size)
+{
+    void *d = mem_alloc(count, size);
+    if (d && count)
+        memcpy(d, src, count * size);
+    return d;
+}
+
+hs_code geom_boundary(const geom *g, int *is_convex, double **verts, int *nverts,
+                      int **face_start, int **face_vert, int *nfaces, hs_error *err)
+{
+    int convex = g->kind == PIECE_CONVEX;
+    int nv = convex ? g->nverts : g->nmv, nf = convex ? g->nfaces : g->ntris;
+    int *start = mem_alloc((size_t)nf + 1, sizeof(int));
+    double *v = copy_array(convex ? g->verts : g->mv, 3 * (size_t)nv, sizeof(double));
+    int *fv = convex ? copy_array(g->face_vert, (size_t)g->face_start[nf], sizeof(int))
+                     : copy_array(g->tris, 3 * (size_t)nf, sizeof(int));
+    if (!start || !v || !fv) {
+        free(start), free(v), free(fv);
+        return err_set(err, HS_ERR_NOMEM, "out of memory");
+    }
+    for (int f = 0; f <= nf; f++)
+        start[f] = convex ? g->face_start[f] : 3 * f;
+    *is_convex = convex;
+    *verts = v;
+    *nverts = nv;
+    *face_start = start;
+    *face_vert = fv;
+    *nfaces = nf;
+    return HS_OK;
+}

@@ -1,0 +1,640 @@
+/* wquery.c -- the world query: broad phase (pairs of bodies whose boxes
+ * come within the contact threshold, filtered by seed 001's rules), narrow
+ * phase on every pair of pieces (exact status, then contacts for pairs
+ * that do not overlap), on worker threads, and the report sorted by body
+ * names.  Also the distance between two bodies. */
+#include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "polytope/obb.h"
+#include "src/narrow/contact.h"
+#include "src/narrow/narrow.h"
+#include "polytope/error.h"
+#include "polytope/mem.h"
+#include "src/shape/pose.h"
+#include "src/world/world.h"
+
+/* ---------------------------------------------------------- the report */
+
+typedef struct rep_piece {
+    int ia, ib;
+    hs_status status;
+    double witness[3];
+    double distance;
+} rep_piece;
+
+typedef struct rep_contact {
+    double on_a[3], on_b[3], normal[3];
+} rep_contact;
+
+/* What the last query on a pair of convex pieces learnt (a certificate's
+ * rows or a common point), keyed by body ids and piece indices.  The
+ * report keeps them, so a caller that queries a moving world with the same
+ * report starts each pair from its last answer: temporal coherence without
+ * any state in the (const) world.  Hints are only tried through the
+ * certified predicates. */
+typedef struct hint_rec {
+    int ida, idb, ia, ib;
+    fast_hint h;
+} hint_rec;
+
+typedef struct rep_pair {
+    const hs_body *a, *b;
+    hs_status status;
+    int piece0, npieces, contact0, ncontacts;
+} rep_pair;
+
+struct hs_report {
+    rep_pair *pair;
+    int npair, cap_pair;
+    rep_piece *piece;
+    int npiece, cap_piece;
+    rep_contact *contact;
+    int ncontact, cap_contact;
+    char *names;          /* body names of the pairs, NUL-separated */
+    size_t names_len, names_cap;
+    size_t *name_at;      /* 2 per pair: offsets into names */
+    hs_report_stats stats;
+    hint_rec *hint;       /* hints of the last query, sorted (see fast_hint) */
+    int nhint, cap_hint;
+};
+
+hs_report *hs_report_new(void) { return calloc(1, sizeof(hs_report)); }
+
+void hs_report_free(hs_report *r)
+{
+    if (!r)
+        return;
+    free(r->pair);
+    free(r->piece);
+    free(r->contact);
+    free(r->names);
+    free(r->name_at);
+    free(r->hint);
+    free(r);
+}
+
+void hs_query_options_init(hs_query_options *opt)
+{
+    memset(opt, 0, sizeof *opt);
+    opt->threshold = 0.1;
+    opt->contacts = 1;
+    opt->triangles = HS_TRI_GRID;
+    opt->threads = 1;
+    opt->engine = HS_ENGINE_FAST;
+}
+
+static int grow(void **p, int *cap, int need, size_t size)
+{
+    if (need <= *cap)
+        return 0;
+    int c = *cap ? *cap : 16;
+    while (c < need)
+        c *= 2;
+    void *np = mem_realloc(*p, (size_t)c, size);
+    if (!np)
+        return -1;
+    *p = np;
+    *cap = c;
+    return 0;
+}
+
+/* ---------------------------------------------------- one pair of bodies */
+
+/* What the narrow phase found for one pair of bodies (built by one worker). */
+typedef struct pair_out {
+    const hs_body *a, *b;
+    hs_status status;  /* HS_DISJOINT when nothing to report */
+    rep_piece *piece;
+    int npiece, cap_piece;
+    rep_contact *contact;
+    int ncontact, cap_contact;
+    hint_rec *hint;    /* hints for the next query */
+    int nhint, cap_hint;
+    int failed;
+    hs_error err;
+} pair_out;
+
+static int hint_order(const void *x, const void *y)
+{
+    const hint_rec *p = x, *q = y;
+    if (p->ida != q->ida)
+        return p->ida < q->ida ? -1 : 1;
+    if (p->idb != q->idb)
+        return p->idb < q->idb ? -1 : 1;
+    if (p->ia != q->ia)
+        return p->ia < q->ia ? -1 : 1;
+    return p->ib < q->ib ? -1 : p->ib > q->ib;
+}
+
+static const fast_hint *find_hint(const hs_report *rep, const pair_out *po, int ia, int ib)
+{
+    if (!rep || rep->nhint == 0)
+        return NULL;
+    hint_rec key = {po->a->id, po->b->id, ia, ib, {FAST_HINT_NONE, {0}, {0}, {0}}};
+    const hint_rec *h = bsearch(&key, rep->hint, (size_t)rep->nhint, sizeof key, hint_order);
+    return h ? &h->h : NULL;
+}
+
+static void keep_hint(pair_out *po, int ia, int ib, const fast_hint *h)
+{
+    if (h->kind == FAST_HINT_NONE ||
+        grow((void **)&po->hint, &po->cap_hint, po->nhint + 1, sizeof *po->hint) != 0)
+        return; /* a hint is only an accelerator */
+    po->hint[po->nhint++] = (hint_rec){po->a->id, po->b->id, ia, ib, *h};
+}
+
+static int strength(hs_status s)
+{
+    return s == HS_OVERLAP ? 3 : s == HS_TOUCHING ? 2 : s == HS_CONTACT ? 1 : 0;
+}
+
+static int boxes_within(const double *lo1, const double *hi1, const double *lo2,
+                        const double *hi2, double gap)
+{
+    for (int d = 0; d < 3; d++)
+        if (lo1[d] > hi2[d] + gap || lo2[d] > hi1[d] + gap)
+            return 0;
+    return 1;
+}
+
+/* The oriented boxes of piece ia of a and ib of b (b placed in a's frame
+ * by m) are certainly farther apart than the threshold (0: disjoint), so
+ * the pieces are too.  Besides
+ * obb_relative's own rounding, a's box is widened like the piece boxes
+ * (POSE_BOX_SLACK) for the translation between the bodies, since the
+ * narrow phase maps rows with the inverse of this relative pose. */
+static int obbs_apart(const hs_body *a, int ia, const hs_body *b, int ib, const double m[16],
+                      double threshold)
+{
+    double ha[3], R[9], t[3], scale;
+    const hs_obb *ob = &b->piece[ib]->obb;
+    if (obb_relative(&a->piece[ia]->obb, ob, m, ha, R, t, &scale) != 0)
+        return 0;
+    double reach = POSE_BOX_SLACK * (fabs(m[3]) + fabs(m[7]) + fabs(m[11])) + 0x1p-1000;
+    for (int k = 0; k < 3; k++)
+        ha[k] += reach * 1.5; /* (1.5: covers the rounding of this sum) */
+    if (threshold == 0)
+        return !obb_overlap_frame(ha, R, t, ob->half);
+    double gap = obb_gap_frame(ha, R, t, ob->half);
+    return gap > threshold * scale * (1 + 0x1p-40);
+}
+
+/* The world box of piece i (of a one-piece body: the body's box, the
+ * same numbers, computed when the pose was set). */
+static void piece_box(const hs_body *b, int i, double lo[3], double hi[3])
+{
+    if (b->npieces == 1) {
+        memcpy(lo, b->lo, sizeof b->lo);
+        memcpy(hi, b->hi, sizeof b->hi);
+        return;
+    }
+    pose_map_box(b->pose, b->piece[i]->lo, b->piece[i]->hi, lo, hi);
+}
+
+static int record_piece(pair_out *po, int ia, int ib, hs_status st, const double w[3], double dist)
+{
+    if (grow((void **)&po->piece, &po->cap_piece, po->npiece + 1, sizeof *po->piece) != 0)
+        return -1;
+    rep_piece *p = &po->piece[po->npiece++];
+    *p = (rep_piece){ia, ib, st, {w[0], w[1], w[2]}, dist};
+    if (strength(st) > strength(po->status))
+        po->status = st;
+    return 0;
+}
+
+static int record_contacts(pair_out *po, const contact_set *cs)
+{
+    if (grow((void **)&po->contact, &po->cap_contact, po->ncontact + cs->count,
+             sizeof *po->contact) != 0)
+        return -1;
+    for (int k = 0; k < cs->count; k++) {
+        rep_contact *c = &po->contact[po->ncontact++];
+        memcpy(c->on_a, cs->pt[k].on_a, sizeof c->on_a);
+        memcpy(c->on_b, cs->pt[k].on_b, sizeof c->on_b);
+        memcpy(c->normal, cs->normal, sizeof c->normal);
+    }
+    return 0;
+}
+
+/* One pair of pieces: exact status, then contacts when they do not
+ * overlap and the threshold asks for them. */
+static hs_code piece_pair(narrow_ws *ws, const hs_query_options *opt, const hs_report *old,
+                          pair_out *po, int ia, int ib, hs_error *err)
+{
+    piece_hit hit;
+    fast_hint next;
+    hs_code rc = narrow_test_hinted(ws, po->a, ia, po->b, ib, find_hint(old, po, ia, ib), &next,
+                                    &hit, err);
+    if (rc != HS_OK)
+        return rc;
+    keep_hint(po, ia, ib, &next);
+    contact_set cs;
+    int close = 0;
+    if (hit.status != HS_OVERLAP && opt->threshold > 0)
+        close = contact_points(ws, po->a, ia, po->b, ib, &hit, opt->threshold, &cs) > 0;
+    int bad = 0;
+    if (hit.status != HS_DISJOINT)
+        bad |= record_piece(po, ia, ib, hit.status, hit.witness, 0);
+    else if (close)
+        bad |= record_piece(po, ia, ib, HS_CONTACT, cs.pt[0].on_a, cs.distance);
+    if (close && opt->contacts)
+        bad |= record_contacts(po, &cs);
+    return bad ? err_set(err, HS_ERR_NOMEM, "out of memory") : HS_OK;
+}
+
+static hs_code body_pair(narrow_ws *ws, const hs_query_options *opt, const hs_report *old,
+                         pair_out *po, hs_error *err)
+{
+    const hs_body *a = po->a, *b = po->b;
+    double b_in_a[16]; /* b's frame into a's, for the oriented boxes */
+    pose_relative(b_in_a, a->pose, b->pose);
+    for (int ia = 0; ia < a->npieces; ia++) {
+        double loa[3], hia[3];
+        piece_box(a, ia, loa, hia);
+        for (int ib = 0; ib < b->npieces; ib++) {
+            double lob[3], hib[3];
+            piece_box(b, ib, lob, hib);
+            if (!boxes_within(loa, hia, lob, hib, opt->threshold) ||
+                obbs_apart(a, ia, b, ib, b_in_a, opt->threshold))
+                continue;
+            hs_code rc = piece_pair(ws, opt, old, po, ia, ib, err);
+            if (rc != HS_OK)
+                return rc;
+        }
+    }
+    return HS_OK;
+}
+
+/* ------------------------------------------------------- candidates */
+
+typedef struct cand_list {
+    const hs_world *w;
+    pair_out *pair;
+    int n, cap, failed;
+    int self;          /* bp_query: the id asked about */
+} cand_list;
+
+static void add_candidate(cand_list *cl, int ida, int idb)
+{
+    const hs_body *a = cl->w->by_id[ida], *b = cl->w->by_id[idb];
+    if (!a || !b || !world_pair_allowed(cl->w, a, b))
+        return;
+    if (grow((void **)&cl->pair, &cl->cap, cl->n + 1, sizeof *cl->pair) != 0) {
+        cl->failed = 1;
+        return;
+    }
+    memset(&cl->pair[cl->n], 0, sizeof cl->pair[cl->n]);
+    int swap = names_compare(a, b) > 0; /* first by name */
+    cl->pair[cl->n].a = swap ? b : a;
+    cl->pair[cl->n].b = swap ? a : b;
+    cl->pair[cl->n].status = HS_DISJOINT;
+    cl->n++;
+}
+
+static void on_pair(void *user, int a, int b) { add_candidate(user, a, b); }
+
+static void on_near(void *user, int id)
+{
+    cand_list *cl = user;
+    if (id > cl->self)
+        add_candidate(cl, cl->self, id);
+}
+
+/* Pairs of bodies whose boxes overlap, or come within the threshold. */
+static long gather_candidates(const hs_world *w, double threshold, cand_list *cl)
+{
+    if (!(threshold > 0))
+        return bp_pairs(w->bp, on_pair, cl);
+    long tests = 0;
+    for (int k = 0; k < w->nbodies; k++) {
+        const hs_body *b = w->bodies[k];
+        if (!b->in_bp)
+            continue;
+        double lo[3], hi[3];
+        for (int d = 0; d < 3; d++) {
+            lo[d] = b->lo[d] - threshold;
+            hi[d] = b->hi[d] + threshold;
+        }
+        cl->self = b->id;
+        tests += bp_query(w->bp, lo, hi, on_near, cl);
+    }
+    return tests;
+}
+
+/* ------------------------------------------------------ narrow phase */
+
+typedef struct narrow_job {
+    const hs_query_options *opt;
+    const hs_report *old;  /* the hints of the last query (read only here) */
+    cand_list *cl;
+    atomic_int next;
+    atomic_long fallbacks, tri_tests, piece_pairs;
+} narrow_job;
+
+static void *narrow_worker(void *arg)
+{
+    narrow_job *job = arg;
+    narrow_ws ws;
+    int ok = narrow_ws_init(&ws, job->opt->triangles, job->opt->engine) == 0;
+    for (;;) {
+        int k = atomic_fetch_add(&job->next, 1);
+        if (k >= job->cl->n)
+            break;
+        pair_out *po = &job->cl->pair[k];
+        if (!ok) {
+            po->failed = 1;
+            err_set(&po->err, HS_ERR_NOMEM, "out of memory");
+            continue;
+        }
+        if (body_pair(&ws, job->opt, job->old, po, &po->err) != HS_OK)
+            po->failed = 1;
+    }
+    atomic_fetch_add(&job->fallbacks, ws.fallbacks);
+    atomic_fetch_add(&job->tri_tests, ws.tri_tests);
+    atomic_fetch_add(&job->piece_pairs, ws.piece_tests);
+    narrow_ws_free(&ws);
+    return NULL;
+}
+
+static int thread_count(int threads, int work)
+{
+    if (threads == 0) {
+        long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+        threads = cpus > 0 ? (int)cpus : 1;
+    }
+    if (threads < 1)
+        threads = 1;
+    return threads > work ? (work > 0 ? work : 1) : threads;
+}
+
+static void run_narrow(narrow_job *job, int threads)
+{
+    pthread_t tid[64];
+    int started = 0, want = thread_count(threads, job->cl->n);
+    if (want > 64)
+        want = 64;
+    for (int t = 1; t < want; t++)
+        if (pthread_create(&tid[started], NULL, narrow_worker, job) == 0)
+            started++;
+    narrow_worker(job);
+    for (int t = 0; t < started; t++)
+        pthread_join(tid[t], NULL);
+}
+
+/* ------------------------------------------------------------ merging */
+
+static int append_name(hs_report *r, const char *s, size_t *at)
+{
+    size_t len = strlen(s) + 1;
+    if (r->names_len + len > r->names_cap) {
+        size_t cap = r->names_cap ? 2 * r->names_cap : 256;
+        while (cap < r->names_len + len)
+            cap *= 2;
+        char *nn = realloc(r->names, cap);
+        if (!nn)
+            return -1;
+        r->names = nn;
+        r->names_cap = cap;
+    }
+    memcpy(r->names + r->names_len, s, len);
+    *at = r->names_len;
+    r->names_len += len;
+    return 0;
+}
+
+static int by_names(const void *x, const void *y)
+{
+    const pair_out *p = x, *q = y;
+    int c = names_compare(p->a, q->a);
+    return c ? c : names_compare(p->b, q->b);
+}
+
+static int keep_pair(hs_report *r, const pair_out *po)
+{
+    int k = r->npair;
+    if (grow((void **)&r->pair, &r->cap_pair, k + 1, sizeof *r->pair) != 0 ||
+        grow((void **)&r->piece, &r->cap_piece, r->npiece + po->npiece, sizeof *r->piece) != 0 ||
+        grow((void **)&r->contact, &r->cap_contact, r->ncontact + po->ncontact,
+             sizeof *r->contact) != 0)
+        return -1;
+    size_t *na = realloc(r->name_at, sizeof *na * 2 * (size_t)(k + 1));
+    if (!na)
+        return -1;
+    r->name_at = na;
+    if (append_name(r, po->a->name, &na[2 * k]) != 0 || append_name(r, po->b->name, &na[2 * k + 1]))
+        return -1;
+    r->pair[k] = (rep_pair){po->a, po->b, po->status, r->npiece, po->npiece, r->ncontact,
+                            po->ncontact};
+    if (po->npiece > 0)
+        memcpy(r->piece + r->npiece, po->piece, sizeof *po->piece * (size_t)po->npiece);
+    if (po->ncontact > 0) /* (memcpy from NULL is undefined even for 0 bytes) */
+        memcpy(r->contact + r->ncontact, po->contact, sizeof *po->contact * (size_t)po->ncontact);
+    r->npiece += po->npiece;
+    r->ncontact += po->ncontact;
+    r->npair++;
+    return 0;
+}
+
+/* The hints of this query replace the last one's (kept if out of memory:
+ * they are only accelerators). */
+static void collect_hints(hs_report *r, cand_list *cl)
+{
+    int total = 0;
+    for (int k = 0; k < cl->n; k++)
+        total += cl->pair[k].nhint;
+    if (grow((void **)&r->hint, &r->cap_hint, total, sizeof *r->hint) == 0) {
+        r->nhint = 0;
+        for (int k = 0; k < cl->n; k++)
+            if (cl->pair[k].nhint > 0) {
+                memcpy(r->hint + r->nhint, cl->pair[k].hint,
+                       sizeof *r->hint * (size_t)cl->pair[k].nhint);
+                r->nhint += cl->pair[k].nhint;
+            }
+        if (r->nhint > 1)
+            qsort(r->hint, (size_t)r->nhint, sizeof *r->hint, hint_order);
+    }
+    for (int k = 0; k < cl->n; k++)
+        free(cl->pair[k].hint);
+}
+
+/* Only the pairs with something to report (or an error) are sorted. */
+static void drop_quiet_pairs(cand_list *cl)
+{
+    int kept = 0;
+    for (int k = 0; k < cl->n; k++) {
+        pair_out *po = &cl->pair[k];
+        if (po->status == HS_DISJOINT && !po->failed) {
+            free(po->piece);
+            free(po->contact);
+            continue;
+        }
+        cl->pair[kept++] = *po;
+    }
+    cl->n = kept;
+}
+
+static hs_code merge(hs_report *r, cand_list *cl, hs_error *err)
+{
+    hs_code rc = HS_OK;
+    drop_quiet_pairs(cl);
+    if (cl->n > 1) /* (qsort on a NULL array is undefined even for 0 items) */
+        qsort(cl->pair, (size_t)cl->n, sizeof *cl->pair, by_names);
+    for (int k = 0; k < cl->n; k++) {
+        pair_out *po = &cl->pair[k];
+        if (po->failed && rc == HS_OK) {
+            if (err)
+                *err = po->err;
+            rc = po->err.code ? po->err.code : HS_ERR_INTERNAL;
+        }
+        if (rc == HS_OK && po->status != HS_DISJOINT && keep_pair(r, po) != 0)
+            rc = err_set(err, HS_ERR_NOMEM, "out of memory");
+        free(po->piece);
+        free(po->contact);
+    }
+    return rc;
+}
+
+hs_code hs_world_query(const hs_world *w, const hs_query_options *opt, hs_report *rep,
+                       hs_error *err)
+{
+    hs_query_options defaults;
+    if (!opt) {
+        hs_query_options_init(&defaults);
+        opt = &defaults;
+    }
+    if (!w || !rep)
+        return err_set(err, HS_ERR_ARG, "hs_world_query: NULL argument");
+    if (!(opt->threshold >= 0) || !isfinite(opt->threshold))
+        return err_set(err, HS_ERR_ARG, "the contact threshold must be finite and >= 0");
+    if (opt->engine != HS_ENGINE_FAST && opt->engine != HS_ENGINE_EXACT)
+        return err_set(err, HS_ERR_ARG, "a world query runs the fast or the exact engine");
+    rep->npair = rep->npiece = rep->ncontact = 0;
+    rep->names_len = 0;
+    memset(&rep->stats, 0, sizeof rep->stats);
+    cand_list cl = {w, NULL, 0, 0, 0, -1};
+    gather_candidates(w, opt->threshold, &cl);
+    if (cl.failed) {
+        free(cl.pair);
+        return err_set(err, HS_ERR_NOMEM, "out of memory");
+    }
+    narrow_job job = {opt, rep, &cl, 0, 0, 0, 0};
+    run_narrow(&job, opt->threads);
+    rep->stats.body_pairs = cl.n;
+    rep->stats.fallbacks = atomic_load(&job.fallbacks);
+    rep->stats.triangle_tests = atomic_load(&job.tri_tests);
+    rep->stats.piece_pairs = atomic_load(&job.piece_pairs);
+    collect_hints(rep, &cl);
+    hs_code rc = merge(rep, &cl, err);
+    free(cl.pair);
+    return rc;
+}
+
+/* ---------------------------------------------------------- accessors */
+
+int hs_report_pair_count(const hs_report *r) { return r ? r->npair : 0; }
+
+hs_code hs_report_pair(const hs_report *r, int k, const char **a, const char **b,
+                       hs_status *status)
+{
+    if (!r || k < 0 || k >= r->npair)
+        return HS_ERR_ARG;
+    if (a)
+        *a = r->names + r->name_at[2 * k];
+    if (b)
+        *b = r->names + r->name_at[2 * k + 1];
+    if (status)
+        *status = r->pair[k].status;
+    return HS_OK;
+}
+
+int hs_report_piece_count(const hs_report *r, int k)
+{
+    return (r && k >= 0 && k < r->npair) ? r->pair[k].npieces : 0;
+}
+
+hs_code hs_report_piece(const hs_report *r, int k, int j, int *piece_a, int *piece_b,
+                        hs_status *status, double witness[3], double *distance)
+{
+    if (!r || k < 0 || k >= r->npair || j < 0 || j >= r->pair[k].npieces)
+        return HS_ERR_ARG;
+    const rep_piece *p = &r->piece[r->pair[k].piece0 + j];
+    if (piece_a)
+        *piece_a = p->ia;
+    if (piece_b)
+        *piece_b = p->ib;
+    if (status)
+        *status = p->status;
+    if (witness)
+        memcpy(witness, p->witness, sizeof p->witness);
+    if (distance)
+        *distance = p->distance;
+    return HS_OK;
+}
+
+int hs_report_contact_count(const hs_report *r, int k)
+{
+    return (r && k >= 0 && k < r->npair) ? r->pair[k].ncontacts : 0;
+}
+
+hs_code hs_report_contact(const hs_report *r, int k, int c, double on_a[3], double on_b[3],
+                          double normal[3])
+{
+    if (!r || k < 0 || k >= r->npair || c < 0 || c >= r->pair[k].ncontacts)
+        return HS_ERR_ARG;
+    const rep_contact *ct = &r->contact[r->pair[k].contact0 + c];
+    if (on_a)
+        memcpy(on_a, ct->on_a, sizeof ct->on_a);
+    if (on_b)
+        memcpy(on_b, ct->on_b, sizeof ct->on_b);
+    if (normal)
+        memcpy(normal, ct->normal, sizeof ct->normal);
+    return HS_OK;
+}
+
+void hs_report_get_stats(const hs_report *r, hs_report_stats *st)
+{
+    if (r && st)
+        *st = r->stats;
+}
+
+/* ------------------------------------------------------------ distance */
+
+hs_code hs_world_distance(const hs_world *w, const hs_body *a, const hs_body *b, double *dist,
+                          double pa[3], double pb[3], hs_error *err)
+{
+    if (!w || !a || !b || a == b || a->npieces == 0 || b->npieces == 0)
+        return err_set(err, HS_ERR_ARG, "distance needs two distinct bodies with pieces");
+    narrow_ws ws;
+    if (narrow_ws_init(&ws, HS_TRI_GRID, HS_ENGINE_FAST) != 0) {
+        narrow_ws_free(&ws);
+        return err_set(err, HS_ERR_NOMEM, "out of memory");
+    }
+    double best = INFINITY, qa[3], qb[3];
+    hs_code rc = HS_OK;
+    for (int ia = 0; ia < a->npieces && best > 0 && rc == HS_OK; ia++)
+        for (int ib = 0; ib < b->npieces && best > 0 && rc == HS_OK; ib++) {
+            piece_hit hit;
+            rc = narrow_test(&ws, a, ia, b, ib, &hit, err);
+            if (rc == HS_OK && hit.status != HS_DISJOINT) { /* they meet: exactly 0 */
+                best = 0;
+                memcpy(pa, hit.witness, sizeof qa);
+                memcpy(pb, hit.witness, sizeof qb);
+            } else if (rc == HS_OK) {
+                double d = contact_distance(&ws, a, ia, b, ib, qa, qb);
+                if (d < best) {
+                    best = d;
+                    memcpy(pa, qa, sizeof qa);
+                    memcpy(pb, qb, sizeof qb);
+                }
+            }
+        }
+    narrow_ws_free(&ws);
+    if (rc == HS_OK && dist)
+        *dist = best;
+    return rc;
+}
