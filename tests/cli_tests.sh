@@ -10,6 +10,8 @@ TMP=$(mktemp -d /tmp/hs_cli.XXXXXX)
 trap 'rm -rf "$TMP"' EXIT
 pass=0
 fail=0
+skipped=0
+skips=""
 VG=""
 if [ "${HS_VALGRIND:-0}" = 1 ]; then
     VG="valgrind -q --leak-check=full --show-leak-kinds=definite,indirect,possible \
@@ -31,6 +33,12 @@ run() {
 }
 
 ok() { pass=$((pass + 1)); }
+# skip NAME WHY : a test left out for want of data, listed by name at the end
+skip() {
+    skipped=$((skipped + 1))
+    skips="$skips
+  SKIP $1: $2"
+}
 bad() {
     fail=$((fail + 1))
     echo "FAIL: $1"
@@ -304,12 +312,13 @@ has "$out" '{"status":"free","file":"examples/chains/panda.chain","links":10,"do
 has "$out" '"skipped":[["link7","hand"]],"self":[],"scene":[],"distance":{"value":0.0688'
 expect 0 - chain --json --angles "0 0 0 -0.07 0 0 0" $C/panda.chain
 has "$out" '"self":[["link5","hand"]]'
-if [ -d ../shared/data/robots/franka_panda ]; then
+if [ -f "${HS_DATA:-../shared/data}/robots/franka_panda/collision/hand.stl" ] &&
+    [ -f ../shared/data/robots/franka_panda/collision/hand.stl ]; then
     expect 0 free chain $C/panda_meshes.chain
     has "$out" "skipped link7 hand"
     expect 0 self-collision chain --angles "0 0 0 -0.07 0 0 0" $C/panda_meshes.chain
 else
-    echo "chain: ../shared/data missing, panda_meshes.chain not tested"
+    skip "chain-panda-meshes" "../shared/data/robots/franka_panda missing (panda_meshes.chain reads its meshes there)"
 fi
 # a chain with every kind of piece, written here
 printf 'OFF\n4 4 0\n0 0 0\n1 0 0\n0 1 0\n0 0 1\n3 0 2 1\n3 0 1 3\n3 0 3 2\n3 1 2 3\n' >"$TMP/tet.off"
@@ -478,5 +487,6 @@ expect 0 - crosscheck --count 150 --seed 7
 has "$out" "crosscheck: 150 instances, 0 disagreements"
 expect 1 - crosscheck --count x
 
-echo "cli tests: $pass passed, $fail failed${VG:+ (under valgrind)}"
+[ "$skipped" = 0 ] || printf 'skipped (data missing):%s\n' "$skips"
+echo "cli tests: $pass passed, $fail failed, $skipped skipped${VG:+ (under valgrind)}"
 [ "$fail" = 0 ]

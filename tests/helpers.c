@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 hs_poly *t_poly(const char *text)
 {
@@ -128,3 +129,32 @@ uint64_t t_rng_next(uint64_t *s)
 
 double t_rng_unit(uint64_t *s) { return (double)(t_rng_next(s) >> 11) * 0x1p-53; }
 double t_rng_sym(uint64_t *s) { return 2 * t_rng_unit(s) - 1; }
+
+const char *t_data_dir(void)
+{
+    const char *d = getenv("HS_DATA");
+    return d && *d ? d : "../shared/data";
+}
+
+void t_skip(const char *test, const char *why)
+{
+    const char *log = getenv("HS_SKIP_LOG");
+    FILE *f = log ? fopen(log, "a") : NULL;
+    if (f) {
+        fprintf(f, "%s: %s\n", test, why);
+        fclose(f);
+    } else
+        fprintf(stderr, "SKIP %s: %s\n", test, why);
+}
+
+const char *t_data(const char *test, const char *rel)
+{
+    static char path[1024];
+    snprintf(path, sizeof path, "%s/%s", t_data_dir(), rel);
+    if (access(path, R_OK) == 0)
+        return path;
+    char why[1200];
+    snprintf(why, sizeof why, "data file %s is missing", path);
+    t_skip(test, why);
+    return NULL;
+}

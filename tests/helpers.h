@@ -24,6 +24,19 @@ const char *t_temp_file(const char *prefix, const char *text);
 /* Box [lo,hi]^n as .ine text (static buffer). */
 const char *t_box_text(int n, const char *lo, const char *hi);
 
+/* The real data set (robots, meshes, VRML, PDB; see ../shared/data's
+ * README): its folder is $HS_DATA when set, otherwise ../shared/data
+ * beside the checkout (make runs the tests from the checkout's top
+ * folder).  t_data returns the path of <rel> in it (static buffer, until
+ * the next call), or NULL when that file is not there; the test `test` is
+ * then recorded as skipped.  A test that needs data must stop, not pass,
+ * on NULL: test_main prints every skip by name, and counts them. */
+const char *t_data_dir(void);
+const char *t_data(const char *test, const char *rel);
+/* Record that `test` skipped some checks and why (written to the skip log
+ * that test_main reads back at the end; works from forked tests). */
+void t_skip(const char *test, const char *why);
+
 /* A test assertion with a printf-style message. */
 #define EXPECT(cond, ...)                                                                   \
     do {                                                                                   \

@@ -563,17 +563,11 @@ END_TEST
 
 /* ------------------------------------------------------ real models */
 
-static const char *data_dir(void)
+/* The data folder when its VRML sample is there, NULL (test skipped by
+ * name) otherwise. */
+static const char *data_dir(const char *test)
 {
-    const char *d = getenv("HS_DATA");
-    d = d ? d : "/work/shared/data";
-    char probe[1024];
-    snprintf(probe, sizeof probe, "%s/vrml/sample1.wrl", d);
-    if (access(probe, R_OK) != 0) {
-        fprintf(stderr, "test_scene: %s is absent, the real models are skipped\n", d);
-        return NULL;
-    }
-    return d;
+    return t_data(test, "vrml/sample1.wrl") ? t_data_dir() : NULL;
 }
 
 START_TEST(real_models_load)
@@ -596,7 +590,7 @@ START_TEST(real_models_load)
                   {"robots/franka_panda/collision/hand.stl", "hand", 1},
                   {"robots/ur5/collision/upperarm.stl", "upperarm", 1},
                   {"robots/ur5/collision/wrist3.stl", "wrist3", 1}};
-    const char *dir = data_dir();
+    const char *dir = data_dir("real_models_load");
     if (!dir)
         return;
     for (size_t k = 0; k < sizeof models / sizeof models[0]; k++) {
@@ -621,7 +615,7 @@ START_TEST(robot_meshes_all_load)
         "franka_panda/collision/link7.stl", "ur5/collision/base.stl",
         "ur5/collision/forearm.stl",        "ur5/collision/shoulder.stl",
         "ur5/collision/wrist1.stl",         "ur5/collision/wrist2.stl"};
-    const char *dir = data_dir();
+    const char *dir = data_dir("robot_meshes_all_load");
     if (!dir)
         return;
     hs_world *w = hs_world_new();
@@ -704,7 +698,7 @@ END_TEST
  * thin for the world's hull, so that piece reads back as a mesh. */
 START_TEST(export_round_trip_real_models)
 {
-    const char *dir = data_dir();
+    const char *dir = data_dir("export_round_trip_real_models");
     if (!dir)
         return;
     const char *files[] = {"vrml/PA10/pa10.main.wrl", "vrml/sample1.wrl"};
