@@ -1,5 +1,5 @@
 /* faithful.c -- the faithful engine: the seed-002 routines over double
- * (solver/paper.h), answered as the paper answers: FEASIBLE / INFEASIBLE
+ * (solver/seed.h), answered as the paper answers: FEASIBLE / INFEASIBLE
  * for one system, INTERSECT / DISJOINT for a pair, with the point found
  * and no certificate. */
 #include <stdlib.h>
@@ -40,7 +40,7 @@ hs_code faithful_feasible(const hs_poly *P, const hs_options *opt, hs_result *r,
     hs_error mine;
     hs_error_clear(&mine);
     long nodes = 0;
-    int got = paper_feasible_d(P, opt, x, &nodes, &mine);
+    int got = seed_feasible_d(P, opt, x, &nodes, &mine);
     hs_code rc = got < 0 ? routine_failed(&mine, err)
                          : store_answer(r, got, HS_FEASIBLE, HS_INFEASIBLE, P->n, x, nodes, err);
     free(x);
@@ -56,7 +56,7 @@ hs_code faithful_intersect(const hs_poly *A, const hs_poly *B, const hs_options 
     hs_error mine;
     hs_error_clear(&mine);
     long nodes = 0;
-    int got = paper_intersect_d(A, B, opt, x, &nodes, &mine);
+    int got = seed_intersect_d(A, B, opt, x, &nodes, &mine);
     hs_code rc = got < 0 ? routine_failed(&mine, err)
                          : store_answer(r, got, HS_INTERSECT, HS_DISJOINT, A->n, x, nodes, err);
     free(x);
@@ -101,7 +101,7 @@ hs_code faithful_exact_feasible(const hs_poly *P, const hs_options *opt, hs_resu
     hs_error mine;
     hs_error_clear(&mine);
     long nodes = 0;
-    int got = paper_feasible_q(P, opt, x, &nodes, &mine);
+    int got = seed_feasible_q(P, opt, x, &nodes, &mine);
     hs_code rc = got < 0 ? routine_failed(&mine, err)
                          : store_answer_q(r, got, HS_FEASIBLE, HS_INFEASIBLE, P->n, x, nodes, err);
     free_point_q(x, P->n);
@@ -117,7 +117,7 @@ hs_code faithful_exact_intersect(const hs_poly *A, const hs_poly *B, const hs_op
     hs_error mine;
     hs_error_clear(&mine);
     long nodes = 0;
-    int got = paper_intersect_q(A, B, opt, x, &nodes, &mine);
+    int got = seed_intersect_q(A, B, opt, x, &nodes, &mine);
     hs_code rc = got < 0 ? routine_failed(&mine, err)
                          : store_answer_q(r, got, HS_INTERSECT, HS_DISJOINT, A->n, x, nodes, err);
     free_point_q(x, A->n);

@@ -40,21 +40,14 @@
 #include "polytope/hpoly.h"
 #include "solver/engines.h"
 #include "solver/fast_prep.h"
+#include "solver/fast_work.h"
+#include "polytope/rng.h"
 #include "polytope/predicates.h"
 #include "solver/result.h"
 #include "solver/seidel.h"
 #include "polytope/error.h"
 
 #define UNIT_ROUNDOFF 0x1p-53
-
-struct fast_work {
-    seidel_work *sw;
-    int cap_m;
-    int *order;            /* the candidate set of the LP, then the rest */
-    unsigned char *in_set; /* rows in the candidate set */
-    uint64_t rng;
-    pred_stats ps;
-};
 
 typedef struct fast_query {
     fast_work *fw;
@@ -77,24 +70,7 @@ typedef struct fast_query {
 
 /* ------------------------------------------------------------ workspace */
 
-void fast_work_free(fast_work *w)
-{
-    if (!w)
-        return;
-    seidel_work_free(w->sw);
-    free(w->order);
-    free(w->in_set);
-    free(w);
-}
-
-size_t fast_work_bytes(const fast_work *w)
-{
-    if (!w)
-        return 0;
-    return sizeof *w + seidel_work_bytes(w->sw) + (size_t)w->cap_m * (sizeof(int) + 1);
-}
-
-static int grow(fast_work *w, int m)
+static int fast_work_grow(fast_work *w, int m)
 {
     int *order = realloc(w->order, sizeof(int) * (size_t)m);
     if (order)
@@ -122,30 +98,11 @@ static fast_work *work_for(hs_result *r, int n, int m)
         w->rng = 0x9e3779b97f4a7c15ULL;
         r->fast = w;
     }
-    if (m > w->cap_m && grow(w, m) != 0)
+    if (m > w->cap_m && fast_work_grow(w, m) != 0)
         return NULL;
     if (seidel_reserve(w->sw, n, m) != 0 || result_lazy_reserve(r, n) != 0)
         return NULL;
     return w;
-}
-
-/* xorshift64*: the random order of the rows, private to the workspace. */
-static uint32_t next_random(fast_work *w)
-{
-    w->rng ^= w->rng >> 12;
-    w->rng ^= w->rng << 25;
-    w->rng ^= w->rng >> 27;
-    return (uint32_t)((w->rng * 0x2545F4914F6CDD1DULL) >> 32);
-}
-
-static void shuffle(fast_work *w, int *v, int count)
-{
-    for (int i = count - 1; i > 0; i--) {
-        int j = (int)(next_random(w) % (uint32_t)(i + 1));
-        int t = v[i];
-        v[i] = v[j];
-        v[j] = t;
-    }
 }
 
 /* ---------------------------------------------------------- row access */
@@ -519,8 +476,8 @@ static void full_order(fast_query *q)
         else
             w->order[--back] = id;
     }
-    shuffle(w, w->order, front);
-    shuffle(w, w->order + front, q->M - front);
+    rng_shuffle(&w->rng, w->order, front);
+    rng_shuffle(&w->rng, w->order + front, q->M - front);
 }
 
 static int certify_strict_set(fast_query *q, const double *x, int count)

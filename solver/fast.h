@@ -9,13 +9,6 @@
 
 #include "halfspace.h"
 
-/* Per-result workspace (allocated on first use, grown only when a larger
- * problem than ever before arrives, freed with the result). */
-typedef struct fast_work fast_work;
-void fast_work_free(fast_work *w);
-/* Bytes held by the workspace of r (0 before the first fast query). */
-size_t fast_work_bytes(const fast_work *w);
-
 hs_code fast_feasible(const hs_poly *P, const hs_options *opt, hs_result *r, hs_error *err);
 hs_code fast_intersect(const hs_poly *A, const hs_poly *B, const hs_options *opt, hs_result *r,
                        hs_error *err);

@@ -1,39 +1,10 @@
 /* query.c -- the public query entry points: argument checks, then the
  * engine chosen in the options. */
-#include <string.h>
-
 #include "polytope/hpoly.h"
 #include "solver/engines.h"
 #include "solver/fast.h"
 #include "solver/result.h"
 #include "polytope/error.h"
-
-static const char *const engine_names[] = {"exact", "faithful",  "glpk",
-                                           "glpk-exact", "fast", "faithful-exact"};
-
-const char *hs_engine_name(hs_engine e)
-{
-    if ((int)e < 0 || (size_t)e >= sizeof engine_names / sizeof engine_names[0])
-        return "unknown";
-    return engine_names[e];
-}
-
-int hs_engine_from_name(const char *name, hs_engine *e)
-{
-    for (size_t i = 0; i < sizeof engine_names / sizeof engine_names[0]; i++)
-        if (name && strcmp(name, engine_names[i]) == 0) {
-            *e = (hs_engine)i;
-            return 1;
-        }
-    return 0;
-}
-
-void hs_options_init(hs_options *opt)
-{
-    memset(opt, 0, sizeof *opt);
-    opt->engine = HS_ENGINE_FAST;
-    opt->faithful_tol = 1e-12;
-}
 
 static hs_code check_poly(const hs_poly *p, const char *what, hs_error *err)
 {

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "solver/fast.h"
+#include "solver/fast_work.h"
 #include "solver/qmatrix.h"
 #include "polytope/rational.h"
 #include "polytope/error.h"
@@ -259,20 +259,6 @@ hs_code hs_result_multiplier(const hs_result *r, int k, int *which, int *row, do
     }
     hs_result_free(tmp);
     return rc;
-}
-
-const char *hs_status_name(hs_status s)
-{
-    switch (s) {
-    case HS_INFEASIBLE: return "infeasible";
-    case HS_FEASIBLE: return "feasible";
-    case HS_DISJOINT: return "disjoint";
-    case HS_TOUCHING: return "touching";
-    case HS_OVERLAP: return "overlap";
-    case HS_INTERSECT: return "intersect";
-    case HS_CONTACT: return "contact";
-    }
-    return "unknown";
 }
 
 static const char *kind_name(cert_kind k)

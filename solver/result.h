@@ -49,7 +49,7 @@ struct hs_result {
     double *lazy_g, *lazy_h;
     int *lazy_which, *lazy_row;
     int fell_back;       /* the last query needed the exact fallback */
-    void *fast;          /* fast engine workspace (fast.c) */
+    void *fast;          /* fast engine workspace (fast_work.h) */
 };
 
 /* Room for a lazy answer of dimension n (D = n + 1 columns); 0 or -1. */

@@ -1,21 +1,23 @@
-/* paper.h -- the two routines of seed 002 (Ren, Hong, Meng 1999, "A fast
+/* seed.h -- the two routines of seed 002 (Ren, Hong, Meng 1999, "A fast
  * algorithm to determine whether the intersection of two convex regions is
  * empty"), section 2:
  *
  *   xianliang(A)   vector location: a point of {x : A x <= b}, or none;
  *   qiujiao(A, B)  intersection: does {A x <= a} meet {B x <= b}?
  *
- * Both are written once (solver/paper_impl.h) against a number type and
- * compiled twice: over double (the "_d" functions, used by the faithful
- * engine) and over GMP rationals (the "_q" functions, used by the exact
- * engine).
+ * Both are written once (solver/xianliang.inl, solver/qiujiao.inl, on the
+ * ground of solver/seed_base.inl) against a number type and compiled
+ * twice: over double (seed_d.c, the "_d" functions of the faithful engine)
+ * and over GMP rationals (seed_q.c, the "_q" functions of the
+ * faithful-exact engine; the exact engine is the slack LP of classify.c
+ * and does not use them).
  *
  * Input.  Equality (linearity) rows enter as two inequalities, a.x <= b
  * (the "<= half") and -a.x <= -b (the ">= half"), kept at the row's place.
  * The "_d" functions read the rows' doubles, the "_q" functions the exact
  * values (hpoly_get_q).
  *
- * Choices where seed 002 leaves room (see paper_impl.h for the steps):
+ * Choices where seed 002 leaves room (see xianliang.inl and qiujiao.inl for the steps):
  *  - xianliang Step 4 pushes the free variable exactly to its tightest
  *    bound (the seed says "sufficiently large/small");
  *  - xianliang Steps 5/6 on |A1| == |A3| take the side holding the
@@ -50,8 +52,8 @@
  *
  * Thread safety: no global state; const-safe in the polyhedra.
  */
-#ifndef HS_PAPER_H
-#define HS_PAPER_H
+#ifndef HS_SEED_H
+#define HS_SEED_H
 
 #include <gmp.h>
 
@@ -61,15 +63,15 @@
  * -1 on error (err set: HS_ERR_ARG for bad arguments or options,
  * HS_ERR_NOMEM when out of memory).  *nodes (if not NULL) receives the
  * number of calls of either routine. */
-int paper_feasible_d(const hs_poly *P, const hs_options *opt, double *x, long *nodes,
+int seed_feasible_d(const hs_poly *P, const hs_options *opt, double *x, long *nodes,
                      hs_error *err);
-int paper_intersect_d(const hs_poly *A, const hs_poly *B, const hs_options *opt, double *x,
+int seed_intersect_d(const hs_poly *A, const hs_poly *B, const hs_options *opt, double *x,
                       long *nodes, hs_error *err);
 
 /* The same over exact rationals; x: n initialised mpq_t. */
-int paper_feasible_q(const hs_poly *P, const hs_options *opt, mpq_t *x, long *nodes,
+int seed_feasible_q(const hs_poly *P, const hs_options *opt, mpq_t *x, long *nodes,
                      hs_error *err);
-int paper_intersect_q(const hs_poly *A, const hs_poly *B, const hs_options *opt, mpq_t *x,
+int seed_intersect_q(const hs_poly *A, const hs_poly *B, const hs_options *opt, mpq_t *x,
                       long *nodes, hs_error *err);
 
 #endif

@@ -1,7 +1,7 @@
-/* paper_double.c -- the seed-002 routines (paper_impl.h) over double: the
+/* seed_d.c -- the seed-002 routines (xianliang.inl, qiujiao.inl) over double: the
  * numbers of the faithful engine.  Rows are read as their doubles; the
  * tolerance opt->faithful_tol decides when a computed value counts as
- * zero (see paper.h). */
+ * zero (see seed.h). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,7 +53,10 @@ static size_t double_to_text(char *buf, size_t cap, double v)
 #define NUM_NEGLIGIBLE(tol, v, mag) (fabs(v) <= (tol) * (mag))
 #define NUM_TO_TEXT(buf, cap, a) double_to_text(buf, cap, a)
 #define NUM_TOLERANCE(opt) ((opt)->faithful_tol)
-#define PAPER_FEASIBLE paper_feasible_d
-#define PAPER_INTERSECT paper_intersect_d
+#define SEED_FEASIBLE seed_feasible_d
+#define SEED_INTERSECT seed_intersect_d
 
-#include "solver/paper_impl.h"
+#include "solver/seed_base.inl"
+#include "solver/xianliang.inl"
+#include "solver/qiujiao.inl"
+#include "solver/seed_entry.inl"

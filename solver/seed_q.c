@@ -1,4 +1,4 @@
-/* paper_exact.c -- the seed-002 routines (paper_impl.h) over GMP
+/* seed_q.c -- the seed-002 routines (xianliang.inl, qiujiao.inl) over GMP
  * rationals: every row is read at its exact value (hpoly_get_q) and every
  * comparison is exact, so the tolerance is not used. */
 #include <gmp.h>
@@ -37,7 +37,10 @@ static size_t rational_to_text(char *buf, size_t cap, mpq_srcptr v)
 #define NUM_NEGLIGIBLE(tol, v, mag) ((void)(tol), (void)(mag), mpq_sgn(v) == 0)
 #define NUM_TO_TEXT(buf, cap, a) rational_to_text(buf, cap, a)
 #define NUM_TOLERANCE(opt) 0.0
-#define PAPER_FEASIBLE paper_feasible_q
-#define PAPER_INTERSECT paper_intersect_q
+#define SEED_FEASIBLE seed_feasible_q
+#define SEED_INTERSECT seed_intersect_q
 
-#include "solver/paper_impl.h"
+#include "solver/seed_base.inl"
+#include "solver/xianliang.inl"
+#include "solver/qiujiao.inl"
+#include "solver/seed_entry.inl"

@@ -1,5 +1,5 @@
 /* test_paper.c -- the seed-002 routines xianliang and qiujiao
- * (solver/paper.h) in both instantiations (double and exact rationals) and
+ * (solver/seed.h) in both instantiations (double and exact rationals) and
  * through the faithful engine: the paper's Examples 1 and 2, their traces
  * (honest and replayed), hand-made cases in 1 to 5 dimensions, and a
  * randomized cross-check of qiujiao against xianliang on the stacked
@@ -155,8 +155,8 @@ static int feasible_d(const hs_poly *P, const hs_options *opt)
     long nodes = -1;
     hs_error err;
     hs_error_clear(&err);
-    int got = paper_feasible_d(P, opt, x, &nodes, &err);
-    ck_assert_msg(got >= 0, "paper_feasible_d: %s", err.msg);
+    int got = seed_feasible_d(P, opt, x, &nodes, &err);
+    ck_assert_msg(got >= 0, "seed_feasible_d: %s", err.msg);
     ck_assert_int_gt(nodes, 0);
     if (got)
         ck_assert_msg(in_nearly(P, x), "double point not in the system");
@@ -170,8 +170,8 @@ static int feasible_q(const hs_poly *P, const hs_options *opt)
     long nodes = -1;
     hs_error err;
     hs_error_clear(&err);
-    int got = paper_feasible_q(P, opt, x, &nodes, &err);
-    ck_assert_msg(got >= 0, "paper_feasible_q: %s", err.msg);
+    int got = seed_feasible_q(P, opt, x, &nodes, &err);
+    ck_assert_msg(got >= 0, "seed_feasible_q: %s", err.msg);
     ck_assert_int_gt(nodes, 0);
     if (got)
         ck_assert_msg(in_exactly(P, x), "exact point not in the system");
@@ -187,8 +187,8 @@ static int intersect_d(const hs_poly *A, const hs_poly *B, const hs_options *opt
     long nodes = -1;
     hs_error err;
     hs_error_clear(&err);
-    int got = paper_intersect_d(A, B, opt, x, &nodes, &err);
-    ck_assert_msg(got >= 0, "paper_intersect_d: %s", err.msg);
+    int got = seed_intersect_d(A, B, opt, x, &nodes, &err);
+    ck_assert_msg(got >= 0, "seed_intersect_d: %s", err.msg);
     ck_assert_int_gt(nodes, 0);
     if (got)
         ck_assert_msg(in_nearly(A, x) && in_nearly(B, x), "double point not in A and B");
@@ -207,8 +207,8 @@ static int intersect_q(const hs_poly *A, const hs_poly *B, const hs_options *opt
     long nodes = -1;
     hs_error err;
     hs_error_clear(&err);
-    int got = paper_intersect_q(A, B, opt, x, &nodes, &err);
-    ck_assert_msg(got >= 0, "paper_intersect_q: %s", err.msg);
+    int got = seed_intersect_q(A, B, opt, x, &nodes, &err);
+    ck_assert_msg(got >= 0, "seed_intersect_q: %s", err.msg);
     ck_assert_int_gt(nodes, 0);
     if (got)
         ck_assert_msg(in_exactly(A, x) && in_exactly(B, x), "exact point not in A and B");
@@ -821,13 +821,13 @@ START_TEST(bad_arguments)
     double x[3];
     hs_error err;
     hs_error_clear(&err);
-    ck_assert_int_eq(paper_intersect_d(A, B, NULL, x, NULL, &err), -1);
+    ck_assert_int_eq(seed_intersect_d(A, B, NULL, x, NULL, &err), -1);
     ck_assert_int_eq(err.code, HS_ERR_ARG);
     hs_options opt;
     hs_options_init(&opt);
     opt.faithful_tol = -1;
     hs_error_clear(&err);
-    ck_assert_int_eq(paper_feasible_d(A, &opt, x, NULL, &err), -1);
+    ck_assert_int_eq(seed_feasible_d(A, &opt, x, NULL, &err), -1);
     ck_assert_int_eq(err.code, HS_ERR_ARG);
     opt.engine = HS_ENGINE_FAITHFUL;
     hs_result *r = hs_result_new();
@@ -837,7 +837,7 @@ START_TEST(bad_arguments)
     /* the exact version has no tolerance to check */
     mpq_t q[2];
     q_vec_init(q, 2);
-    ck_assert_int_eq(paper_feasible_q(A, &opt, q, NULL, &err), 1);
+    ck_assert_int_eq(seed_feasible_q(A, &opt, q, NULL, &err), 1);
     q_vec_clear(q, 2);
     hs_poly_free(A);
     hs_poly_free(B);

@@ -1,0 +1,27 @@
+/* fast_work.h -- the fast engine's scratch, owned by an hs_result
+ * (fast_work.c frees it; engine_fast.c allocates and grows it): allocated
+ * at a result's first fast query, grown only when a larger query than ever
+ * before arrives. */
+#ifndef HS_FAST_WORK_H
+#define HS_FAST_WORK_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "polytope/predicates.h"
+#include "solver/seidel.h"
+
+struct fast_work {
+    seidel_work *sw;
+    int cap_m;
+    int *order;            /* the candidate set of the LP, then the rest */
+    unsigned char *in_set; /* rows in the candidate set */
+    uint64_t rng;
+    pred_stats ps;
+};
+
+typedef struct fast_work fast_work;
+
+void fast_work_free(fast_work *w);
+
+#endif
