@@ -54,7 +54,8 @@ static hs_code bodies_meet(const hs_body *a, const hs_body *b, int *met, hs_erro
     for (int ia = 0; rc == HS_OK && ia < a->npieces && !*met; ia++)
         for (int ib = 0; rc == HS_OK && ib < b->npieces && !*met; ib++) {
             piece_hit hit;
-            rc = narrow_test(&ws, a, ia, b, ib, &hit, err);
+            narrow_piece pa = body_piece(a, ia), pb = body_piece(b, ib);
+            rc = narrow_test(&ws, &pa, &pb, NULL, NULL, &hit, err);
             *met = rc == HS_OK && hit.status != HS_DISJOINT;
         }
     narrow_ws_free(&ws);

@@ -18,48 +18,43 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "polytope/fp.h"
 #include "src/shape/gjk.h"
 #include "src/shape/pose.h"
-
-static double dot3(const double *x, const double *y)
-{
-    return x[0] * y[0] + x[1] * y[1] + x[2] * y[2];
-}
 
 /* ---------------------------------------------------------- distance */
 
 /* Points of a mesh triangle in the world frame. */
-static void world_triangle(const hs_body *b, const geom *g, int t, double out[9])
+static void world_triangle(const narrow_piece *p, int t, double out[9])
 {
     for (int k = 0; k < 3; k++)
-        pose_apply(b->pose, g->mv + 3 * g->tris[3 * t + k], out + 3 * k);
+        pose_apply(p->pose, p->g->mv + 3 * p->g->tris[3 * t + k], out + 3 * k);
 }
 
-/* The points of piece i of b as convex sets: the whole vertex set for a
- * convex piece, one triangle after another for a mesh; fn receives each. */
+/* The points of piece p as convex sets: the whole vertex set for a convex
+ * piece, one triangle after another for a mesh; fn receives each. */
 typedef void (*convex_fn)(void *user, const double *pts, int n);
 
-static void each_convex_part(narrow_ws *ws, const hs_body *b, int i, int offset, convex_fn fn,
+static void each_convex_part(narrow_ws *ws, const narrow_piece *p, int offset, convex_fn fn,
                              void *user)
 {
-    const geom *g = b->piece[i];
+    const geom *g = p->g;
     if (g->kind == PIECE_CONVEX) {
-        int n = narrow_world_points(ws, b, i, offset);
+        int n = narrow_world_points(ws, p, offset);
         if (n > 0)
             fn(user, ws->pts + 3 * offset, n);
         return;
     }
     for (int t = 0; t < g->ntris; t++) {
         double tri[9];
-        world_triangle(b, g, t, tri);
+        world_triangle(p, t, tri);
         fn(user, tri, 3);
     }
 }
 
 typedef struct dist_search {
     narrow_ws *ws;
-    const hs_body *b;
-    int ib;
+    const narrow_piece *b;
     const double *a_pts;
     int a_n;
     double best, pa[3], pb[3];
@@ -88,16 +83,16 @@ static void against_a(void *user, const double *pts, int n)
     }
     ds->a_pts = keep;
     ds->a_n = n;
-    each_convex_part(ds->ws, ds->b, ds->ib, n == 3 ? 0 : n, against_b, ds);
+    each_convex_part(ds->ws, ds->b, n == 3 ? 0 : n, against_b, ds);
 }
 
-double contact_distance(narrow_ws *ws, const hs_body *a, int ia, const hs_body *b, int ib,
+double contact_distance(narrow_ws *ws, const narrow_piece *a, const narrow_piece *b,
                         double pa[3], double pb[3])
 {
-    dist_search ds = {ws, b, ib, NULL, 0, INFINITY, {0, 0, 0}, {0, 0, 0}};
-    if (narrow_reserve_points(ws, a, ia, b, ib) != 0)
+    dist_search ds = {ws, b, NULL, 0, INFINITY, {0, 0, 0}, {0, 0, 0}};
+    if (narrow_reserve_points(ws, a->g, b->g) != 0)
         return INFINITY;
-    each_convex_part(ws, a, ia, 0, against_a, &ds);
+    each_convex_part(ws, a, 0, against_a, &ds);
     memcpy(pa, ds.pa, sizeof ds.pa);
     memcpy(pb, ds.pb, sizeof ds.pb);
     return ds.best;
@@ -145,7 +140,7 @@ static int hull2(p2 *pts, int n, p2 *h)
 
 /* Sutherland-Hodgman: clip polygon p (np) by the convex polygon c (nc,
  * counterclockwise); result in out (room for np + nc). */
-static int clip(const p2 *p, int np, const p2 *c, int nc, p2 *out, p2 *tmp)
+static int clip_convex2(const p2 *p, int np, const p2 *c, int nc, p2 *out, p2 *tmp)
 {
     int n = np;
     memcpy(out, p, sizeof *p * (size_t)np);
@@ -202,7 +197,7 @@ static int support_feature(const double *pts, int n, const double nrm[3], int si
     return k;
 }
 
-static void lift(const p2 *q, const double u[3], const double w[3], const double n[3], double h,
+static void lift_to_plane(const p2 *q, const double u[3], const double w[3], const double n[3], double h,
                  double out[3])
 {
     for (int d = 0; d < 3; d++)
@@ -231,28 +226,28 @@ static int feature_contacts(const p2 *fa, int na, const p2 *fb, int nb, double h
     int kb = hull2(ca, nb, hB);
     int k = 0;
     if (ka >= 3 && kb >= 3)
-        k = clip(hA, ka, hB, kb, res, tmp);
+        k = clip_convex2(hA, ka, hB, kb, res, tmp);
     else if (ka >= 1 && kb >= 3)
-        k = clip(hA, ka, hB, kb, res, tmp); /* a point or a segment inside b's face */
+        k = clip_convex2(hA, ka, hB, kb, res, tmp); /* a point or a segment inside b's face */
     else if (kb >= 1 && ka >= 3)
-        k = clip(hB, kb, hA, ka, res, tmp);
+        k = clip_convex2(hB, kb, hA, ka, res, tmp);
     int count = k < CONTACT_MAX ? k : CONTACT_MAX;
     for (int i = 0; i < count; i++) {
         const p2 *q = &res[spread(i, k)];
-        lift(q, u, w, out->normal, ha, out->pt[i].on_a);
-        lift(q, u, w, out->normal, hb, out->pt[i].on_b);
+        lift_to_plane(q, u, w, out->normal, ha, out->pt[i].on_a);
+        lift_to_plane(q, u, w, out->normal, hb, out->pt[i].on_b);
     }
     free(buf);
     return count;
 }
 
-static int convex_contacts(narrow_ws *ws, const hs_body *a, int ia, const hs_body *b, int ib,
+static int convex_contacts(narrow_ws *ws, const narrow_piece *a, const narrow_piece *b,
                            double threshold, contact_set *out)
 {
-    if (narrow_reserve_points(ws, a, ia, b, ib) != 0)
+    if (narrow_reserve_points(ws, a->g, b->g) != 0)
         return 0;
-    int na = narrow_world_points(ws, a, ia, 0);
-    int nb = narrow_world_points(ws, b, ib, na);
+    int na = narrow_world_points(ws, a, 0);
+    int nb = narrow_world_points(ws, b, na);
     if (na <= 0 || nb <= 0)
         return 0;
     double u[3], w[3], ha, hb, depth = fmax(threshold - out->distance, 0);
@@ -272,8 +267,7 @@ static int convex_contacts(narrow_ws *ws, const hs_body *a, int ia, const hs_bod
 
 typedef struct mesh_contacts {
     narrow_ws *ws;
-    const hs_body *b;
-    int ib;
+    const narrow_piece *b;
     const double *a_pts;
     int a_n;
     double threshold;
@@ -304,20 +298,20 @@ static void close_a(void *user, const double *pts, int n)
     }
     mc->a_pts = keep;
     mc->a_n = n;
-    each_convex_part(mc->ws, mc->b, mc->ib, n == 3 ? 0 : n, close_b, mc);
+    each_convex_part(mc->ws, mc->b, n == 3 ? 0 : n, close_b, mc);
 }
 
 /* Closest points of the close triangle pairs, pruned to the corners of
  * their convex hull in the contact plane. */
-static int mesh_contact_points(narrow_ws *ws, const hs_body *a, int ia, const hs_body *b, int ib,
+static int mesh_contact_points(narrow_ws *ws, const narrow_piece *a, const narrow_piece *b,
                                double threshold, contact_set *out)
 {
     mesh_contacts *mc = calloc(1, sizeof *mc);
     if (!mc)
         return 0;
-    *mc = (mesh_contacts){ws, b, ib, NULL, 0, threshold, out, {{0}}, {{0}}, 0};
-    if (narrow_reserve_points(ws, a, ia, b, ib) == 0)
-        each_convex_part(ws, a, ia, 0, close_a, mc);
+    *mc = (mesh_contacts){ws, b, NULL, 0, threshold, out, {{0}}, {{0}}, 0};
+    if (narrow_reserve_points(ws, a->g, b->g) == 0)
+        each_convex_part(ws, a, 0, close_a, mc);
     double u[3], w[3];
     plane_basis(out->normal, u, w);
     p2 proj[64], hull[65];
@@ -338,12 +332,12 @@ static int mesh_contact_points(narrow_ws *ws, const hs_body *a, int ia, const hs
 
 /* --------------------------------------------------------------- entry */
 
-int contact_points(narrow_ws *ws, const hs_body *a, int ia, const hs_body *b, int ib,
+int contact_points(narrow_ws *ws, const narrow_piece *a, const narrow_piece *b,
                    const piece_hit *hit, double threshold, contact_set *out)
 {
     double pa[3], pb[3];
     memset(out, 0, sizeof *out);
-    out->distance = hit->status == HS_TOUCHING ? 0 : contact_distance(ws, a, ia, b, ib, pa, pb);
+    out->distance = hit->status == HS_TOUCHING ? 0 : contact_distance(ws, a, b, pa, pb);
     if (hit->status == HS_OVERLAP || !(out->distance < threshold))
         return 0;
     if (hit->status == HS_TOUCHING) {
@@ -360,9 +354,9 @@ int contact_points(narrow_ws *ws, const hs_body *a, int ia, const hs_body *b, in
         memcpy(out->pt[0].on_b, pb, sizeof pb);
         return out->count = 1;
     }
-    int both_convex = a->piece[ia]->kind == PIECE_CONVEX && b->piece[ib]->kind == PIECE_CONVEX;
-    out->count = both_convex ? convex_contacts(ws, a, ia, b, ib, threshold, out)
-                             : mesh_contact_points(ws, a, ia, b, ib, threshold, out);
+    int both_convex = a->g->kind == PIECE_CONVEX && b->g->kind == PIECE_CONVEX;
+    out->count = both_convex ? convex_contacts(ws, a, b, threshold, out)
+                             : mesh_contact_points(ws, a, b, threshold, out);
     if (out->count == 0) { /* clipping found no region: the closest pair */
         memcpy(out->pt[0].on_a, pa, sizeof pa);
         memcpy(out->pt[0].on_b, pb, sizeof pb);

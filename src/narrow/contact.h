@@ -20,15 +20,15 @@ typedef struct contact_set {
     contact_pt pt[CONTACT_MAX];
 } contact_set;
 
-/* Distance between piece ia of a and ib of b (world frame), closest
- * points in pa, pb.  For meshes, the smallest over their triangles. */
-double contact_distance(narrow_ws *ws, const hs_body *a, int ia, const hs_body *b, int ib,
+/* Distance between the pieces a and b (world frame), closest points in
+ * pa, pb.  For meshes, the smallest over their triangles. */
+double contact_distance(narrow_ws *ws, const narrow_piece *a, const narrow_piece *b,
                         double pa[3], double pb[3]);
 
 /* Contacts of two pieces that do not overlap and are closer than
  * `threshold` (hit: their exact status, with its normal when touching).
  * Returns the number of points (0: not in contact). */
-int contact_points(narrow_ws *ws, const hs_body *a, int ia, const hs_body *b, int ib,
+int contact_points(narrow_ws *ws, const narrow_piece *a, const narrow_piece *b,
                    const piece_hit *hit, double threshold, contact_set *out);
 
 #endif

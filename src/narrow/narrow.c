@@ -1,4 +1,4 @@
-/* narrow.c -- exact tests of two pieces of two posed bodies.
+/* narrow.c -- exact test of two posed pieces (a geometry and a pose each).
  *
  * Convex against convex: the piece with fewer rows is expressed in the
  * other's frame (its rows mapped by the relative pose and rounded once)
@@ -17,6 +17,7 @@
 #include "solver/fast_prep.h"
 #include "solver/result.h"
 #include "polytope/error.h"
+#include "polytope/grow.h"
 #include "src/shape/pose.h"
 
 int narrow_ws_init(narrow_ws *ws, hs_tri_method triangles, hs_engine engine)
@@ -39,16 +40,13 @@ void narrow_ws_free(narrow_ws *ws)
     memset(ws, 0, sizeof *ws);
 }
 
-static double *reserve(double **buf, int *cap, int need)
+/* Room for `need` doubles in *buf (grow.h); the buffer, or NULL. */
+static double *narrow_reserve(double **buf, int *cap, int need)
 {
-    if (need > *cap) {
-        double *nb = realloc(*buf, sizeof(double) * (size_t)need);
-        if (!nb)
-            return NULL;
+    double *nb = grow_array(*buf, cap, need, sizeof **buf);
+    if (nb)
         *buf = nb;
-        *cap = need;
-    }
-    return *buf;
+    return nb;
 }
 
 static void clear_hit(piece_hit *hit)
@@ -62,7 +60,7 @@ static void clear_hit(piece_hit *hit)
 /* Unit normal, in the world frame, of the plane that separates the host's
  * piece (the first polyhedron of the result) from the other: the host's
  * part of the separation certificate, sum y_i a_i, mapped as a normal. */
-static void host_normal(const hs_result *r, const hs_poly *hp, const hs_body *host, double n[3])
+static void host_normal(const hs_result *r, const hs_poly *hp, const narrow_piece *host, double n[3])
 {
     double c[3] = {0, 0, 0};
     int count = hs_result_multiplier_count(r);
@@ -87,14 +85,14 @@ static void host_normal(const hs_result *r, const hs_poly *hp, const hs_body *ho
 
 /* The mover's convex piece expressed in the host's frame, as a view whose
  * rows are mapped by map_rows (all of them, or only a hint's). */
-static int mover_view(narrow_ws *ws, const hs_body *host, const hs_body *mover, const geom *gm,
+static int mover_view(narrow_ws *ws, const narrow_piece *host, const narrow_piece *mover, const geom *gm,
                       double T[16], double Tinv[16], double L[9], fast_view *v)
 {
     const hs_poly *p = gm->poly;
     const fast_prep *fp = p->prep;
     pose_relative(T, host->pose, mover->pose);
     pose_relative(Tinv, mover->pose, host->pose);
-    if (!reserve(&ws->rows, &ws->rows_cap, 4 * p->m + 12))
+    if (!narrow_reserve(&ws->rows, &ws->rows_cap, 4 * p->m + 12))
         return -1;
     double *a = ws->rows, *b = ws->rows + 3 * p->m, *c = b + p->m, *lo = c + 3, *hi = lo + 3;
     pose_apply(T, fp->center, c);
@@ -145,8 +143,8 @@ static hs_code exact_on_views(const geom *gh, const fast_view *vm, narrow_ws *ws
     return rc;
 }
 
-static hs_code convex_convex(narrow_ws *ws, const hs_body *host, const geom *gh,
-                             const hs_body *mover, const geom *gm, const fast_hint *hint,
+static hs_code convex_convex(narrow_ws *ws, const narrow_piece *host, const geom *gh,
+                             const narrow_piece *mover, const geom *gm, const fast_hint *hint,
                              fast_hint *next, piece_hit *hit, hs_error *err)
 {
     double T[16], Tinv[16], L[9], x[3];
@@ -181,7 +179,7 @@ static hs_code convex_convex(narrow_ws *ws, const hs_body *host, const geom *gh,
 
 /* ----------------------------------------------------- convex vs mesh */
 
-static int boxes_meet(const double *lo1, const double *hi1, const double *lo2, const double *hi2)
+static int narrow_boxes_meet(const double *lo1, const double *hi1, const double *lo2, const double *hi2)
 {
     for (int d = 0; d < 3; d++)
         if (lo1[d] > hi2[d] || lo2[d] > hi1[d])
@@ -192,12 +190,12 @@ static int boxes_meet(const double *lo1, const double *hi1, const double *lo2, c
 /* Every triangle of the mover's mesh near the host's convex piece, mapped
  * into the host's frame, is classified exactly; the strongest answer wins
  * (overlap ends the search). */
-static hs_code convex_mesh(narrow_ws *ws, const hs_body *host, const geom *gh,
-                           const hs_body *mover, const geom *gm, piece_hit *hit, hs_error *err)
+static hs_code convex_mesh(narrow_ws *ws, const narrow_piece *host, const geom *gh,
+                           const narrow_piece *mover, const geom *gm, piece_hit *hit, hs_error *err)
 {
     double T[16], slack[3];
     pose_relative(T, host->pose, mover->pose);
-    if (!reserve(&ws->pts, &ws->pts_cap, 3 * gm->nmv))
+    if (!narrow_reserve(&ws->pts, &ws->pts_cap, 3 * gm->nmv))
         return err_set(err, HS_ERR_NOMEM, "out of memory");
     for (int i = 0; i < gm->nmv; i++)
         pose_apply(T, gm->mv + 3 * i, ws->pts + 3 * i);
@@ -211,7 +209,7 @@ static hs_code convex_mesh(narrow_ws *ws, const hs_body *host, const geom *gh,
             lo[d] = fmin(tri[0][d], fmin(tri[1][d], tri[2][d])) - slack[d];
             hi[d] = fmax(tri[0][d], fmax(tri[1][d], tri[2][d])) + slack[d];
         }
-        if (!boxes_meet(lo, hi, gh->lo, gh->hi))
+        if (!narrow_boxes_meet(lo, hi, gh->lo, gh->hi))
             continue;
         hs_status st;
         double w[3];
@@ -234,7 +232,7 @@ static hs_code convex_mesh(narrow_ws *ws, const hs_body *host, const geom *gh,
 
 typedef struct mesh_hits {
     piece_hit *hit;
-    const hs_body *a;
+    const narrow_piece *a;
 } mesh_hits;
 
 static int on_triangle_pair(void *user, int ia, int ib, hs_status st, const double w[3])
@@ -249,7 +247,7 @@ static int on_triangle_pair(void *user, int ia, int ib, hs_status st, const doub
     return mh->hit->status == HS_OVERLAP; /* nothing stronger to find */
 }
 
-static hs_code mesh_mesh(narrow_ws *ws, const hs_body *a, const geom *ga, const hs_body *b,
+static hs_code mesh_mesh(narrow_ws *ws, const narrow_piece *a, const geom *ga, const narrow_piece *b,
                          const geom *gb, piece_hit *hit, hs_error *err)
 {
     double T[16];
@@ -262,24 +260,17 @@ static hs_code mesh_mesh(narrow_ws *ws, const hs_body *a, const geom *ga, const 
     if (rc == HS_ERR_NOMEM)
         return err_set(err, rc, "out of memory");
     if (rc != HS_OK)
-        return err_set(err, rc, "bodies '%s' and '%s': a mesh point leaves the double range "
+        return err_set(err, rc, "'%s' and '%s': a mesh point leaves the double range "
                                 "in the other's frame", a->name, b->name);
     return HS_OK;
 }
 
 /* ------------------------------------------------------------- entry */
 
-hs_code narrow_test(narrow_ws *ws, const hs_body *a, int ia, const hs_body *b, int ib,
-                    piece_hit *hit, hs_error *err)
+hs_code narrow_test(narrow_ws *ws, const narrow_piece *a, const narrow_piece *b,
+                    const fast_hint *hint, fast_hint *next, piece_hit *hit, hs_error *err)
 {
-    return narrow_test_hinted(ws, a, ia, b, ib, NULL, NULL, hit, err);
-}
-
-hs_code narrow_test_hinted(narrow_ws *ws, const hs_body *a, int ia, const hs_body *b, int ib,
-                           const fast_hint *hint, fast_hint *next, piece_hit *hit,
-                           hs_error *err)
-{
-    const geom *ga = a->piece[ia], *gb = b->piece[ib];
+    const geom *ga = a->g, *gb = b->g;
     clear_hit(hit);
     if (next)
         next->kind = FAST_HINT_NONE;
@@ -298,26 +289,12 @@ hs_code narrow_test_hinted(narrow_ws *ws, const hs_body *a, int ia, const hs_bod
     return rc;
 }
 
-/* A body holding just the piece g at the given pose, on the stack. */
-static void loose_body(hs_body *b, geom **slot, const double pose[16], const char *name)
-{
-    memset(b, 0, sizeof *b);
-    b->name = (char *)name;
-    b->name_key = names_key(name);
-    memcpy(b->pose, pose, sizeof b->pose);
-    b->piece = slot;
-    b->npieces = 1;
-}
-
 hs_code narrow_test_geoms(narrow_ws *ws, const geom *ga, const double pa[16],
                           const char *name_a, const geom *gb, const double pb[16],
                           const char *name_b, piece_hit *hit, hs_error *err)
 {
-    hs_body a, b;
-    geom *sa = (geom *)ga, *sb = (geom *)gb;
-    loose_body(&a, &sa, pa, name_a);
-    loose_body(&b, &sb, pb, name_b);
-    return narrow_test(ws, &a, 0, &b, 0, hit, err);
+    narrow_piece a = {ga, pa, name_a}, b = {gb, pb, name_b};
+    return narrow_test(ws, &a, &b, NULL, NULL, hit, err);
 }
 
 static int point_count(const geom *g)
@@ -325,20 +302,20 @@ static int point_count(const geom *g)
     return g->kind == PIECE_CONVEX ? g->nverts : g->nmv;
 }
 
-int narrow_reserve_points(narrow_ws *ws, const hs_body *a, int ia, const hs_body *b, int ib)
+int narrow_reserve_points(narrow_ws *ws, const geom *a, const geom *b)
 {
-    int need = 3 * (point_count(a->piece[ia]) + point_count(b->piece[ib]));
-    return reserve(&ws->pts, &ws->pts_cap, need) ? 0 : -1;
+    int need = 3 * (point_count(a) + point_count(b));
+    return narrow_reserve(&ws->pts, &ws->pts_cap, need) ? 0 : -1;
 }
 
-int narrow_world_points(narrow_ws *ws, const hs_body *b, int i, int offset)
+int narrow_world_points(narrow_ws *ws, const narrow_piece *p, int offset)
 {
-    const geom *g = b->piece[i];
+    const geom *g = p->g;
     int n = point_count(g);
     const double *src = g->kind == PIECE_CONVEX ? g->verts : g->mv;
-    if (!reserve(&ws->pts, &ws->pts_cap, 3 * (offset + n)))
+    if (!narrow_reserve(&ws->pts, &ws->pts_cap, 3 * (offset + n)))
         return -1;
     for (int k = 0; k < n; k++)
-        pose_apply(b->pose, src + 3 * k, ws->pts + 3 * (offset + k));
+        pose_apply(p->pose, src + 3 * k, ws->pts + 3 * (offset + k));
     return n;
 }

@@ -1,12 +1,14 @@
-/* narrow.h -- the exact test of two pieces of two posed bodies, and the
- * per-thread scratch it uses. */
+/* narrow.h -- the exact test of two posed pieces (narrow.c): each is a
+ * geometry (src/shape/geom.h) placed in the world by a pose, whoever holds
+ * it (a body of a world, a link of a chain); and the per-thread scratch
+ * the test uses. */
 #ifndef HS_NARROW_H
 #define HS_NARROW_H
 
 #include "halfspace.h"
 #include "solver/fast.h"
 #include "solver/tri_convex.h"
-#include "src/world/world.h"
+#include "src/shape/geom.h"
 
 typedef struct narrow_ws {
     hs_result *res;          /* fast engine answers (and its workspace) */
@@ -34,30 +36,31 @@ typedef struct piece_hit {
                                 (world frame); zero when unknown */
 } piece_hit;
 
-/* Exact classification of piece ia of body a against piece ib of body b. */
-hs_code narrow_test(narrow_ws *ws, const hs_body *a, int ia, const hs_body *b, int ib,
-                    piece_hit *hit, hs_error *err);
-/* The same, trying a hint from the last query on this pair first (two
- * convex pieces only; see fast_hint); *next (may be NULL) receives the
- * hint for the next query. */
-hs_code narrow_test_hinted(narrow_ws *ws, const hs_body *a, int ia, const hs_body *b, int ib,
-                           const fast_hint *hint, fast_hint *next, piece_hit *hit,
-                           hs_error *err);
+/* A piece placed in the world: its geometry, the pose of its holder (16
+ * doubles, row-major, rigid) and a name for messages. */
+typedef struct narrow_piece {
+    const geom *g;
+    const double *pose;
+    const char *name;
+} narrow_piece;
 
-/* The same test for two loose geometries: ga placed in the world by the
- * pose pa, gb by pb; name_a and name_b appear
- * in messages.  (For pieces that belong to no body, e.g. the links of a
- * kinematic chain.) */
+/* Exact classification of a against b.  hint (may be NULL) is the hint of
+ * the last query on this pair, tried first (two convex pieces only; see
+ * fast_hint); *next (may be NULL) receives the hint for the next query. */
+hs_code narrow_test(narrow_ws *ws, const narrow_piece *a, const narrow_piece *b,
+                    const fast_hint *hint, fast_hint *next, piece_hit *hit, hs_error *err);
+
+/* The same for ga placed by pa and gb by pb, without a hint. */
 hs_code narrow_test_geoms(narrow_ws *ws, const geom *ga, const double pa[16],
                           const char *name_a, const geom *gb, const double pb[16],
                           const char *name_b, piece_hit *hit, hs_error *err);
 
-/* Room for the points of piece ia of a and ib of b together in ws->pts
- * (so that filling one cannot move the other); 0 or -1. */
-int narrow_reserve_points(narrow_ws *ws, const hs_body *a, int ia, const hs_body *b, int ib);
+/* Room for the points of a and b together in ws->pts (so that filling one
+ * cannot move the other); 0 or -1. */
+int narrow_reserve_points(narrow_ws *ws, const geom *a, const geom *b);
 
-/* Vertices of piece i of body b, in world coordinates, into ws->pts (count
- * returned; meshes give their points). */
-int narrow_world_points(narrow_ws *ws, const hs_body *b, int i, int offset);
+/* Vertices of p in world coordinates into ws->pts from point `offset` on
+ * (count returned, -1 without memory; meshes give their points). */
+int narrow_world_points(narrow_ws *ws, const narrow_piece *p, int offset);
 
 #endif

@@ -9,6 +9,7 @@
 
 #include "halfspace.h"
 #include "src/broadphase/broadphase.h"
+#include "src/narrow/narrow.h"
 #include "src/shape/geom.h"
 
 /* Bodies live in slabs of the world (world_slab.c), in order of
@@ -84,6 +85,13 @@ hs_code body_add_geom(hs_body *b, geom *g, hs_error *err);
 
 /* Recompute the body's world box and tell the broad phase. */
 hs_code body_refresh_box(hs_body *b, hs_error *err);
+
+/* Piece i of b as the narrow phase sees it: its geometry at b's pose. */
+static inline narrow_piece body_piece(const hs_body *b, int i)
+{
+    narrow_piece p = {b->piece[i], b->pose, b->name};
+    return p;
+}
 
 /* May bodies a and b collide at all (filters of seed 001)? */
 int world_pair_allowed(const hs_world *w, const hs_body *a, const hs_body *b);

@@ -228,15 +228,15 @@ static hs_code piece_pair(narrow_ws *ws, const hs_query_options *opt, const hs_r
 {
     piece_hit hit;
     fast_hint next;
-    hs_code rc = narrow_test_hinted(ws, po->a, ia, po->b, ib, find_hint(old, po, ia, ib), &next,
-                                    &hit, err);
+    narrow_piece pa = body_piece(po->a, ia), pb = body_piece(po->b, ib);
+    hs_code rc = narrow_test(ws, &pa, &pb, find_hint(old, po, ia, ib), &next, &hit, err);
     if (rc != HS_OK)
         return rc;
     keep_hint(po, ia, ib, &next);
     contact_set cs;
     int close = 0;
     if (hit.status != HS_OVERLAP && opt->threshold > 0)
-        close = contact_points(ws, po->a, ia, po->b, ib, &hit, opt->threshold, &cs) > 0;
+        close = contact_points(ws, &pa, &pb, &hit, opt->threshold, &cs) > 0;
     int bad = 0;
     if (hit.status != HS_DISJOINT)
         bad |= record_piece(po, ia, ib, hit.status, hit.witness, 0);
@@ -619,13 +619,14 @@ hs_code hs_world_distance(const hs_world *w, const hs_body *a, const hs_body *b,
     for (int ia = 0; ia < a->npieces && best > 0 && rc == HS_OK; ia++)
         for (int ib = 0; ib < b->npieces && best > 0 && rc == HS_OK; ib++) {
             piece_hit hit;
-            rc = narrow_test(&ws, a, ia, b, ib, &hit, err);
+            narrow_piece na = body_piece(a, ia), nb = body_piece(b, ib);
+            rc = narrow_test(&ws, &na, &nb, NULL, NULL, &hit, err);
             if (rc == HS_OK && hit.status != HS_DISJOINT) { /* they meet: exactly 0 */
                 best = 0;
                 memcpy(pa, hit.witness, sizeof qa);
                 memcpy(pb, hit.witness, sizeof qb);
             } else if (rc == HS_OK) {
-                double d = contact_distance(&ws, a, ia, b, ib, qa, qb);
+                double d = contact_distance(&ws, &na, &nb, qa, qb);
                 if (d < best) {
                     best = d;
                     memcpy(pa, qa, sizeof qa);
