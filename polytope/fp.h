@@ -11,6 +11,8 @@
 #ifndef HS_FP_H
 #define HS_FP_H
 
+#include <math.h>
+
 /* Unit roundoff of double: u = 2^-53. */
 #define FP_U 0x1p-53
 /* Smallest positive subnormal double, the absolute error of an underflowed
@@ -24,6 +26,9 @@ static inline double dot3(const double a[3], const double b[3])
 {
     return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
 }
+
+/* |v_0| + |v_1| + |v_2|. */
+static inline double abs_sum3(const double v[3]) { return fabs(v[0]) + fabs(v[1]) + fabs(v[2]); }
 
 /* out = a x b (out may alias a or b). */
 static inline void cross3(const double a[3], const double b[3], double out[3])

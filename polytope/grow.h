@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* Room for `need` items of `size` bytes in the array p of *cap items:
  * returns p when it already has room, otherwise the reallocated array
@@ -32,6 +33,16 @@ static inline void *grow_array(void *p, int *cap, long need, size_t size)
     if (!q)
         return NULL;
     *cap = (int)c;
+    return q;
+}
+
+/* grow_array, with the new items (from the old capacity on) zeroed. */
+static inline void *grow_array_zeroed(void *p, int *cap, long need, size_t size)
+{
+    int old = *cap;
+    char *q = grow_array(p, cap, need, size);
+    if (q && *cap > old)
+        memset(q + (size_t)old * size, 0, (size_t)(*cap - old) * size);
     return q;
 }
 

@@ -12,16 +12,9 @@
 #include <math.h>
 #include <string.h>
 
+#include "polytope/fp.h"
 #include "polytope/obb.h"
 
-#define U 0x1p-53
-
-static double dot3(const double a[3], const double b[3])
-{
-    return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
-}
-
-static double abs_sum3(const double v[3]) { return fabs(v[0]) + fabs(v[1]) + fabs(v[2]); }
 
 /* |fl(a . a) - a . a| <= gamma_3 |a|^2 (about 3u for unit rows), and
  * fl(g) - 1 is exact for g in [1/2, 2] (Sterbenz), so the computed
@@ -39,13 +32,13 @@ double obb_frame_defect(const double *ax)
         }
     if (!(worst <= OBB_MAX_DEFECT))
         return INFINITY;
-    return worst + 4 * U;
+    return worst + 4 * FP_U;
 }
 
 /* 3 delta / (1 - 3 delta) <= 3.0001 delta for delta <= 2^-20. */
 double obb_kappa(double delta) { return delta * 3.001; }
 
-static int normalize(double v[3])
+static int obb_normalize(double v[3])
 {
     double len = sqrt(dot3(v, v));
     if (!(len > 0x1p-500 && len < INFINITY)) /* also rejects NaN */
@@ -53,13 +46,6 @@ static int normalize(double v[3])
     for (int j = 0; j < 3; j++)
         v[j] /= len;
     return 0;
-}
-
-static void cross(const double a[3], const double b[3], double out[3])
-{
-    out[0] = a[1] * b[2] - a[2] * b[1];
-    out[1] = a[2] * b[0] - a[0] * b[2];
-    out[2] = a[0] * b[1] - a[1] * b[0];
 }
 
 static void identity_frame(double *ax)
@@ -75,17 +61,17 @@ int obb_orthonormalize(double *ax)
     double e0[3], e1[3], e2[3];
     memcpy(e0, ax, sizeof e0);
     memcpy(e1, ax + 3, sizeof e1);
-    if (normalize(e0) != 0 || normalize(e1) != 0)
+    if (obb_normalize(e0) != 0 || obb_normalize(e1) != 0)
         goto fail;
     for (int pass = 0; pass < 2; pass++) {
         double p = dot3(e0, e1);
         for (int j = 0; j < 3; j++)
             e1[j] -= p * e0[j];
-        if (normalize(e1) != 0)
+        if (obb_normalize(e1) != 0)
             goto fail;
     }
-    cross(e0, e1, e2);
-    if (normalize(e2) != 0)
+    cross3(e0, e1, e2);
+    if (obb_normalize(e2) != 0)
         goto fail;
     memcpy(ax, e0, sizeof e0);
     memcpy(ax + 3, e1, sizeof e1);
@@ -114,7 +100,7 @@ static void pose_point(const double *m, const double p[3], double out[3], double
         const double *r = m + 4 * j;
         out[j] = r[0] * p[0] + r[1] * p[1] + r[2] * p[2] + r[3];
         err[j] =
-            4.1 * U * (fabs(r[0] * p[0]) + fabs(r[1] * p[1]) + fabs(r[2] * p[2]) + fabs(r[3]));
+            4.1 * FP_U * (fabs(r[0] * p[0]) + fabs(r[1] * p[1]) + fabs(r[2] * p[2]) + fabs(r[3]));
     }
 }
 
@@ -130,7 +116,7 @@ static void pose_dir(const double *m, const double v[3], double out[3], double e
     for (int j = 0; j < 3; j++) {
         const double *r = m + 4 * j;
         out[j] = r[0] * v[0] + r[1] * v[1] + r[2] * v[2];
-        err[j] = 3.1 * U * (fabs(r[0] * v[0]) + fabs(r[1] * v[1]) + fabs(r[2] * v[2]));
+        err[j] = 3.1 * FP_U * (fabs(r[0] * v[0]) + fabs(r[1] * v[1]) + fabs(r[2] * v[2]));
     }
 }
 
@@ -140,7 +126,7 @@ static void pose_dir(const double *m, const double v[3], double out[3], double e
  * gamma_3 1.01 |x~|_1 + 3 eta + 1.01 sum ex (as 3.1u and 1.01). */
 static double frame_dot(const double f[3], const double x[3], const double ex[3], double *err)
 {
-    *err = 3.1 * U * abs_sum3(x) + 1.01 * abs_sum3(ex);
+    *err = 3.1 * FP_U * abs_sum3(x) + 1.01 * abs_sum3(ex);
     return dot3(f, x);
 }
 
@@ -155,7 +141,7 @@ int obb_relative(const hs_obb *a, const hs_obb *b, const double *m, double ha[3]
     pose_point(m, b->center, cb, ec);
     for (int j = 0; j < 3; j++) {
         d[j] = cb[j] - a->center[j];
-        ed[j] = ec[j] + 1.01 * U * fabs(d[j]);
+        ed[j] = ec[j] + 1.01 * FP_U * fabs(d[j]);
     }
     double et = 0, e, ha_sum = a->half[0] + a->half[1] + a->half[2];
     for (int i = 0; i < 3; i++) {
@@ -182,7 +168,7 @@ int obb_relative(const hs_obb *a, const hs_obb *b, const double *m, double ha[3]
         finite &= ha[i] < INFINITY && fabs(t[i]) < INFINITY;
         finite &= fabs(R[3 * i]) + fabs(R[3 * i + 1]) + fabs(R[3 * i + 2]) < INFINITY;
     }
-    *scale = 1 + 1.5 * delta + 4 * U; /* sqrt(1 + 3 delta) rounded up */
+    *scale = 1 + 1.5 * delta + 4 * FP_U; /* sqrt(1 + 3 delta) rounded up */
     return finite ? 0 : -1;
 }
 
@@ -193,7 +179,7 @@ void obb_extent_in(const double *fax, const double c[3], const hs_obb *box,
     pose_point(m, box->center, cb, ec);
     for (int j = 0; j < 3; j++) {
         d[j] = cb[j] - c[j];
-        ed[j] = ec[j] + 1.01 * U * fabs(d[j]);
+        ed[j] = ec[j] + 1.01 * FP_U * fabs(d[j]);
     }
     double g[3][3], eg[3][3];
     for (int k = 0; k < 3; k++)
@@ -315,7 +301,7 @@ int hs_obb_contains(const hs_obb *box, const double p[3])
     double d[3], ed[3], w[3], e = 0, ei, wmax = 0;
     for (int j = 0; j < 3; j++) {
         d[j] = p[j] - box->center[j];
-        ed[j] = 1.01 * U * fabs(d[j]);
+        ed[j] = 1.01 * FP_U * fabs(d[j]);
     }
     for (int i = 0; i < 3; i++) {
         w[i] = fabs(frame_dot(box->axis[i], d, ed, &ei));

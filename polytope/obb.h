@@ -96,10 +96,24 @@ void obb_merge_in_frame(hs_obb *out, const double *fax, const hs_obb *a,
  * orthonormal to OBB_MAX_DEFECT. */
 void obb_halves_from_extents(const double *fax, const double ext[3], double half[3]);
 
-/* Rigorous upward rounding helpers (see obb_sat.c): an upper bound on the
- * real value of a sum of nonnegative rounded terms computed as x; an
- * error bound made safe to multiply by any factor (underflow). */
-double obb_up(double x);
-double obb_err_floor(double e);
+/* An upper bound on the real value of a sum of at most 28 nonnegative
+ * terms, each with at most 28 rounding errors, computed as x: every
+ * operation contributes a factor (1 + u) and, on underflow, an absolute
+ * eta = 2^-1075 (at most 1024 such terms).  If x >= 2^-1014 / (1 + 34u),
+ * x (1 + 64u) covers the factors with 34u x >= 2^10 eta to spare; below,
+ * the floor 2^-1014 exceeds x (1 + 30u) + 2^10 eta.  Normal constants
+ * only: a subnormal operand costs a hundred cycles on x86.  NaN stays
+ * NaN (the comparison is false for NaN, and maxsd keeps y), so it never
+ * certifies anything. */
+static inline double obb_up(double x)
+{
+    double y = x * (1 + 64 * 0x1p-53); /* u = 2^-53 (FP_U of fp.h) */
+    return 0x1p-1014 > y ? 0x1p-1014 : y;
+}
+
+/* An error bound that will be multiplied by an arbitrary factor h: its
+ * underflow part (a few eta) is covered by flooring it at 2^-1014, since
+ * h 2^-1014 >= 2^58 h eta (or h 2^-1014 itself is below eta). */
+static inline double obb_err_floor(double e) { return e < 0x1p-1014 ? 0x1p-1014 : e; }
 
 #endif

@@ -18,8 +18,8 @@
 #include "polytope/hull3.h"
 #include "polytope/obb.h"
 #include "polytope/error.h"
+#include "polytope/fp.h"
 
-#define U 0x1p-53
 #define MAX_FACET_FRAMES 512
 
 /* Points normalised for the heuristics: (p - ref) / scale, so that

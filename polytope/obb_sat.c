@@ -17,39 +17,12 @@
  * after eq. (11) made rigorous. */
 #include <math.h>
 
+#include "polytope/fp.h"
 #include "polytope/obb.h"
-
-#define U 0x1p-53 /* unit roundoff */
-
-/* An upper bound on the real value of a sum of at most 28 nonnegative
- * terms, each with at most 28 rounding errors, computed as x: every
- * operation contributes a factor (1 + u) and, on underflow, an absolute
- * eta = 2^-1075 (at most 1024 such terms).  If x >= 2^-1014 / (1 + 34u),
- * x (1 + 64u) covers the factors with 34u x >= 2^10 eta to spare; below,
- * the floor 2^-1014 exceeds x (1 + 30u) + 2^10 eta.  Normal constants
- * only: a subnormal operand costs a hundred cycles on x86.  NaN stays
- * NaN, so it never certifies anything. */
-double obb_up(double x)
-{
-    double y = x * (1 + 64 * U);
-    return y < 0x1p-1014 ? 0x1p-1014 : y;
-}
-
-/* An error bound that will be multiplied by an arbitrary factor h: its
- * underflow part (a few eta) is covered by flooring it at 2^-1014, since
- * h 2^-1014 >= 2^58 h eta (or h 2^-1014 itself is below eta). */
-double obb_err_floor(double e) { return e < 0x1p-1014 ? 0x1p-1014 : e; }
-
-/* obb_up, inlined: maxsd keeps NaN (F > y is false for NaN). */
-static inline double up(double x)
-{
-    double y = x * (1 + 64 * U);
-    return 0x1p-1014 > y ? 0x1p-1014 : y;
-}
 
 /* An upper bound on the Euclidean length of a vector whose computed
  * squared length is sq: the 2^-1000 covers underflow of the squares. */
-static double norm_up(double sq) { return sqrt(sq + 0x1p-1000) * (1 + 8 * U); }
+static double norm_up(double sq) { return sqrt(sq + 0x1p-1000) * (1 + 8 * FP_U); }
 
 /* A lower bound on margin / len for margin > 0, and 0 otherwise: margin
  * is a computed difference (within a factor 1 + u of the real one), the
@@ -57,16 +30,16 @@ static double norm_up(double sq) { return sqrt(sq + 0x1p-1000) * (1 + 8 * U); }
  * 5u g >= eta to spare, and smaller results are replaced by 0. */
 static double down_or_zero(double g)
 {
-    g *= 1 - 8 * U;
+    g *= 1 - 8 * FP_U;
     return g >= 0x1p-1020 ? g : 0;
 }
 
-/* One axis: the certified margin |num| - up(bound) (> 0: separated).  In
+/* One axis: the certified margin |num| - obb_up(bound) (> 0: separated).  In
  * overlap mode (gap == NULL) a positive margin ends the test; in gap mode
  * the largest margin / |L| (squared length len2) is kept. */
 #define AXIS(num, bound, len2)                                                           \
     do {                                                                                 \
-        double m_ = fabs(num) - up(bound);                                               \
+        double m_ = fabs(num) - obb_up(bound);                                               \
         if (m_ > 0) {                                                                    \
             if (!gap)                                                                    \
                 return 0;                                                                \
@@ -90,7 +63,7 @@ static double down_or_zero(double g)
  *     B's: |(e_i x c_j) . c_k| = |e_i . (c_j x c_k)|, that is |n_{j+2}[i]|
  *     for k = j+1 and |n_{j+1}[i]| for k = j+2, each within en; 0 for
  *     k = j.
- * Standalone eta terms are left to up().  An infinite or NaN number
+ * Standalone eta terms are left to obb_up().  An infinite or NaN number
  * certifies nothing (an infinite numerator must not beat a finite bound).
  * Returns 0 (overlap mode: separated), 1 otherwise. */
 static inline int sat15(const double ha[3], const double R[9], const double t[3],
@@ -138,8 +111,8 @@ static inline int sat15(const double ha[3], const double R[9], const double t[3]
     nmax = nmax > b22 ? nmax : b22;
     if (!(nmax < INFINITY))
         return 1;
-    const double en = obb_err_floor(4.1 * U * rmax * rmax), e3 = 3.01 * rmax * en;
-    const double sB = 3.1 * U * nmax * tsum, sX = 2.1 * U * rmax * tsum;
+    const double en = obb_err_floor(4.1 * FP_U * rmax * rmax), e3 = 3.01 * rmax * en;
+    const double sB = 3.1 * FP_U * nmax * tsum, sX = 2.1 * FP_U * rmax * tsum;
     /* B's faces */
     AXIS(n00 * t0 + n01 * t1 + n02 * t2,
          ha0 * b00 + ha1 * b01 + ha2 * b02 + hb0 * (b00 * a00 + b01 * a10 + b02 * a20) +
