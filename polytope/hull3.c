@@ -14,16 +14,7 @@
  * merges coplanar neighbours into polygons and drops corners where the
  * boundary runs straight, so only true vertices remain.
  *
- * Predicates.  hull3_orient3d evaluates the classic 3x3 determinant of
- * differences in floating point and accepts its sign when it exceeds
- * Shewchuk's bound (7 + 56u) u * permanent, u = 2^-53; the magnitudes are
- * first checked so that no product can overflow and underflow cannot
- * matter.  hull3_det4_sign expands a 4x4 determinant by the 2x2 minors of
- * its first two and last two columns; a first-order error analysis gives
- * |error| <= (10u + O(u^2)) * P, P = sum of |minor products| taken with
- * absolute values everywhere, and 12u * fl(P) covers it together with the
- * rounding of P itself.  Undecided cases are recomputed with GMP
- * rationals, which represent every double exactly. */
+ * Predicates: pred_orient3d (polytope/predicates.c), exact. */
 #include "polytope/hull3.h"
 
 #include <limits.h>
@@ -32,249 +23,12 @@
 #include <string.h>
 
 #include "polytope/error.h"
+#include "polytope/fp.h"
+#include "polytope/grow.h"
 #include "polytope/mem.h"
+#include "polytope/predicates.h"
+#include "polytope/rational.h"
 
-#define UNIT_ROUNDOFF 0x1p-53
-/* Filters are used only when every nonzero input magnitude lies in
- * [FILTER_MIN, FILTER_MAX]: then no product of the evaluation overflows and
- * the absolute error of any underflow is far below the bound. */
-#define FILTER_MAX 0x1p250
-#define FILTER_MIN 0x1p-250
-#define ORIENT_ERR ((7.0 + 56.0 * UNIT_ROUNDOFF) * UNIT_ROUNDOFF)
-#define DET4_ERR (12.0 * UNIT_ROUNDOFF)
-/* Below this permanent an underflow could matter: go exact. */
-#define ORIENT_PERM_MIN 0x1p-800
-
-/* ============================================================ predicates */
-
-static int filter_range_ok(const double *v, int count)
-{
-    for (int i = 0; i < count; i++) {
-        double m = fabs(v[i]);
-        if (!(m <= FILTER_MAX) || (m != 0 && m < FILTER_MIN))
-            return 0;
-    }
-    return 1;
-}
-
-/* out = det of the 3x3 row-major matrix e (t1, t2 scratch). */
-void hull3_det3_q(mpq_t out, mpq_t *e, mpq_t t1, mpq_t t2)
-{
-    mpq_mul(t1, e[4], e[8]);
-    mpq_mul(t2, e[5], e[7]);
-    mpq_sub(t1, t1, t2);
-    mpq_mul(out, e[0], t1);
-    mpq_mul(t1, e[3], e[8]);
-    mpq_mul(t2, e[5], e[6]);
-    mpq_sub(t1, t1, t2);
-    mpq_mul(t1, e[1], t1);
-    mpq_sub(out, out, t1);
-    mpq_mul(t1, e[3], e[7]);
-    mpq_mul(t2, e[4], e[6]);
-    mpq_sub(t1, t1, t2);
-    mpq_mul(t1, e[2], t1);
-    mpq_add(out, out, t1);
-}
-
-/* Sign of det[a - d; b - d; c - d] in exact arithmetic. */
-static int orient3d_exact(const double *a, const double *b, const double *c, const double *d)
-{
-    mpq_t e[9], x, y, det;
-    const double *p[3] = {a, b, c};
-    mpq_inits(x, y, det, NULL);
-    for (int r = 0; r < 3; r++)
-        for (int j = 0; j < 3; j++) {
-            mpq_init(e[3 * r + j]);
-            mpq_set_d(x, p[r][j]);
-            mpq_set_d(y, d[j]);
-            mpq_sub(e[3 * r + j], x, y);
-        }
-    hull3_det3_q(det, e, x, y);
-    int s = mpq_sgn(det);
-    for (int i = 0; i < 9; i++)
-        mpq_clear(e[i]);
-    mpq_clears(x, y, det, NULL);
-    return s;
-}
-
-/* Sign of det[a - d; b - d; c - d] (positive when d is below the plane of
- * a, b, c with the normal (b - a) x (c - a)). */
-static int orient3d_below(const double *a, const double *b, const double *c, const double *d)
-{
-    const double all[12] = {a[0], a[1], a[2], b[0], b[1], b[2],
-                            c[0], c[1], c[2], d[0], d[1], d[2]};
-    if (filter_range_ok(all, 12)) {
-        double adx = a[0] - d[0], ady = a[1] - d[1], adz = a[2] - d[2];
-        double bdx = b[0] - d[0], bdy = b[1] - d[1], bdz = b[2] - d[2];
-        double cdx = c[0] - d[0], cdy = c[1] - d[1], cdz = c[2] - d[2];
-        double bc = bdx * cdy, cb = cdx * bdy, ca = cdx * ady;
-        double ac = adx * cdy, ab = adx * bdy, ba = bdx * ady;
-        double det = adz * (bc - cb) + bdz * (ca - ac) + cdz * (ab - ba);
-        double perm = (fabs(bc) + fabs(cb)) * fabs(adz) + (fabs(ca) + fabs(ac)) * fabs(bdz) +
-                      (fabs(ab) + fabs(ba)) * fabs(cdz);
-        if (perm >= ORIENT_PERM_MIN) {
-            double bound = ORIENT_ERR * perm;
-            if (det > bound)
-                return 1;
-            if (-det > bound)
-                return -1;
-        }
-    }
-    return orient3d_exact(a, b, c, d);
-}
-
-int hull3_orient3d(const double a[3], const double b[3], const double c[3], const double d[3])
-{
-    return -orient3d_below(a, b, c, d);
-}
-
-/* Exact 4x4 determinant of rows r[0..3] (each 4 rationals), by the 2x2
- * minors of columns (0,1) and (2,3).  The six pairs below are listed with
- * their complementary pairs and Laplace signs. */
-static const int pair_rows[6][4] = {{0, 1, 2, 3}, {0, 2, 1, 3}, {0, 3, 1, 2},
-                                    {1, 2, 0, 3}, {1, 3, 0, 2}, {2, 3, 0, 1}};
-static const int pair_sign[6] = {1, -1, 1, 1, -1, 1};
-
-static int det4_sign_q(mpq_t *r[4])
-{
-    mpq_t m, n, t, sum;
-    mpq_inits(m, n, t, sum, NULL);
-    for (int k = 0; k < 6; k++) {
-        const int *p = pair_rows[k];
-        mpq_mul(m, r[p[0]][0], r[p[1]][1]);
-        mpq_mul(t, r[p[1]][0], r[p[0]][1]);
-        mpq_sub(m, m, t);
-        mpq_mul(n, r[p[2]][2], r[p[3]][3]);
-        mpq_mul(t, r[p[3]][2], r[p[2]][3]);
-        mpq_sub(n, n, t);
-        mpq_mul(m, m, n);
-        if (pair_sign[k] > 0)
-            mpq_add(sum, sum, m);
-        else
-            mpq_sub(sum, sum, m);
-    }
-    int s = mpq_sgn(sum);
-    mpq_clears(m, n, t, sum, NULL);
-    return s;
-}
-
-int hull3_det4_sign_q(mpq_t *r0, mpq_t *r1, mpq_t *r2, mpq_t *r3)
-{
-    mpq_t *r[4] = {r0, r1, r2, r3};
-    return det4_sign_q(r);
-}
-
-/* Exact sign for double entries, in integers: column j is scaled by
- * 2^-E_j (E_j the lowest exponent of its entries' last mantissa bits), a
- * positive factor that leaves the sign alone and makes every entry an
- * integer, so no fraction (and no gcd) is ever formed. */
-static int det4_exact(const double *const r[4])
-{
-    mpz_t z[4][4], m, n, t, sum;
-    int low[4];
-    for (int j = 0; j < 4; j++) {
-        low[j] = INT_MAX;
-        for (int i = 0; i < 4; i++) {
-            int e;
-            if (r[i][j] != 0) {
-                frexp(r[i][j], &e);
-                low[j] = e - 53 < low[j] ? e - 53 : low[j];
-            }
-        }
-    }
-    for (int i = 0; i < 4; i++)
-        for (int j = 0; j < 4; j++) {
-            int e;
-            double f = frexp(r[i][j], &e); /* r = f 2^e, f 2^53 an integer */
-            mpz_init_set_d(z[i][j], ldexp(f, 53));
-            if (r[i][j] != 0)
-                mpz_mul_2exp(z[i][j], z[i][j], (mp_bitcnt_t)(e - 53 - low[j]));
-        }
-    mpz_inits(m, n, t, sum, NULL);
-    for (int k = 0; k < 6; k++) { /* Laplace along the first two columns */
-        const int *p = pair_rows[k];
-        mpz_mul(m, z[p[0]][0], z[p[1]][1]);
-        mpz_submul(m, z[p[1]][0], z[p[0]][1]);
-        mpz_mul(n, z[p[2]][2], z[p[3]][3]);
-        mpz_submul(n, z[p[3]][2], z[p[2]][3]);
-        mpz_mul(t, m, n);
-        if (pair_sign[k] > 0)
-            mpz_add(sum, sum, t);
-        else
-            mpz_sub(sum, sum, t);
-    }
-    int sign = mpz_sgn(sum);
-    mpz_clears(m, n, t, sum, NULL);
-    for (int i = 0; i < 4; i++)
-        for (int j = 0; j < 4; j++)
-            mpz_clear(z[i][j]);
-    return sign;
-}
-
-/* Floating-point evaluation; returns 2 when the bound cannot decide. */
-static int det4_filter(const double *const r[4])
-{
-    double det = 0, perm = 0;
-    for (int k = 0; k < 6; k++) {
-        const int *p = pair_rows[k];
-        double m1 = r[p[0]][0] * r[p[1]][1], m2 = r[p[1]][0] * r[p[0]][1];
-        double n1 = r[p[2]][2] * r[p[3]][3], n2 = r[p[3]][2] * r[p[2]][3];
-        double term = (m1 - m2) * (n1 - n2);
-        det += pair_sign[k] > 0 ? term : -term;
-        perm += (fabs(m1) + fabs(m2)) * (fabs(n1) + fabs(n2));
-    }
-    if (perm == 0)
-        return 0; /* every minor product is exactly zero (no underflow here) */
-    double bound = DET4_ERR * perm + 0x1p-1040;
-    if (det > bound)
-        return 1;
-    if (-det > bound)
-        return -1;
-    return 2;
-}
-
-int hull3_det4_sign(const double *r0, const double *r1, const double *r2, const double *r3)
-{
-    const double *const r[4] = {r0, r1, r2, r3};
-    int ok = 1;
-    for (int i = 0; i < 4 && ok; i++)
-        ok = filter_range_ok(r[i], 4);
-    if (ok) {
-        int s = det4_filter(r);
-        if (s != 2)
-            return s;
-    }
-    return det4_exact(r);
-}
-
-/* Directed rounding of a rational to a double (+-inf beyond the range). */
-double hull3_q_up(mpq_srcptr q)
-{
-    double d = mpq_get_d(q); /* truncates towards zero */
-    mpq_t t;
-    mpq_init(t);
-    if (isfinite(d)) {
-        mpq_set_d(t, d);
-        if (mpq_cmp(q, t) > 0)
-            d = nextafter(d, INFINITY);
-    }
-    mpq_clear(t);
-    return d;
-}
-
-double hull3_q_down(mpq_srcptr q)
-{
-    double d = mpq_get_d(q);
-    mpq_t t;
-    mpq_init(t);
-    if (isfinite(d)) {
-        mpq_set_d(t, d);
-        if (mpq_cmp(q, t) < 0)
-            d = nextafter(d, -INFINITY);
-    }
-    mpq_clear(t);
-    return d;
-}
 
 /* ============================================================ the core */
 
@@ -305,24 +59,9 @@ typedef struct qhull {
     mpq_t q[14];    /* scratch: three exact points and two temporaries */
 } qhull;
 
-/* Room for `need` items in an array of capacity *cap: the (possibly
- * moved) array, or NULL when out of memory (the old one is then kept). */
-static void *reserve(void *p, int *cap, int need, size_t size)
-{
-    if (need <= *cap)
-        return p;
-    int c = *cap ? *cap : 16;
-    while (c < need)
-        c *= 2;
-    void *np = mem_realloc(p, (size_t)c, size);
-    if (np)
-        *cap = c;
-    return np;
-}
-
 static int push_int(int **arr, int *count, int *cap, int v)
 {
-    int *na = reserve(*arr, cap, *count + 1, sizeof *na);
+    int *na = grow_array(*arr, cap, *count + 1, sizeof *na);
     if (!na)
         return -1;
     *arr = na;
@@ -381,7 +120,7 @@ static void approx_plane(qhull *qh, tri *t)
 /* New triangle (a, b, c) with no neighbours yet; its index or -1. */
 static int new_tri(qhull *qh, int a, int b, int c)
 {
-    tri *nt = reserve(qh->t, &qh->tcap, qh->nt + 1, sizeof *nt);
+    tri *nt = grow_array(qh->t, &qh->tcap, qh->nt + 1, sizeof *nt);
     if (!nt)
         return -1;
     qh->t = nt;
@@ -975,7 +714,7 @@ hs_code hull3_from_source(const hull3_source *src, hull3 **out, hs_error *err)
 static int points_orient(void *user, int i, int j, int k, int l)
 {
     const double *p = user;
-    return hull3_orient3d(p + 3 * (size_t)i, p + 3 * (size_t)j, p + 3 * (size_t)k,
+    return pred_orient3d(p + 3 * (size_t)i, p + 3 * (size_t)j, p + 3 * (size_t)k,
                           p + 3 * (size_t)l);
 }
 
@@ -1073,7 +812,7 @@ static double dot_with_bound(const double *a, const double *p, double *bound)
 {
     double s = a[0] * p[0] + a[1] * p[1] + a[2] * p[2];
     double mag = fabs(a[0] * p[0]) + fabs(a[1] * p[1]) + fabs(a[2] * p[2]);
-    *bound = 4 * UNIT_ROUNDOFF * mag + 0x1p-1060;
+    *bound = 4 * FP_U * mag + 0x1p-1060;
     return s;
 }
 
@@ -1158,7 +897,7 @@ static double max_rounded_up(const adjacency *adj, const double *pts, const doub
     mpq_t best, t, x;
     mpq_inits(best, t, x, NULL);
     dot_q(best, a, pts + 3 * (size_t)cur, t, x);
-    double up = hull3_q_up(best);
+    double up = q_round_up(best);
     if (isfinite(up)) {
         mpq_set_d(t, up);
         *exact = mpq_equal(t, best) != 0;

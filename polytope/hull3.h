@@ -42,35 +42,11 @@ typedef struct hull3 {
     int nedges;       /* edges (each shared by two facets) */
 } hull3;
 
-/* Sign (-1, 0, +1) of the orientation of d with respect to the plane
- * through a, b, c: +1 when d lies on the side towards which the normal
- * (b - a) x (c - a) points ("above"; a, b, c then appear clockwise seen
- * from d), -1 below, 0 when the four points are coplanar.  Exact for all
- * finite doubles: a floating-point evaluation with a static error bound
- * (Shewchuk's orient3d bound, plus a check that nothing can underflow or
- * overflow), GMP rationals when the bound cannot decide. */
-int hull3_orient3d(const double a[3], const double b[3], const double c[3],
-                   const double d[3]);
-
-/* Sign of the 4x4 determinant whose rows are r0..r3, exactly (floating
- * point with an error bound, GMP rationals when that cannot decide). */
-int hull3_det4_sign(const double *r0, const double *r1, const double *r2,
-                    const double *r3);
-/* The same for rows of 4 exact rationals each. */
-int hull3_det4_sign_q(mpq_t *r0, mpq_t *r1, mpq_t *r2, mpq_t *r3);
-/* out = det of the 3x3 row-major rational matrix e (t1, t2: scratch). */
-void hull3_det3_q(mpq_t out, mpq_t *e, mpq_t t1, mpq_t t2);
-
-/* A rational rounded to a double upwards / downwards (the nearest double
- * >= q / <= q; +-inf beyond the double range). */
-double hull3_q_up(mpq_srcptr q);
-double hull3_q_down(mpq_srcptr q);
-
 /* Points as seen by the hull core.  Point i has homogeneous coordinates
  * h_i = (x_i, w_i) in Q^4 with w_i > 0 (the point itself is x_i / w_i); the
  * core may be given instead any images T h_i under one invertible linear
  * map T of positive determinant, since ranks and orientations are the same.
- *   orient(user, i, j, k, l): the sign hull3_orient3d would give for the
+ *   orient(user, i, j, k, l): the sign pred_orient3d would give for the
  *       four points (+1: l above the plane of i, j, k); must be exact.
  *   exact(user, i, h): the four exact homogeneous coordinates T h_i
  *       (h already initialised by the caller).

@@ -1,12 +1,14 @@
 /* predicates.c -- filtered exact signs (see predicates.h). */
 #include "polytope/predicates.h"
 
-#include <float.h>
 #include <gmp.h>
 #include <math.h>
+#include <limits.h>
 #include <stdlib.h>
 
-#define UNIT_ROUNDOFF (DBL_EPSILON / 2) /* u = 2^-53 */
+#include "polytope/fp.h"
+
+#define UNIT_ROUNDOFF FP_U
 
 /* Products of up to four entries stay clear of underflow and overflow when
  * every nonzero entry lies in [2^-120, 2^120]. */
@@ -164,30 +166,13 @@ static double det3(const double *M, int k, const int *r, const int *c, double *m
     return a0 * d0 - a1 * d1 + a2 * d2;
 }
 
-static double det4(const double *M, double *mag)
-{
-    static const int rows[3] = {1, 2, 3};
-    static const int cols[4][3] = {{1, 2, 3}, {0, 2, 3}, {0, 1, 3}, {0, 1, 2}};
-    double v = 0, m = 0;
-    for (int j = 0; j < 4; j++) {
-        double mj;
-        double dj = det3(M, 4, rows, cols[j], &mj);
-        double term = M[j] * dj;
-        v += (j & 1) ? -term : term;
-        m += fabs(M[j]) * mj;
-    }
-    *mag = m;
-    return v;
-}
-
 /* Error bounds as multiples of u times the computed permanent:
  *  2x2: two rounded products and a subtraction: (2u + u^2) perm; 3u.
  *  3x3: minors carry (2u + u^2), times an entry (+u), three terms summed
  *       (+2u): at most (7u + O(u^2)) perm, and the permanent itself is
  *       computed with five roundings: 8u covers both.
- *  4x4: minors carry 8u, times an entry (+u), four terms summed (+3u):
- *       12u + O(u^2); with the rounding of the permanent, 13u. */
-static const double det_bound_factor[5] = {0, 0, 3, 8, 13};
+ * (4x4 determinants go through pred_det4_rows, below.) */
+static const double det_bound_factor[4] = {0, 0, 3, 8};
 
 static int det_sign_gmp(const double *M, int k)
 {
@@ -236,6 +221,9 @@ static int det_sign_gmp(const double *M, int k)
     return sign;
 }
 
+static int det4_rows_sign(const double *r0, const double *r1, const double *r2,
+                          const double *r3, int *filtered);
+
 int pred_det_sign(const double *M, int k, pred_stats *st)
 {
     if (k == 1) {
@@ -243,15 +231,23 @@ int pred_det_sign(const double *M, int k, pred_stats *st)
             st->filtered++;
         return sign_of(M[0]);
     }
-    if (k <= 4 && entries_safe(M, k * k)) {
+    if (k == 4) {
+        for (int i = 0; i < 16; i++)
+            if (!isfinite(M[i]))
+                return -2;
+        int filtered;
+        int s = det4_rows_sign(M, M + 4, M + 8, M + 12, &filtered);
+        if (st)
+            filtered ? st->filtered++ : st->exact++;
+        return s;
+    }
+    if (k <= 3 && entries_safe(M, k * k)) {
         static const int r3[3] = {0, 1, 2}, c3[3] = {0, 1, 2};
         double mag, v;
         if (k == 2)
             v = det2(M, 2, 0, 1, 0, 1, &mag);
-        else if (k == 3)
-            v = det3(M, 3, r3, c3, &mag);
         else
-            v = det4(M, &mag);
+            v = det3(M, 3, r3, c3, &mag);
         double bound = det_bound_factor[k] * UNIT_ROUNDOFF * mag;
         if (v > bound || v < -bound || mag == 0) {
             if (st)
@@ -262,4 +258,279 @@ int pred_det_sign(const double *M, int k, pred_stats *st)
     if (st)
         st->exact++;
     return det_sign_gmp(M, k);
+}
+
+/* ------------------------------------ orientation, 3x3 and 4x4 determinants
+ *
+ * pred_orient3d evaluates the classic 3x3 determinant of
+ * differences in floating point and accepts its sign when it exceeds
+ * Shewchuk's bound (7 + 56u) u * permanent, u = 2^-53; the magnitudes are
+ * first checked so that no product can overflow and underflow cannot
+ * matter.  pred_det4_rows expands a 4x4 determinant by the 2x2 minors of
+ * its first two and last two columns; a first-order error analysis gives
+ * |error| <= (10u + O(u^2)) * P, P = sum of |minor products| taken with
+ * absolute values everywhere, and 12u * fl(P) covers it together with the
+ * rounding of P itself.  Undecided cases are recomputed with GMP
+ * rationals, which represent every double exactly.
+ */
+
+/* Filters are used only when every nonzero input magnitude lies in
+ * [FILTER_MIN, FILTER_MAX]: then no product of the evaluation overflows and
+ * the absolute error of any underflow is far below the bound. */
+#define FILTER_MAX 0x1p250
+#define FILTER_MIN 0x1p-250
+#define ORIENT_ERR ((7.0 + 56.0 * UNIT_ROUNDOFF) * UNIT_ROUNDOFF)
+#define DET4_ERR (12.0 * UNIT_ROUNDOFF)
+/* Below this permanent an underflow could matter: go exact. */
+#define ORIENT_PERM_MIN 0x1p-800
+
+static int filter_range_ok(const double *v, int count)
+{
+    for (int i = 0; i < count; i++) {
+        double m = fabs(v[i]);
+        if (!(m <= FILTER_MAX) || (m != 0 && m < FILTER_MIN))
+            return 0;
+    }
+    return 1;
+}
+
+/* out = det of the 3x3 row-major matrix e (t1, t2 scratch). */
+void pred_det3_q(mpq_t out, mpq_t *e, mpq_t t1, mpq_t t2)
+{
+    mpq_mul(t1, e[4], e[8]);
+    mpq_mul(t2, e[5], e[7]);
+    mpq_sub(t1, t1, t2);
+    mpq_mul(out, e[0], t1);
+    mpq_mul(t1, e[3], e[8]);
+    mpq_mul(t2, e[5], e[6]);
+    mpq_sub(t1, t1, t2);
+    mpq_mul(t1, e[1], t1);
+    mpq_sub(out, out, t1);
+    mpq_mul(t1, e[3], e[7]);
+    mpq_mul(t2, e[4], e[6]);
+    mpq_sub(t1, t1, t2);
+    mpq_mul(t1, e[2], t1);
+    mpq_add(out, out, t1);
+}
+
+/* Sign of det[a - d; b - d; c - d] in exact arithmetic. */
+static int orient3d_exact(const double *a, const double *b, const double *c, const double *d)
+{
+    mpq_t e[9], x, y, det;
+    const double *p[3] = {a, b, c};
+    mpq_inits(x, y, det, NULL);
+    for (int r = 0; r < 3; r++)
+        for (int j = 0; j < 3; j++) {
+            mpq_init(e[3 * r + j]);
+            mpq_set_d(x, p[r][j]);
+            mpq_set_d(y, d[j]);
+            mpq_sub(e[3 * r + j], x, y);
+        }
+    pred_det3_q(det, e, x, y);
+    int s = mpq_sgn(det);
+    for (int i = 0; i < 9; i++)
+        mpq_clear(e[i]);
+    mpq_clears(x, y, det, NULL);
+    return s;
+}
+
+/* Sign of det[a - d; b - d; c - d] (positive when d is below the plane of
+ * a, b, c with the normal (b - a) x (c - a)). */
+static int orient3d_below(const double *a, const double *b, const double *c, const double *d)
+{
+    const double all[12] = {a[0], a[1], a[2], b[0], b[1], b[2],
+                            c[0], c[1], c[2], d[0], d[1], d[2]};
+    if (filter_range_ok(all, 12)) {
+        double adx = a[0] - d[0], ady = a[1] - d[1], adz = a[2] - d[2];
+        double bdx = b[0] - d[0], bdy = b[1] - d[1], bdz = b[2] - d[2];
+        double cdx = c[0] - d[0], cdy = c[1] - d[1], cdz = c[2] - d[2];
+        double bc = bdx * cdy, cb = cdx * bdy, ca = cdx * ady;
+        double ac = adx * cdy, ab = adx * bdy, ba = bdx * ady;
+        double det = adz * (bc - cb) + bdz * (ca - ac) + cdz * (ab - ba);
+        double perm = (fabs(bc) + fabs(cb)) * fabs(adz) + (fabs(ca) + fabs(ac)) * fabs(bdz) +
+                      (fabs(ab) + fabs(ba)) * fabs(cdz);
+        if (perm >= ORIENT_PERM_MIN) {
+            double bound = ORIENT_ERR * perm;
+            if (det > bound)
+                return 1;
+            if (-det > bound)
+                return -1;
+        }
+    }
+    return orient3d_exact(a, b, c, d);
+}
+
+int pred_orient3d(const double a[3], const double b[3], const double c[3], const double d[3])
+{
+    return -orient3d_below(a, b, c, d);
+}
+
+/* Exact 4x4 determinant of rows r[0..3] (each 4 rationals), by the 2x2
+ * minors of columns (0,1) and (2,3).  The six pairs below are listed with
+ * their complementary pairs and Laplace signs. */
+static const int pair_rows[6][4] = {{0, 1, 2, 3}, {0, 2, 1, 3}, {0, 3, 1, 2},
+                                    {1, 2, 0, 3}, {1, 3, 0, 2}, {2, 3, 0, 1}};
+static const int pair_sign[6] = {1, -1, 1, 1, -1, 1};
+
+static int det4_sign_q(mpq_t *r[4])
+{
+    mpq_t m, n, t, sum;
+    mpq_inits(m, n, t, sum, NULL);
+    for (int k = 0; k < 6; k++) {
+        const int *p = pair_rows[k];
+        mpq_mul(m, r[p[0]][0], r[p[1]][1]);
+        mpq_mul(t, r[p[1]][0], r[p[0]][1]);
+        mpq_sub(m, m, t);
+        mpq_mul(n, r[p[2]][2], r[p[3]][3]);
+        mpq_mul(t, r[p[3]][2], r[p[2]][3]);
+        mpq_sub(n, n, t);
+        mpq_mul(m, m, n);
+        if (pair_sign[k] > 0)
+            mpq_add(sum, sum, m);
+        else
+            mpq_sub(sum, sum, m);
+    }
+    int s = mpq_sgn(sum);
+    mpq_clears(m, n, t, sum, NULL);
+    return s;
+}
+
+int pred_det4_sign_q(mpq_t *r0, mpq_t *r1, mpq_t *r2, mpq_t *r3)
+{
+    mpq_t *r[4] = {r0, r1, r2, r3};
+    return det4_sign_q(r);
+}
+
+/* Exact sign for double entries, in integers: column j is scaled by
+ * 2^-E_j (E_j the lowest exponent of its entries' last mantissa bits), a
+ * positive factor that leaves the sign alone and makes every entry an
+ * integer, so no fraction (and no gcd) is ever formed. */
+static int det4_exact(const double *const r[4])
+{
+    mpz_t z[4][4], m, n, t, sum;
+    int low[4];
+    for (int j = 0; j < 4; j++) {
+        low[j] = INT_MAX;
+        for (int i = 0; i < 4; i++) {
+            int e;
+            if (r[i][j] != 0) {
+                frexp(r[i][j], &e);
+                low[j] = e - 53 < low[j] ? e - 53 : low[j];
+            }
+        }
+    }
+    for (int i = 0; i < 4; i++)
+        for (int j = 0; j < 4; j++) {
+            int e;
+            double f = frexp(r[i][j], &e); /* r = f 2^e, f 2^53 an integer */
+            mpz_init_set_d(z[i][j], ldexp(f, 53));
+            if (r[i][j] != 0)
+                mpz_mul_2exp(z[i][j], z[i][j], (mp_bitcnt_t)(e - 53 - low[j]));
+        }
+    mpz_inits(m, n, t, sum, NULL);
+    for (int k = 0; k < 6; k++) { /* Laplace along the first two columns */
+        const int *p = pair_rows[k];
+        mpz_mul(m, z[p[0]][0], z[p[1]][1]);
+        mpz_submul(m, z[p[1]][0], z[p[0]][1]);
+        mpz_mul(n, z[p[2]][2], z[p[3]][3]);
+        mpz_submul(n, z[p[3]][2], z[p[2]][3]);
+        mpz_mul(t, m, n);
+        if (pair_sign[k] > 0)
+            mpz_add(sum, sum, t);
+        else
+            mpz_sub(sum, sum, t);
+    }
+    int sign = mpz_sgn(sum);
+    mpz_clears(m, n, t, sum, NULL);
+    for (int i = 0; i < 4; i++)
+        for (int j = 0; j < 4; j++)
+            mpz_clear(z[i][j]);
+    return sign;
+}
+
+/* Floating-point evaluation; returns 2 when the bound cannot decide. */
+static int det4_filter(const double *const r[4])
+{
+    double det = 0, perm = 0;
+    for (int k = 0; k < 6; k++) {
+        const int *p = pair_rows[k];
+        double m1 = r[p[0]][0] * r[p[1]][1], m2 = r[p[1]][0] * r[p[0]][1];
+        double n1 = r[p[2]][2] * r[p[3]][3], n2 = r[p[3]][2] * r[p[2]][3];
+        double term = (m1 - m2) * (n1 - n2);
+        det += pair_sign[k] > 0 ? term : -term;
+        perm += (fabs(m1) + fabs(m2)) * (fabs(n1) + fabs(n2));
+    }
+    if (perm == 0)
+        return 0; /* every minor product is exactly zero (no underflow here) */
+    double bound = DET4_ERR * perm + 0x1p-1040;
+    if (det > bound)
+        return 1;
+    if (-det > bound)
+        return -1;
+    return 2;
+}
+
+static int det4_rows_sign(const double *r0, const double *r1, const double *r2,
+                          const double *r3, int *filtered)
+{
+    const double *const r[4] = {r0, r1, r2, r3};
+    int ok = 1;
+    *filtered = 1;
+    for (int i = 0; i < 4 && ok; i++)
+        ok = filter_range_ok(r[i], 4);
+    if (ok) {
+        int s = det4_filter(r);
+        if (s != 2)
+            return s;
+    }
+    *filtered = 0;
+    return det4_exact(r);
+}
+
+int pred_det4_rows(const double *r0, const double *r1, const double *r2, const double *r3)
+{
+    int filtered;
+    return det4_rows_sign(r0, r1, r2, r3, &filtered);
+}
+
+/* --------------------------------------------- exact sums of products */
+
+/* Sign of sum_t f[3t] f[3t+1] f[3t+2] over count terms, exactly: every
+ * finite double is an integer of at most 53 bits times a power of two, so
+ * the sum is an integer times 2^(lowest exponent), accumulated in GMP. */
+int pred_prod3_sum_sign(const double *f, int count, mpz_t acc, mpz_t t0, mpz_t t1)
+{
+    long low = 0;
+    int any = 0;
+    for (int t = 0; t < count; t++) {
+        const double *g = f + 3 * t;
+        if (g[0] == 0 || g[1] == 0 || g[2] == 0)
+            continue;
+        long e = 0;
+        for (int j = 0; j < 3; j++) {
+            int ej;
+            frexp(g[j], &ej);
+            e += ej - 53;
+        }
+        low = (!any || e < low) ? e : low;
+        any = 1;
+    }
+    mpz_set_ui(acc, 0);
+    for (int t = 0; any && t < count; t++) {
+        const double *g = f + 3 * t;
+        if (g[0] == 0 || g[1] == 0 || g[2] == 0)
+            continue;
+        long e = 0;
+        mpz_set_ui(t0, 1);
+        for (int j = 0; j < 3; j++) {
+            int ej;
+            double frac = frexp(g[j], &ej);
+            e += ej - 53;
+            mpz_set_d(t1, ldexp(frac, 53)); /* an integer: exact */
+            mpz_mul(t0, t0, t1);
+        }
+        mpz_mul_2exp(t0, t0, (mp_bitcnt_t)(e - low));
+        mpz_add(acc, acc, t0);
+    }
+    return mpz_sgn(acc);
 }

@@ -13,6 +13,8 @@
 #ifndef HS_PREDICATES_H
 #define HS_PREDICATES_H
 
+#include <gmp.h>
+
 /* Counters of one caller (not shared between threads). */
 typedef struct pred_stats {
     long filtered; /* answers given by the floating-point filter */
@@ -28,5 +30,27 @@ int pred_row_sign(const double *a, const double *x, double b, int n, pred_stats 
  * closed formulas with a filter, larger k exactly.  Returns -2 when out of
  * memory (exact path only) or when an entry is not finite. */
 int pred_det_sign(const double *M, int k, pred_stats *st);
+
+/* Sign (-1, 0, +1) of the orientation of d with respect to the plane
+ * through a, b, c: +1 when d lies on the side towards which the normal
+ * (b - a) x (c - a) points ("above"; a, b, c then appear clockwise seen
+ * from d), -1 below, 0 when the four points are coplanar.  Exact for all
+ * finite doubles: a floating-point evaluation with a static error bound
+ * (Shewchuk's orient3d bound, plus a check that nothing can underflow or
+ * overflow), GMP rationals when the bound cannot decide. */
+int pred_orient3d(const double a[3], const double b[3], const double c[3], const double d[3]);
+
+/* Sign of the 4x4 determinant whose rows are r0..r3, exactly (floating
+ * point with an error bound, GMP rationals when that cannot decide). */
+int pred_det4_rows(const double *r0, const double *r1, const double *r2, const double *r3);
+/* The same for rows of 4 exact rationals each. */
+int pred_det4_sign_q(mpq_t *r0, mpq_t *r1, mpq_t *r2, mpq_t *r3);
+/* out = det of the 3x3 row-major rational matrix e (t1, t2: scratch). */
+void pred_det3_q(mpq_t out, mpq_t *e, mpq_t t1, mpq_t t2);
+
+/* Sign of sum_t f[3t] f[3t+1] f[3t+2] over `count` terms of finite
+ * doubles, exactly (in integers: each term is an integer times a power of
+ * two); acc, t0, t1 are the caller's initialised scratch. */
+int pred_prod3_sum_sign(const double *f, int count, mpz_t acc, mpz_t t0, mpz_t t1);
 
 #endif

@@ -255,3 +255,32 @@ char *q_double_to_string(double d)
     mpq_clear(q);
     return s;
 }
+
+/* Directed rounding of a rational to a double (+-inf beyond the range). */
+double q_round_up(mpq_srcptr q)
+{
+    double d = mpq_get_d(q); /* truncates towards zero */
+    mpq_t t;
+    mpq_init(t);
+    if (isfinite(d)) {
+        mpq_set_d(t, d);
+        if (mpq_cmp(q, t) > 0)
+            d = nextafter(d, INFINITY);
+    }
+    mpq_clear(t);
+    return d;
+}
+
+double q_round_down(mpq_srcptr q)
+{
+    double d = mpq_get_d(q);
+    mpq_t t;
+    mpq_init(t);
+    if (isfinite(d)) {
+        mpq_set_d(t, d);
+        if (mpq_cmp(q, t) < 0)
+            d = nextafter(d, -INFINITY);
+    }
+    mpq_clear(t);
+    return d;
+}

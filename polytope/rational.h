@@ -29,4 +29,9 @@ char *q_to_string(const mpq_t q);
 /* Exact text of a double (its binary value as p/q). */
 char *q_double_to_string(double d);
 
+/* A rational rounded to a double upwards / downwards (the nearest double
+ * >= q / <= q; +-inf beyond the double range). */
+double q_round_up(mpq_srcptr q);
+double q_round_down(mpq_srcptr q);
+
 #endif

@@ -34,7 +34,7 @@
  *        Farkas certificate: sum_i y_i M_ik > 0 for every k.
  * The checks are signs of sums of products of at most three doubles (the
  * filtered predicate below): floating point with a rigorous error bound
- * (filter_bound), and an exact sum over GMP integers (sum3_exact_sign)
+ * (filter_bound), and an exact sum over GMP integers (pred_prod3_sum_sign, polytope/predicates.c)
  * when the bound cannot decide.
  *
  * Exact fallback (tau about 0, a check that fails, numerical trouble, or a
@@ -183,48 +183,6 @@ static uint32_t next_random(tri_convex_work *w)
     return (uint32_t)((w->rng * 0x2545F4914F6CDD1DULL) >> 32);
 }
 
-/* ------------------------------------------- exact sums of products */
-
-/* Sign of sum_t f[3t] f[3t+1] f[3t+2] over count terms, exactly: every
- * finite double is an integer of at most 53 bits times a power of two, so
- * the sum is an integer times 2^(lowest exponent), accumulated in GMP. */
-static int sum3_exact_sign(tri_convex_work *w, const double *f, int count)
-{
-    long low = 0;
-    int any = 0;
-    for (int t = 0; t < count; t++) {
-        const double *g = f + 3 * t;
-        if (g[0] == 0 || g[1] == 0 || g[2] == 0)
-            continue;
-        long e = 0;
-        for (int j = 0; j < 3; j++) {
-            int ej;
-            frexp(g[j], &ej);
-            e += ej - 53;
-        }
-        low = (!any || e < low) ? e : low;
-        any = 1;
-    }
-    mpz_set_ui(w->acc, 0);
-    for (int t = 0; any && t < count; t++) {
-        const double *g = f + 3 * t;
-        if (g[0] == 0 || g[1] == 0 || g[2] == 0)
-            continue;
-        long e = 0;
-        mpz_set_ui(w->t0, 1);
-        for (int j = 0; j < 3; j++) {
-            int ej;
-            double frac = frexp(g[j], &ej);
-            e += ej - 53;
-            mpz_set_d(w->t1, ldexp(frac, 53)); /* an integer: exact */
-            mpz_mul(w->t0, w->t0, w->t1);
-        }
-        mpz_mul_2exp(w->t0, w->t0, (mp_bitcnt_t)(e - low));
-        mpz_add(w->acc, w->acc, w->t0);
-    }
-    return mpz_sgn(w->acc);
-}
-
 /* ------------------------------------------------------ computed M */
 
 /* Entry (i, k): M = a . v - b and its magnitude |a| . |v| + |b|, each
@@ -321,7 +279,7 @@ static int row_sign(tc_query *q, int i, const double *c, double cmax)
         return val < 0 ? -1 : 1;
     double f[36];
     row_terms(q, i, c, f);
-    return sum3_exact_sign(q->w, f, 12);
+    return pred_prod3_sum_sign(f, 12, q->w->acc, q->w->t0, q->w->t1);
 }
 
 /* Is the point with weights c (>= 0 doubles, not all 0; the point is
@@ -388,7 +346,7 @@ static int farkas_vertex(tc_query *q, int k)
     if (bound >= 0 && val < -bound)
         return 0;
     int count = farkas_terms(q, k, q->w->terms);
-    return sum3_exact_sign(q->w, q->w->terms, count) > 0;
+    return pred_prod3_sum_sign(q->w->terms, count, q->w->acc, q->w->t0, q->w->t1) > 0;
 }
 
 static int certify_farkas(tc_query *q)

@@ -8,6 +8,7 @@
 
 #include "polytope/hpoly.h"
 #include "polytope/hull3.h"
+#include "polytope/predicates.h"
 #include "solver/simplex_q.h"
 #include "polytope/rational.h"
 #include "solver/rows_z.h"
@@ -205,9 +206,9 @@ static int rows_orient(venum *ve, const int r[4])
 {
     const hs_poly *P = ve->P;
     if (P->exact[r[0]] && P->exact[r[1]] && P->exact[r[2]] && P->exact[r[3]])
-        return -hull3_det4_sign(h4_row(ve, r[0]), h4_row(ve, r[1]), h4_row(ve, r[2]),
+        return -pred_det4_rows(h4_row(ve, r[0]), h4_row(ve, r[1]), h4_row(ve, r[2]),
                                 h4_row(ve, r[3]));
-    return -hull3_det4_sign_q(q4_row(ve, r[0]), q4_row(ve, r[1]), q4_row(ve, r[2]),
+    return -pred_det4_sign_q(q4_row(ve, r[0]), q4_row(ve, r[1]), q4_row(ve, r[2]),
                               q4_row(ve, r[3]));
 }
 
@@ -233,8 +234,8 @@ static int origin_orient(venum *ve, int r0, int r1, int r2)
 {
     const hs_poly *P = ve->P;
     if (P->exact[r0] && P->exact[r1] && P->exact[r2])
-        return -hull3_det4_sign(h4_row(ve, r0), h4_row(ve, r1), h4_row(ve, r2), origin_d);
-    return -hull3_det4_sign_q(q4_row(ve, r0), q4_row(ve, r1), q4_row(ve, r2), ve->origin);
+        return -pred_det4_rows(h4_row(ve, r0), h4_row(ve, r1), h4_row(ve, r2), origin_d);
+    return -pred_det4_sign_q(q4_row(ve, r0), q4_row(ve, r1), q4_row(ve, r2), ve->origin);
 }
 
 static hs_code unbounded(const venum *ve, hs_error *err)
@@ -281,7 +282,7 @@ static int solve_rows(venum *ve, const int r[3], mpq_t *x)
         for (int i = 0; i < 3; i++)
             for (int k = 0; k < 3; k++)
                 mpq_set(M[3 * i + k], q4_row(ve, r[i])[k == j ? 3 : k]);
-        hull3_det3_q(j < 0 ? D : Dj, M, ve->t[0], ve->t[1]);
+        pred_det3_q(j < 0 ? D : Dj, M, ve->t[0], ve->t[1]);
         if (j < 0)
             ok = mpq_sgn(D) != 0;
         else
@@ -327,7 +328,7 @@ static hs_code fill_vertices(venum *ve, const hull3 *h, vertex_set *vs, hs_error
                            "vertex enumeration: dependent corner rows (please report)");
         for (int j = 0; j < 3; j++) {
             vs->x[3 * f + j] = q_nearest_double(x[j], NULL);
-            double lo = hull3_q_down(x[j]), hi = hull3_q_up(x[j]);
+            double lo = q_round_down(x[j]), hi = q_round_up(x[j]);
             if (f == 0 || lo < vs->lo[j])
                 vs->lo[j] = lo;
             if (f == 0 || hi > vs->hi[j])

@@ -15,6 +15,7 @@
 #include "bench/tangent.h"
 #include "polytope/hpoly.h"
 #include "polytope/hull3.h"
+#include "polytope/predicates.h"
 #include "solver/vertices.h"
 #include "tests/helpers.h"
 
@@ -24,7 +25,7 @@
  * make hundreds of thousands of checks, so they report failures only. */
 
 /* Sign of det[a - d; b - d; c - d] computed exactly here, negated to the
- * hull3_orient3d convention (+1: d above the plane of a, b, c). */
+ * pred_orient3d convention (+1: d above the plane of a, b, c). */
 static int exact_orient(const double *a, const double *b, const double *c, const double *d)
 {
     mpq_t e[9], t, u, det;
@@ -115,8 +116,8 @@ static void check_facet(const hull3 *h, const double *pts, int n, int f)
     const int *c = h->facet_vert + s;
     EXPECT(k >= 3, "facet %d has %d corners", f, k);
     int off = -1;
-    for (int p = 0; p < n; p++) { /* hull3_orient3d: see orient3d_near_degenerate */
-        int o = hull3_orient3d(pt(pts, c[0]), pt(pts, c[1]), pt(pts, c[2]), pt(pts, p));
+    for (int p = 0; p < n; p++) { /* pred_orient3d: see orient3d_near_degenerate */
+        int o = pred_orient3d(pt(pts, c[0]), pt(pts, c[1]), pt(pts, c[2]), pt(pts, p));
         EXPECT(o <= 0, "point %d is above facet %d", p, f);
         if (o < 0)
             off = p;
@@ -197,7 +198,7 @@ START_TEST(orient3d_near_degenerate)
         for (int k = 0; k < abs(ulps); k++)
             d[2] = nextafter(d[2], ulps > 0 ? INFINITY : -INFINITY);
         int want = exact_orient(a, b, c, d);
-        ck_assert_int_eq(hull3_orient3d(a, b, c, d), want);
+        ck_assert_int_eq(pred_orient3d(a, b, c, d), want);
         signs[want + 1]++;
         /* the same four points, scaled far apart in magnitude */
         double big[4][3];
@@ -205,7 +206,7 @@ START_TEST(orient3d_near_degenerate)
         for (int r = 0; r < 4; r++)
             for (int j = 0; j < 3; j++)
                 big[r][j] = ldexp(src[r][j], 400);
-        ck_assert_int_eq(hull3_orient3d(big[0], big[1], big[2], big[3]), want);
+        ck_assert_int_eq(pred_orient3d(big[0], big[1], big[2], big[3]), want);
     }
     ck_assert(signs[0] > 0 && signs[1] > 0 && signs[2] > 0);
 }
@@ -227,10 +228,10 @@ START_TEST(det4_matches_orientation)
             for (int j = 0; j < 3; j++)
                 p[3][j] = p[0][j] + 2 * (p[1][j] - p[0][j]) - (p[2][j] - p[0][j]);
         int o = exact_orient(p[0], p[1], p[2], p[3]);
-        ck_assert_int_eq(-hull3_det4_sign(p[0], p[1], p[2], p[3]), o);
+        ck_assert_int_eq(-pred_det4_rows(p[0], p[1], p[2], p[3]), o);
         for (int r = 0; r < 4; r++)
             p[r][3] = 0x1p-600; /* scaled homogeneous rows: same sign */
-        ck_assert_int_eq(-hull3_det4_sign(p[0], p[1], p[2], p[3]), o);
+        ck_assert_int_eq(-pred_det4_rows(p[0], p[1], p[2], p[3]), o);
     }
 }
 END_TEST

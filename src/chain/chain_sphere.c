@@ -175,12 +175,12 @@ static int q_vertex(const double *const *a, const double *b, qvec *x)
             mpq_init(M[i][j]);
             mpq_set_d(M[i][j], a[i][j]);
         }
-    hull3_det3_q(det, &M[0][0], t1, t2);
+    pred_det3_q(det, &M[0][0], t1, t2);
     int ok = mpq_sgn(det) != 0;
     for (int col = 0; col < 3 && ok; col++) {
         for (int i = 0; i < 3; i++)
             mpq_set_d(M[i][col], b[i]);
-        hull3_det3_q(dc, &M[0][0], t1, t2);
+        pred_det3_q(dc, &M[0][0], t1, t2);
         mpq_div(x->v[col], dc, det);
         for (int i = 0; i < 3; i++)
             mpq_set_d(M[i][col], a[i][col]);

@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "polytope/hull3.h"
+#include "polytope/predicates.h"
 #include "polytope/text_lines.h"
 #include "polytope/error.h"
 #include "polytope/mem.h"
@@ -159,7 +160,7 @@ static int collinear(const double *p, const double *q, const double *r)
     for (int d = 0; d < 3; d++) {
         double off[3] = {p[0], p[1], p[2]};
         off[d] += 1;
-        if (hull3_orient3d(p, q, r, off) != 0)
+        if (pred_orient3d(p, q, r, off) != 0)
             return 0;
     }
     return 1;

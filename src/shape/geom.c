@@ -7,6 +7,7 @@
 
 #include "polytope/hpoly.h"
 #include "polytope/hull3.h"
+#include "polytope/predicates.h"
 #include "solver/vertices.h"
 #include "solver/fast_prep.h"
 #include "polytope/error.h"
@@ -341,7 +342,7 @@ static int degenerate_triangle(const double *v, const int *t)
     for (int d = 0; d < 3; d++) { /* collinear iff every axis projection is */
         double lift[3] = {p[0], p[1], p[2]};
         lift[d] += 1; /* a point off the line in direction d */
-        if (hull3_orient3d(p, q, r, lift) != 0)
+        if (pred_orient3d(p, q, r, lift) != 0)
             return 0;
     }
     return 1;

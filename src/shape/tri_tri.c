@@ -5,7 +5,7 @@
  * the other's plane; otherwise the line common to the two planes meets
  * each triangle in a segment, and the triangles meet when these segments
  * do.  Here every one of those decisions is the sign of a determinant of
- * input coordinates, taken exactly by hull3_orient3d (floating point with
+ * input coordinates, taken exactly by pred_orient3d (floating point with
  * a proven error bound, GMP rationals when the bound cannot decide), and
  * the answer is the library's three-way one, with relative interiors:
  * OVERLAP when ri(p) and ri(q) meet, TOUCHING when p and q meet but their
@@ -13,7 +13,7 @@
  * the segment or point it spans (ri of a segment: the open segment; ri of
  * a point: the point).
  *
- * Notation.  orient(a, b, c, d) is hull3_orient3d: the sign of
+ * Notation.  orient(a, b, c, d) is pred_orient3d: the sign of
  * (d - a) . n with n = (b - a) x (c - a).  n_p, n_q are the normals of p
  * and q in that sense, s_i = orient(q0, q1, q2, p_i), t_j = orient(p0, p1,
  * p2, q_j).  orient2_k(a, b, c) is the 2-D orientation after dropping
@@ -85,7 +85,7 @@
  *
  * Cost.  A pair decided by the plane test costs 3 or 6 orientation
  * filters.  Exact zeros (contacts, coplanar and degenerate pairs) go
- * through hull3_orient3d's GMP fallback, about 1.5 us each.  The witness,
+ * through pred_orient3d's GMP fallback, about 1.5 us each.  The witness,
  * computed only for pairs that meet, costs some 10 to 20 us.
  *
  * Inputs must be finite doubles. */
@@ -96,6 +96,8 @@
 #include <string.h>
 
 #include "polytope/hull3.h"
+#include "polytope/predicates.h"
+#include "polytope/rational.h"
 
 /* ============================================================ predicates */
 
@@ -106,7 +108,7 @@ static int orient2(int k, const double *a, const double *b, const double *c)
 {
     int i = (k + 1) % 3, j = (k + 2) % 3;
     const double la[3] = {a[i], a[j], 0}, lb[3] = {b[i], b[j], 0}, lc[3] = {c[i], c[j], 0};
-    return hull3_orient3d(la, lb, lc, lift_up);
+    return pred_orient3d(la, lb, lc, lift_up);
 }
 
 /* x on the line through distinct a, b (every axis projection collinear). */
@@ -225,8 +227,8 @@ static hs_status crossing(const double p[3][3], const double q[3][3], const int 
     span_make(p, s, -1, sp);
     span_make(q, t, 1, sq);
     int f = sp->side * sq->side;
-    int c1 = hull3_orient3d(sp->a, sp->b1, sq->a, sq->b2) * f;  /* sign of Y2 - X1 */
-    int c2 = -hull3_orient3d(sp->a, sp->b2, sq->a, sq->b1) * f; /* sign of X2 - Y1 */
+    int c1 = pred_orient3d(sp->a, sp->b1, sq->a, sq->b2) * f;  /* sign of Y2 - X1 */
+    int c2 = -pred_orient3d(sp->a, sp->b2, sq->a, sq->b1) * f; /* sign of X2 - Y1 */
     if (c1 < 0 || c2 < 0)
         return HS_DISJOINT;
     if (c1 > 0 && c2 > 0 && straddles(s) && straddles(t))
@@ -292,13 +294,13 @@ static hs_status tri_seg_flat(const shape *T, const shape *S)
 static hs_status tri_seg(const shape *T, const shape *S)
 {
     const double *u = S->v[0], *v = S->v[1];
-    int su = hull3_orient3d(T->v[0], T->v[1], T->v[2], u);
-    int sv = hull3_orient3d(T->v[0], T->v[1], T->v[2], v);
+    int su = pred_orient3d(T->v[0], T->v[1], T->v[2], u);
+    int sv = pred_orient3d(T->v[0], T->v[1], T->v[2], v);
     if (su == sv)
         return su != 0 ? HS_DISJOINT : tri_seg_flat(T, S);
     int delta = sv > su ? 1 : -1, inside = 1, in_closed = 1;
     for (int i = 0; i < 3; i++) {
-        int g = hull3_orient3d(u, v, T->v[i], T->v[(i + 1) % 3]) * delta;
+        int g = pred_orient3d(u, v, T->v[i], T->v[(i + 1) % 3]) * delta;
         inside &= g > 0;
         in_closed &= g >= 0;
     }
@@ -309,7 +311,7 @@ static hs_status tri_seg(const shape *T, const shape *S)
 
 static hs_status tri_point(const shape *T, const double *x)
 {
-    if (hull3_orient3d(T->v[0], T->v[1], T->v[2], x) != 0)
+    if (pred_orient3d(T->v[0], T->v[1], T->v[2], x) != 0)
         return HS_DISJOINT;
     int sep = edge_sep(T, 0, &x, 1);
     sep = max_int(sep, edge_sep(T, 1, &x, 1));
@@ -333,7 +335,7 @@ static hs_status intervals(double lo1, double hi1, double lo2, double hi2)
 static hs_status seg_seg(const shape *S, const shape *R)
 {
     const double *u = S->v[0], *v = S->v[1], *w = R->v[0], *z = R->v[1];
-    if (hull3_orient3d(u, v, w, z) != 0)
+    if (pred_orient3d(u, v, w, z) != 0)
         return HS_DISJOINT;
     for (int k = 0; k < 3; k++) {
         int a1 = orient2(k, u, v, w), a2 = orient2(k, u, v, z);
@@ -610,7 +612,7 @@ static int clip(zwork *w, zpoint *in, int n, zpoint *out, zrow *r)
 /* The double nearest to v (ties: the lower one). */
 static double q_nearest(mpq_t v)
 {
-    double lo = hull3_q_down(v), hi = hull3_q_up(v);
+    double lo = q_round_down(v), hi = q_round_up(v);
     if (lo == hi || !isfinite(lo) || !isfinite(hi))
         return isfinite(lo) ? lo : hi;
     mpq_t below, above;
@@ -803,7 +805,7 @@ static void crossing_end(zcut *z, const double p[3][3], const double q[3][3], co
                          const span *sq, int hi, long emin, mpz_t num[3], mpz_t den)
 {
     const double *bp = hi ? sp->b2 : sp->b1, *bq = hi ? sq->b2 : sq->b1;
-    int y_minus_x = hull3_orient3d(sp->a, bp, sq->a, bq) * sp->side * sq->side;
+    int y_minus_x = pred_orient3d(sp->a, bp, sq->a, bq) * sp->side * sq->side;
     int take_x = hi ? y_minus_x >= 0 : y_minus_x <= 0;
     zcut_plane(z, take_x ? q : p, emin);
     if (take_x)
@@ -851,12 +853,12 @@ hs_status tri_tri_classify(const double p[3][3], const double q[3][3], double wi
 {
     int s[3], t[3];
     for (int i = 0; i < 3; i++)
-        s[i] = hull3_orient3d(q[0], q[1], q[2], p[i]);
+        s[i] = pred_orient3d(q[0], q[1], q[2], p[i]);
     if (all_same_strict(s))
         return HS_DISJOINT;
     if (any_nonzero(s)) { /* q is proper: seed cases 2 and 3 */
         for (int j = 0; j < 3; j++)
-            t[j] = hull3_orient3d(p[0], p[1], p[2], q[j]);
+            t[j] = pred_orient3d(p[0], p[1], p[2], q[j]);
         if (all_same_strict(t))
             return HS_DISJOINT;
         if (any_nonzero(t))
