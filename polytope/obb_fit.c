@@ -173,7 +173,7 @@ typedef struct score {
     double vol, area, size;
 } score;
 
-static int better(const score *a, const score *b)
+static int fit_better(const score *a, const score *b)
 {
     if (a->vol != b->vol)
         return a->vol < b->vol;
@@ -200,10 +200,10 @@ static score frame_score(const fit_pts *s, const double *ax)
 }
 
 /* Keep ax as the best frame if it scores better. */
-static void consider(const fit_pts *s, double ax[9], double best[9], score *bs)
+static void fit_consider(const fit_pts *s, double ax[9], double best[9], score *bs)
 {
     score sc = frame_score(s, ax);
-    if (better(&sc, bs)) {
+    if (fit_better(&sc, bs)) {
         *bs = sc;
         memcpy(best, ax, 9 * sizeof(double));
     }
@@ -234,7 +234,7 @@ static void facet_frames(const fit_pts *s, const hull3 *h, double best[9], score
                 ax[3 + j] = q[j] - p[j];
             }
             if (obb_orthonormalize(ax) == 0)
-                consider(s, ax, best, bs);
+                fit_consider(s, ax, best, bs);
         }
     }
 }
@@ -303,7 +303,7 @@ hs_code hs_obb_fit(hs_obb *box, const double *points, int n, hs_error *err)
         best[i] = i % 4 == 0;
     score bs = frame_score(&s, best);
     if ((h ? surface_frame(&s, h, ax) : points_frame(&s, ax)) == 0)
-        consider(&s, ax, best, &bs);
+        fit_consider(&s, ax, best, &bs);
     if (h)
         facet_frames(&s, h, best, &bs);
     enclose(box, best, &s);

@@ -95,7 +95,7 @@ static void implicit_free(implicit_info *im, int m, int n)
     free(im->ri_point);
 }
 
-static void ctx_free(classify_ctx *c)
+static void classify_ctx_free(classify_ctx *c)
 {
     for (int w = 0; w < 2; w++)
         implicit_free(&c->imp[w], c->z.m, c->z.n);
@@ -105,7 +105,7 @@ static void ctx_free(classify_ctx *c)
     zrows_free(&c->z);
 }
 
-static hs_code ctx_init(classify_ctx *c, const hs_poly *A, const hs_poly *B, hs_error *err)
+static hs_code classify_ctx_init(classify_ctx *c, const hs_poly *A, const hs_poly *B, hs_error *err)
 {
     memset(c, 0, sizeof *c);
     if (zrows_build(&c->z, A, B) != 0)
@@ -114,7 +114,7 @@ static hs_code ctx_init(classify_ctx *c, const hs_poly *A, const hs_poly *B, hs_
     c->kind = mem_alloc((size_t)m, 1);
     if (!c->kind || lp_solution_init(&c->sol, n, m) != 0 || lp_solution_init(&c->aux, n, m) != 0 ||
         implicit_init(&c->imp[0], m, n) != 0 || implicit_init(&c->imp[1], m, n) != 0) {
-        ctx_free(c);
+        classify_ctx_free(c);
         return err_set(err, HS_ERR_NOMEM, "out of memory");
     }
     return HS_OK;
@@ -313,7 +313,7 @@ static hs_code classify_run(classify_ctx *c, hs_result *r, hs_error *err)
 hs_code classify_pair(const hs_poly *A, const hs_poly *B, hs_result *r, hs_error *err)
 {
     classify_ctx c;
-    hs_code rc = ctx_init(&c, A, B, err);
+    hs_code rc = classify_ctx_init(&c, A, B, err);
     if (rc != HS_OK)
         return rc;
     if (result_reset(r, HS_DISJOINT, A->n) != 0)
@@ -321,14 +321,14 @@ hs_code classify_pair(const hs_poly *A, const hs_poly *B, hs_result *r, hs_error
     else
         rc = classify_run(&c, r, err);
     r->pivots = c.pivots;
-    ctx_free(&c);
+    classify_ctx_free(&c);
     return rc;
 }
 
 hs_code classify_infeasible(const hs_poly *P, hs_result *r, int *feasible, hs_error *err)
 {
     classify_ctx c;
-    hs_code rc = ctx_init(&c, P, NULL, err);
+    hs_code rc = classify_ctx_init(&c, P, NULL, err);
     if (rc != HS_OK)
         return rc;
     *feasible = 0;
@@ -348,6 +348,6 @@ hs_code classify_infeasible(const hs_poly *P, hs_result *r, int *feasible, hs_er
         }
     }
     r->pivots = c.pivots;
-    ctx_free(&c);
+    classify_ctx_free(&c);
     return rc;
 }

@@ -42,12 +42,12 @@
 #include "solver/fast_prep.h"
 #include "solver/fast_work.h"
 #include "polytope/rng.h"
+#include "polytope/fp.h"
 #include "polytope/predicates.h"
 #include "solver/result.h"
 #include "solver/seidel.h"
 #include "polytope/error.h"
 
-#define UNIT_ROUNDOFF 0x1p-53
 
 typedef struct fast_query {
     fast_work *fw;
@@ -181,7 +181,7 @@ static double row_value(fast_query *q, const double *a, double b, const double *
         v += t;
         mag += fabs(t);
     }
-    if (v < -(double)(n + 2) * UNIT_ROUNDOFF * mag && mag < 0x1p+900 && mag > 0x1p-900)
+    if (v < -(double)(n + 2) * FP_U * mag && mag < 0x1p+900 && mag > 0x1p-900)
         *strict = 1;
     else
         *strict = pred_row_sign(a, x, b, n, &q->fw->ps) < 0;
@@ -196,7 +196,7 @@ static int strictly_inside(fast_query *q, int k, const double *x)
 {
     const fast_view *P = q->V[k];
     int n = q->n;
-    double worst = -INFINITY, big = 0, small = INFINITY, c = (double)(n + 2) * UNIT_ROUNDOFF;
+    double worst = -INFINITY, big = 0, small = INFINITY, c = (double)(n + 2) * FP_U;
     for (int i = 0; i < P->m; i++) {
         const double *a = P->a + (size_t)i * (size_t)n;
         double v = -P->b[i], mag = fabs(P->b[i]);
@@ -528,7 +528,7 @@ static int scan_rows(fast_query *q, const double *z, int *count, int *strict)
         }
     strictness:
         mag += fabs(b);
-        if (*strict && !(plain < -(double)(n + 2) * UNIT_ROUNDOFF * mag && mag < 0x1p+900 &&
+        if (*strict && !(plain < -(double)(n + 2) * FP_U * mag && mag < 0x1p+900 &&
                          mag > 0x1p-900))
             *strict = pred_row_sign(a, z, b, n, &w->ps) < 0;
     }
@@ -613,7 +613,7 @@ static hs_code fall_back(fast_query *q, const char *why, hs_error *err)
     return rc;
 }
 
-static int settled(const fast_query *q, seidel_status st, const double *z, int strict)
+static int fast_settled(const fast_query *q, seidel_status st, const double *z, int strict)
 {
     return q->certified || st == SEIDEL_NOMEM || (st == SEIDEL_OPTIMAL && z[q->n] > 0 && strict);
 }
@@ -633,11 +633,11 @@ static hs_code run_lp(fast_query *q, hs_error *err)
               q->exit_row + 1);
         st = lp_rounds(q, q->exit_row, z, &strict);
     }
-    if (!settled(q, st, z, strict)) {
+    if (!fast_settled(q, st, z, strict)) {
         trace(q, "every row free, in the box near the segment");
         st = lp_rounds(q, -1, z, &strict);
     }
-    if (!settled(q, st, z, strict)) {
+    if (!fast_settled(q, st, z, strict)) {
         trace(q, "not settled in the box near the segment: again in the wide box");
         wide_box(q);
         st = lp_rounds(q, -1, z, &strict);

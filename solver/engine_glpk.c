@@ -107,7 +107,7 @@ typedef enum row_mode {
 /* ------------------------------------------------------------ checks */
 
 /* Everything GLPK would stop the process for, checked in advance. */
-static hs_code check_poly(const hs_poly *P, const char *what, hs_error *err)
+static hs_code glpk_check_poly(const hs_poly *P, const char *what, hs_error *err)
 {
     if (!P)
         return err_set(err, HS_ERR_ARG, "glpk: %s is NULL", what);
@@ -370,7 +370,7 @@ static void quiet_parameters(glp_smcp *parm)
 
 /* Did the last solve end in one of the two answers the margin LP can have
  * (it is never unbounded: tau <= 1)? */
-static int settled(glp_prob *lp)
+static int glpk_settled(glp_prob *lp)
 {
     int status = glp_get_status(lp);
     return status == GLP_OPT || status == GLP_NOFEAS;
@@ -389,7 +389,7 @@ static int run_simplex(margin_lp *M)
     parm.it_lim = size > INT32_MAX / GLPK_ITER_PER_SIZE ? INT32_MAX
                                                         : (int)(size * GLPK_ITER_PER_SIZE);
     int rc = glp_simplex(M->lp, &parm);
-    for (int attempt = 0; (rc != 0 || !settled(M->lp)) && attempt < 2; attempt++) {
+    for (int attempt = 0; (rc != 0 || !glpk_settled(M->lp)) && attempt < 2; attempt++) {
         glp_std_basis(M->lp);
         if (attempt == 0) {
             parm.meth = GLP_DUALP;
@@ -413,7 +413,7 @@ static int run_glpk(margin_lp *M, int warm)
 {
     if (!M->use_exact)
         return run_simplex(M);
-    if (warm && M->warm_ok && (run_simplex(M) != 0 || !settled(M->lp)))
+    if (warm && M->warm_ok && (run_simplex(M) != 0 || !glpk_settled(M->lp)))
         glp_std_basis(M->lp);
     glp_smcp parm;
     quiet_parameters(&parm);
@@ -560,7 +560,7 @@ static hs_code implicit_round(margin_lp *M, const hs_poly *P, int first,
  * = 0 on P with y >= 0 and sum y_i w_i = 1, so every row with y_i > 0 is
  * tight on all of P; fixing those and solving again finds the next ones,
  * until the margin is positive or no inequality row is left. */
-static hs_code find_implicit(const hs_poly *P, int use_exact, unsigned char *implicit,
+static hs_code glpk_find_implicit(const hs_poly *P, int use_exact, unsigned char *implicit,
                              hs_error *err)
 {
     margin_lp M;
@@ -586,7 +586,7 @@ static hs_code start_result(hs_result *r, hs_status status, int n, hs_error *err
 
 hs_code glpk_feasible(const hs_poly *P, int use_exact, hs_result *r, hs_error *err)
 {
-    hs_code rc = check_poly(P, "the polyhedron", err);
+    hs_code rc = glpk_check_poly(P, "the polyhedron", err);
     if (rc != HS_OK)
         return rc;
     if (!r)
@@ -639,7 +639,7 @@ static hs_code classify_zero_margin(margin_lp *M, const hs_poly *A, const hs_pol
         unsigned char *implicit = mem_calloc((size_t)part[k]->m, 1);
         if (!implicit)
             return err_set(err, HS_ERR_NOMEM, "out of memory");
-        rc = find_implicit(part[k], M->use_exact, implicit, err);
+        rc = glpk_find_implicit(part[k], M->use_exact, implicit, err);
         for (int i = 0; rc == HS_OK && i < part[k]->m; i++)
             if (implicit[i])
                 rc = margin_set_row(M, first[k] + i, part[k], i, ROW_FIXED, err);
@@ -656,7 +656,7 @@ static hs_code classify_zero_margin(margin_lp *M, const hs_poly *A, const hs_pol
 }
 
 /* Step 1 on the stacked LP, then steps 2 and 3 when its margin is zero. */
-static hs_code classify_pair(margin_lp *M, const hs_poly *A, const hs_poly *B,
+static hs_code glpk_classify_pair(margin_lp *M, const hs_poly *A, const hs_poly *B,
                              const int first[2], hs_result *r, hs_error *err)
 {
     margin_answer ans;
@@ -680,9 +680,9 @@ static hs_code classify_pair(margin_lp *M, const hs_poly *A, const hs_poly *B,
 
 static hs_code check_pair(const hs_poly *A, const hs_poly *B, hs_error *err)
 {
-    hs_code rc = check_poly(A, "A", err);
+    hs_code rc = glpk_check_poly(A, "A", err);
     if (rc == HS_OK && B)
-        rc = check_poly(B, "B", err);
+        rc = glpk_check_poly(B, "B", err);
     if (rc == HS_OK && B && A->n != B->n)
         rc = err_set(err, HS_ERR_ARG, "glpk: A has %d variables, B has %d", A->n, B->n);
     return rc;
@@ -703,7 +703,7 @@ hs_code glpk_intersect(const hs_poly *A, const hs_poly *B, int use_exact, hs_res
     rc = open_pair(&M, A, B, use_exact, 0, first, err);
     if (rc != HS_OK)
         return rc;
-    rc = classify_pair(&M, A, B, first, r, err);
+    rc = glpk_classify_pair(&M, A, B, first, r, err);
     margin_close(&M);
     return rc;
 }

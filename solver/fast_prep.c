@@ -288,7 +288,7 @@ static fast_prep *alloc_prep(int n, int m)
     return fp;
 }
 
-static int ctx_init(prep_ctx *c, const hs_poly *p)
+static int prep_ctx_init(prep_ctx *c, const hs_poly *p)
 {
     c->p = p;
     c->sw = seidel_work_new();
@@ -300,7 +300,7 @@ static int ctx_init(prep_ctx *c, const hs_poly *p)
     return 0;
 }
 
-static void ctx_free(prep_ctx *c)
+static void prep_ctx_free(prep_ctx *c)
 {
     seidel_work_free(c->sw);
     free(c->order);
@@ -312,7 +312,7 @@ int fast_prep_build(const hs_poly *p, fast_prep **out, const char **why)
     fast_prep *fp = NULL;
     prep_ctx c = {0};
     int nomem = 0;
-    if (!reason && (!(fp = alloc_prep(p->n, p->m)) || ctx_init(&c, p) != 0)) {
+    if (!reason && (!(fp = alloc_prep(p->n, p->m)) || prep_ctx_init(&c, p) != 0)) {
         reason = "out of memory";
         nomem = 1;
     }
@@ -335,7 +335,7 @@ int fast_prep_build(const hs_poly *p, fast_prep **out, const char **why)
             nomem = 1;
         }
     }
-    ctx_free(&c);
+    prep_ctx_free(&c);
     *why = reason;
     if (reason) {
         fast_prep_free(fp);

@@ -6,7 +6,7 @@
 #include "solver/result.h"
 #include "polytope/error.h"
 
-static hs_code check_poly(const hs_poly *p, const char *what, hs_error *err)
+static hs_code query_check_poly(const hs_poly *p, const char *what, hs_error *err)
 {
     if (!p)
         return err_set(err, HS_ERR_ARG, "%s is NULL", what);
@@ -20,7 +20,7 @@ hs_code hs_feasible(const hs_poly *p, const hs_options *opt, hs_result *r, hs_er
         hs_options_init(&defaults);
         opt = &defaults;
     }
-    if (check_poly(p, "the polyhedron", err) != HS_OK)
+    if (query_check_poly(p, "the polyhedron", err) != HS_OK)
         return HS_ERR_ARG;
     if (!r)
         return err_set(err, HS_ERR_ARG, "result object is NULL");
@@ -46,7 +46,7 @@ hs_code hs_intersect(const hs_poly *A, const hs_poly *B, const hs_options *opt, 
         hs_options_init(&defaults);
         opt = &defaults;
     }
-    if (check_poly(A, "A", err) != HS_OK || check_poly(B, "B", err) != HS_OK)
+    if (query_check_poly(A, "A", err) != HS_OK || query_check_poly(B, "B", err) != HS_OK)
         return HS_ERR_ARG;
     if (!r)
         return err_set(err, HS_ERR_ARG, "result object is NULL");

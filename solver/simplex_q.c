@@ -263,7 +263,7 @@ static const mpz_t *reduced_cost(simplex *s, int c)
 }
 
 /* Is val/norm more negative than best/best_norm?  Norms are positive. */
-static int better(simplex *s, const mpz_t *norm, const mpz_t *best_norm)
+static int simplex_better(simplex *s, const mpz_t *norm, const mpz_t *best_norm)
 {
     if (norm)
         mpz_set(s->t1, *norm);
@@ -291,7 +291,7 @@ static int choose_entering(simplex *s, int bland)
             continue;
         if (bland)
             return c;
-        if (enter < 0 || better(s, norm, enter_norm)) {
+        if (enter < 0 || simplex_better(s, norm, enter_norm)) {
             enter = c;
             enter_norm = norm;
             mpz_set(s->best, s->val);

@@ -53,13 +53,14 @@
 
 #include "polytope/hpoly.h"
 #include "solver/classify.h"
+#include "polytope/fp.h"
 #include "polytope/predicates.h"
+#include "polytope/rng.h"
 #include "solver/result.h"
 #include "solver/seidel.h"
 #include "polytope/error.h"
 #include "polytope/mem.h"
 
-#define UNIT_ROUNDOFF 0x1p-53
 /* Error bounds below hold for sums of at most this many rounded terms. */
 #define FILTER_MAX_ROWS (1 << 24)
 /* The filters answer only when the computed magnitude is at least this
@@ -148,7 +149,7 @@ void tri_convex_work_free(tri_convex_work *w)
     free(w);
 }
 
-static int reserve(tri_convex_work *w, int m)
+static int tc_reserve(tri_convex_work *w, int m)
 {
     if (m <= w->cap)
         return seidel_reserve(w->sw, 2, m + 3);
@@ -174,20 +175,11 @@ static int reserve(tri_convex_work *w, int m)
     return seidel_reserve(w->sw, 2, m + 3);
 }
 
-/* xorshift64*: the random row order of the LP, private to the workspace. */
-static uint32_t next_random(tri_convex_work *w)
-{
-    w->rng ^= w->rng >> 12;
-    w->rng ^= w->rng << 25;
-    w->rng ^= w->rng >> 27;
-    return (uint32_t)((w->rng * 0x2545F4914F6CDD1DULL) >> 32);
-}
-
 /* ------------------------------------------------------ computed M */
 
 /* Entry (i, k): M = a . v - b and its magnitude |a| . |v| + |b|, each
  * term of M rounded at most 4 times (a product, three additions). */
-static void entry(const double *a, double b, const double *v, double *val, double *mag)
+static void tc_entry(const double *a, double b, const double *v, double *val, double *mag)
 {
     double p0 = a[0] * v[0], p1 = a[1] * v[1], p2 = a[2] * v[2];
     *val = ((p0 + p1) + p2) - b;
@@ -210,7 +202,7 @@ static double filter_bound(double val, double mag, int K)
 {
     if (!isfinite(val) || !isfinite(mag) || !(mag >= FILTER_MIN_MAG))
         return -1;
-    return (double)(K + 3) * UNIT_ROUNDOFF * mag;
+    return (double)(K + 3) * FP_U * mag;
 }
 
 /* Filtered sign of M_ik (K = 4: a product and three additions), 0 when
@@ -239,7 +231,7 @@ static int fill_entries(tc_query *q)
     for (int i = 0; i < q->m; i++) {
         double *mv = w->mv + 3 * i;
         for (int k = 0; k < 3; k++)
-            entry(hpoly_row(q->P, i), q->P->b[i], q->v[k], &mv[k], &w->mg[3 * i + k]);
+            tc_entry(hpoly_row(q->P, i), q->P->b[i], q->v[k], &mv[k], &w->mg[3 * i + k]);
         if (mv[0] > 0 && mv[1] > 0 && mv[2] > 0 && entry_sign(q, i, 0) > 0 &&
             entry_sign(q, i, 1) > 0 && entry_sign(q, i, 2) > 0)
             return 1;
@@ -349,7 +341,7 @@ static int farkas_vertex(tc_query *q, int k)
     return pred_prod3_sum_sign(q->w->terms, count, q->w->acc, q->w->t0, q->w->t1) > 0;
 }
 
-static int certify_farkas(tc_query *q)
+static int tc_certify_farkas(tc_query *q)
 {
     for (int k = 0; k < 3; k++)
         if (!farkas_vertex(q, k))
@@ -398,11 +390,6 @@ static int inside_corner(tc_query *q)
 /* -------------------------------------------------- certified touching */
 
 static double norm1(const double *a) { return fabs(a[0]) + fabs(a[1]) + fabs(a[2]); }
-
-static double dot3(const double *a, const double *b)
-{
-    return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
-}
 
 /* Touching through a face of P.  With P full-dimensional, a row i with
  * a_i != 0 and M_ik >= 0 at every corner keeps the triangle in the closed
@@ -480,7 +467,7 @@ static double build_lp_rows(tc_query *q)
     return -1 - 2 * worst;
 }
 
-static void add_row(tri_convex_work *w, int i, int *count)
+static void tc_add_row(tri_convex_work *w, int i, int *count)
 {
     if (w->in_set[i])
         return;
@@ -508,7 +495,7 @@ static int initial_rows(tc_query *q)
     }
     for (int k = 0; k < 4; k++)
         if (best[k] >= 0)
-            add_row(w, best[k], &count);
+            tc_add_row(w, best[k], &count);
     return count;
 }
 
@@ -541,25 +528,20 @@ static int add_violated(tc_query *q, const double *z, int *count)
         }
     }
     for (int k = 0; k < found; k++)
-        add_row(w, pick[k], count);
+        tc_add_row(w, pick[k], count);
     return found;
 }
 
 /* Seidel's LP over the rows in the set and the triangle's three rows, in
  * random order. */
-static seidel_status solve_set(tc_query *q, int count, const double *lo, const double *hi,
+static seidel_status tc_solve_set(tc_query *q, int count, const double *lo, const double *hi,
                                double *z, int *basis)
 {
     tri_convex_work *w = q->w;
     memcpy(w->order, w->set, sizeof(int) * (size_t)count);
     for (int t = 0; t < 3; t++)
         w->order[count + t] = q->m + t;
-    for (int i = count + 2; i > 0; i--) {
-        int j = (int)(next_random(w) % (uint32_t)(i + 1));
-        int t = w->order[i];
-        w->order[i] = w->order[j];
-        w->order[j] = t;
-    }
+    rng_shuffle(&w->rng, w->order, count + 3);
     seidel_problem p = {.n = 2,
                         .bank = {{w->lp_a, w->lp_w, w->lp_b, q->m},
                                  {tri_rows_a, tri_rows_w, tri_rows_b, 3}},
@@ -572,7 +554,7 @@ static seidel_status solve_set(tc_query *q, int count, const double *lo, const d
 }
 
 /* Column (c1, c2, tau coefficients) of basis element id. */
-static void basis_column(const tc_query *q, int id, double *g)
+static void tc_basis_column(const tc_query *q, int id, double *g)
 {
     int m = q->m;
     if (id >= 0 && id < m) {
@@ -598,7 +580,7 @@ static int basis_multipliers(tc_query *q, const int *basis)
 {
     double G[3][3], num[3];
     for (int r = 0; r < 3; r++)
-        basis_column(q, basis[r], G[r]);
+        tc_basis_column(q, basis[r], G[r]);
     for (int r = 0; r < 3; r++) {
         const double *p = G[(r + 1) % 3], *s = G[(r + 2) % 3];
         num[r] = p[0] * s[1] - p[1] * s[0];
@@ -638,8 +620,8 @@ static seidel_status solve_lp(tc_query *q, int skip, const double *lo, const dou
     for (int round = 0; round <= MAX_ROUNDS; round++) {
         if (round == MAX_ROUNDS)
             for (int i = 0; i < q->m; i++)
-                add_row(q->w, i, &count);
-        st = solve_set(q, count, lo, hi, z, basis);
+                tc_add_row(q->w, i, &count);
+        st = tc_solve_set(q, count, lo, hi, z, basis);
         if (st == SEIDEL_INFEASIBLE || st == SEIDEL_NUMERIC) {
             if (retries++ == RETRIES)
                 break;
@@ -662,7 +644,7 @@ static seidel_status solve_lp(tc_query *q, int skip, const double *lo, const dou
  * does not overlap P), the LP leaves that row out and only a touching
  * point is sought: weights c >= 0 with every row of P satisfied, the
  * skipped one with equality (its entries are 0). */
-static int run_lp(tc_query *q, int skip, double lo_tau, hs_status *status)
+static int tc_run_lp(tc_query *q, int skip, double lo_tau, hs_status *status)
 {
     double lo[3] = {2 * lo_tau, 2 * lo_tau, lo_tau}, hi[3] = {2 - 4 * lo_tau, 2 - 4 * lo_tau, 1};
     double z[3];
@@ -675,7 +657,7 @@ static int run_lp(tc_query *q, int skip, double lo_tau, hs_status *status)
         *status = HS_TOUCHING;
     else if (skip < 0 && z[2] > 0 && certify_point(q, c))
         *status = HS_OVERLAP;
-    else if (skip < 0 && z[2] < 0 && basis_multipliers(q, basis) && certify_farkas(q))
+    else if (skip < 0 && z[2] < 0 && basis_multipliers(q, basis) && tc_certify_farkas(q))
         *status = HS_DISJOINT;
     else
         return 0;
@@ -710,8 +692,8 @@ static int fast_path(tc_query *q, hs_status *status)
         q->e2[j] = q->v[2][j] - q->v[0][j];
     }
     double lo_tau = build_lp_rows(q);
-    return (q->flat_row >= 0 && run_lp(q, q->flat_row, lo_tau, status)) ||
-           run_lp(q, -1, lo_tau, status);
+    return (q->flat_row >= 0 && tc_run_lp(q, q->flat_row, lo_tau, status)) ||
+           tc_run_lp(q, -1, lo_tau, status);
 }
 
 /* The fast path reads P's doubles: every row an exact inequality. */
@@ -983,7 +965,7 @@ hs_code tri_convex_classify(tri_convex_work *w, const double t[3][3], const hs_p
         return err_set(err, HS_ERR_ARG, "triangle against polytope: bad arguments "
                                         "(dimension 3 and finite corners needed)");
     if (fast_eligible(P)) {
-        if (reserve(w, P->m) != 0)
+        if (tc_reserve(w, P->m) != 0)
             return err_set(err, HS_ERR_NOMEM, "out of memory");
         tc_query q = {.w = w, .v = t, .P = P, .m = P->m};
         if (fast_path(&q, status)) {

@@ -305,7 +305,7 @@ static void add_extent(bp_grid *g, const bp_box *b, double sign)
 
 /* Places item id (box set, state absent): in cells, or in the big list
  * (whose room is reserved), so it cannot fail. */
-static void place(bp_grid *g, int id)
+static void grid_place(bp_grid *g, int id)
 {
     gitem *it = &g->item[id];
     double cells = cell_range(g, &it->box, it->c0, it->c1);
@@ -321,7 +321,7 @@ static void place(bp_grid *g, int id)
 }
 
 /* Takes item id out of the cells or the big list (state becomes absent). */
-static void unplace(bp_grid *g, int id)
+static void grid_unplace(bp_grid *g, int id)
 {
     gitem *it = &g->item[id];
     if (it->state == ITEM_IN_CELLS) {
@@ -377,11 +377,11 @@ static void set_cell_size(bp_grid *g, const double avg[3])
 /* Sizes the cells from the average extents (a first guess from every
  * bounded item, then again without those too big for that guess) and
  * places every item anew. */
-static void rebuild(bp_grid *g)
+static void grid_rebuild(bp_grid *g)
 {
     for (int id = 0; id < g->cap_item; id++)
         if (g->item[id].state != ITEM_ABSENT) {
-            unplace(g, id);
+            grid_unplace(g, id);
             g->item[id].state = ITEM_PENDING;
         }
     double avg[3];
@@ -392,7 +392,7 @@ static void rebuild(bp_grid *g)
     for (int id = 0; id < g->cap_item; id++)
         if (g->item[id].state == ITEM_PENDING) {
             g->item[id].state = ITEM_ABSENT;
-            place(g, id);
+            grid_place(g, id);
         }
     for (int k = 0; k < 3; k++)
         g->built[k] = g->in_cells ? g->sum[k] / g->in_cells : 0;
@@ -446,10 +446,10 @@ int bp_grid_insert(bp_grid *g, int id, const bp_box *b)
     g->count++;
     if (g->stale || g->inv[0] == 0) {
         g->item[id].state = ITEM_PENDING;
-        rebuild(g);
+        grid_rebuild(g);
         return 0;
     }
-    place(g, id);
+    grid_place(g, id);
     watch_drift(g);
     return 0;
 }
@@ -458,7 +458,7 @@ void bp_grid_remove(bp_grid *g, int id)
 {
     if (id < 0 || id >= g->cap_item || g->item[id].state == ITEM_ABSENT)
         return;
-    unplace(g, id);
+    grid_unplace(g, id);
     g->count--;
     watch_drift(g);
 }
@@ -479,14 +479,14 @@ int bp_grid_update(bp_grid *g, int id, const bp_box *b)
             return 0;
         }
     }
-    unplace(g, id);
+    grid_unplace(g, id);
     it->box = *b;
     if (g->stale) {
         it->state = ITEM_PENDING;
-        rebuild(g);
+        grid_rebuild(g);
         return 0;
     }
-    place(g, id);
+    grid_place(g, id);
     watch_drift(g);
     return 0;
 }
@@ -505,7 +505,7 @@ int bp_grid_big_count(const bp_grid *g)
 
 /* Pairs within one cell, each tested only in the cell of the lower corner
  * of the two boxes' intersection. */
-static long cell_pairs(const bp_grid *g, const gcell *cell, bp_pair_fn fn, void *user)
+static long grid_cell_pairs(const bp_grid *g, const gcell *cell, bp_pair_fn fn, void *user)
 {
     long tests = 0;
     const int *key = cell->key;
@@ -547,7 +547,7 @@ long bp_grid_pairs(const bp_grid *g, bp_pair_fn fn, void *user)
 {
     long tests = 0;
     for (int a = 0; a < g->nactive; a++)
-        tests += cell_pairs(g, &g->cell[g->active[a]], fn, user);
+        tests += grid_cell_pairs(g, &g->cell[g->active[a]], fn, user);
     for (int k = 0; k < g->nbig; k++)
         tests += big_pairs(g, k, fn, user);
     return tests;

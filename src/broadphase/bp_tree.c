@@ -188,14 +188,14 @@ struct bp_tree {
     int nfar, cap_far;
 };
 
-static int max_int(int a, int b)
+static int tree_max_int(int a, int b)
 {
     return a > b ? a : b;
 }
 
 static int own_height(const tnode *n)
 {
-    return 1 + max_int(n->height[0], n->height[1]);
+    return 1 + tree_max_int(n->height[0], n->height[1]);
 }
 
 /* ---------------------------------------------------------------- fat boxes */
@@ -243,13 +243,13 @@ static void set_parent(bp_tree *t, int ref, int parent)
 }
 
 /* Which slot of node p holds ref. */
-static int slot_of(const bp_tree *t, int p, int ref)
+static int tree_slot_of(const bp_tree *t, int p, int ref)
 {
     return t->node[p].child[0] == ref ? 0 : 1;
 }
 
 /* Puts ref, with its box and height, in slot k of node p. */
-static void put(bp_tree *t, int p, int k, int ref, const fbox *box, int height)
+static void tree_put(bp_tree *t, int p, int k, int ref, const fbox *box, int height)
 {
     t->node[p].child[k] = ref;
     t->node[p].box[k] = *box;
@@ -262,7 +262,7 @@ static void put(bp_tree *t, int p, int k, int ref, const fbox *box, int height)
 static void put_at(bp_tree *t, int p, int k, int ref, const fbox *box, int height)
 {
     if (p >= 0) {
-        put(t, p, k, ref, box, height);
+        tree_put(t, p, k, ref, box, height);
         return;
     }
     t->root = ref;
@@ -326,12 +326,12 @@ static int gap(int h0, int h1)
     return h0 > h1 ? h0 - h1 : h1 - h0;
 }
 
-static rotation consider(const bp_tree *t, int a, int xs, int ys)
+static rotation tree_consider(const bp_tree *t, int a, int xs, int ys)
 {
     const tnode *na = &t->node[a], *ns = &t->node[na->child[1 - xs]];
     rotation r = {xs, ys, 0, 0};
     int hx = na->height[xs], hy = ns->height[ys], hz = ns->height[1 - ys];
-    r.top_gap = gap(hy, 1 + max_int(hx, hz));
+    r.top_gap = gap(hy, 1 + tree_max_int(hx, hz));
     if (gap(hx, hz) > BP_TREE_SLACK)
         r.top_gap = 1 << 30; /* would unbalance s */
     r.gain = f_area(&na->box[1 - xs]) - f_union_area(&na->box[xs], &ns->box[1 - ys]);
@@ -340,7 +340,7 @@ static rotation consider(const bp_tree *t, int a, int xs, int ys)
 
 /* Is rotation r better than best (xs < 0: none yet) at a node whose
  * children's heights differ by now_gap? */
-static int better(const rotation *r, const rotation *best, int now_gap)
+static int tree_better(const rotation *r, const rotation *best, int now_gap)
 {
     if (now_gap > BP_TREE_SLACK) /* too unbalanced: the gap must shrink */
         return r->top_gap < now_gap &&
@@ -355,8 +355,8 @@ static void apply(bp_tree *t, int a, const rotation *r)
     tnode *na = &t->node[a], *ns = &t->node[s];
     int x = na->child[r->xs], hx = na->height[r->xs];
     fbox xbox = na->box[r->xs];
-    put(t, a, r->xs, ns->child[r->ys], &ns->box[r->ys], ns->height[r->ys]);
-    put(t, s, r->ys, x, &xbox, hx);
+    tree_put(t, a, r->xs, ns->child[r->ys], &ns->box[r->ys], ns->height[r->ys]);
+    tree_put(t, s, r->ys, x, &xbox, hx);
     f_union(&ns->box[0], &ns->box[1], &na->box[1 - r->xs]);
     na->height[1 - r->xs] = (short)own_height(ns);
 }
@@ -373,8 +373,8 @@ static void rebalance(bp_tree *t, int a)
         if (is_leaf(t->node[a].child[1 - xs]))
             continue;
         for (int ys = 0; ys < 2; ys++) {
-            rotation r = consider(t, a, xs, ys);
-            if (better(&r, &best, now_gap))
+            rotation r = tree_consider(t, a, xs, ys);
+            if (tree_better(&r, &best, now_gap))
                 best = r;
         }
     }
@@ -395,7 +395,7 @@ static void repair_upwards(bp_tree *t, int n)
             t->root_box = u;
             return;
         }
-        int k = slot_of(t, p, n);
+        int k = tree_slot_of(t, p, n);
         if (t->node[p].height[k] == h && f_equal(&t->node[p].box[k], &u))
             return;
         t->node[p].box[k] = u;
@@ -425,7 +425,7 @@ static void refit_upwards(bp_tree *t, int n, double slop)
         fbox u;
         f_union(&t->node[n].box[0], &t->node[n].box[1], &u);
         int p = t->node[n].parent;
-        fbox *above = p < 0 ? &t->root_box : &t->node[p].box[slot_of(t, p, n)];
+        fbox *above = p < 0 ? &t->root_box : &t->node[p].box[tree_slot_of(t, p, n)];
         if (slop > 0 ? still_serves(above, &u, slop) : f_equal(above, &u))
             return;
         for (int k = 0; k < 3; k++) {
@@ -503,8 +503,8 @@ static void attach_leaf(bp_tree *t, int id)
                          : is_leaf(t->root) ? 0
                                             : own_height(&t->node[t->root]);
     int p = take_node(t);
-    put(t, p, 0, sibling, &sibling_box, sibling_height);
-    put(t, p, 1, ref, &b, 0);
+    tree_put(t, p, 0, sibling, &sibling_box, sibling_height);
+    tree_put(t, p, 1, ref, &b, 0);
     fbox u;
     f_union(&sibling_box, &b, &u);
     put_at(t, g, k, p, &u, own_height(&t->node[p]));
@@ -518,11 +518,11 @@ static void detach_leaf(bp_tree *t, int id)
     t->leaves--;
     if (p < 0)
         return; /* it was the root: the tree is empty */
-    int k = slot_of(t, p, leaf_ref(id));
+    int k = tree_slot_of(t, p, leaf_ref(id));
     const tnode *np = &t->node[p];
     int g = np->parent, sibling = np->child[1 - k], sibling_height = np->height[1 - k];
     fbox sibling_box = np->box[1 - k];
-    put_at(t, g, g < 0 ? 0 : slot_of(t, g, p), sibling, &sibling_box, sibling_height);
+    put_at(t, g, g < 0 ? 0 : tree_slot_of(t, g, p), sibling, &sibling_box, sibling_height);
     give_back_node(t, p);
     repair_upwards(t, g);
 }
@@ -704,7 +704,7 @@ static int gather(const bp_tree *t, int ref, const fbox *box, bleaf *l, int coun
 /* Builds the whole tree anew from the items' boxes, taking the nodes in
  * the order of a depth-first walk (for locality).  Skipped when out of
  * memory. */
-static void rebuild(bp_tree *t)
+static void tree_rebuild(bp_tree *t)
 {
     bleaf *l = t->leaves > 1 ? malloc(sizeof(bleaf) * (size_t)t->leaves) : NULL;
     if (!l)
@@ -763,7 +763,7 @@ static int is_present(const bp_tree *t, int id)
 
 /* Places item id (absent, its box set, room reserved) in the tree or the
  * far list. */
-static void place(bp_tree *t, int id)
+static void tree_place(bp_tree *t, int id)
 {
     titem *it = &t->item[id];
     it->displaced = 0;
@@ -776,7 +776,7 @@ static void place(bp_tree *t, int id)
     attach_leaf(t, id);
 }
 
-static void unplace(bp_tree *t, int id)
+static void tree_unplace(bp_tree *t, int id)
 {
     titem *it = &t->item[id];
     if (it->state == ITEM_FAR) {
@@ -796,11 +796,11 @@ static void count_change(bp_tree *t, int weight)
 {
     t->changes += weight;
     if (t->leaves >= BP_TREE_SMALL && t->changes >= t->leaves)
-        rebuild(t);
+        tree_rebuild(t);
 }
 
 /* Room for item id, one more far item and one more node. */
-static int reserve(bp_tree *t, int id)
+static int tree_reserve(bp_tree *t, int id)
 {
     if (bp_grow((void **)&t->item, &t->cap_item, id + 1, sizeof(titem)) != 0 ||
         bp_grow((void **)&t->box, &t->cap_box, id + 1, sizeof(bp_box)) != 0 ||
@@ -811,10 +811,10 @@ static int reserve(bp_tree *t, int id)
 
 int bp_tree_insert(bp_tree *t, int id, const bp_box *b)
 {
-    if (id < 0 || is_present(t, id) || reserve(t, id) != 0)
+    if (id < 0 || is_present(t, id) || tree_reserve(t, id) != 0)
         return -1;
     t->box[id] = *b;
-    place(t, id);
+    tree_place(t, id);
     if (t->item[id].state == ITEM_IN_TREE)
         count_change(t, 2);
     return 0;
@@ -823,7 +823,7 @@ int bp_tree_insert(bp_tree *t, int id, const bp_box *b)
 void bp_tree_remove(bp_tree *t, int id)
 {
     if (is_present(t, id))
-        unplace(t, id);
+        tree_unplace(t, id);
 }
 
 /* The slop for the parent box of an item moving from box old to box b:
@@ -872,7 +872,7 @@ int bp_tree_update(bp_tree *t, int id, const bp_box *b)
         double slop = slop_for(&t->box[id], b);
         t->box[id] = *b;
         int p = it->parent;
-        fbox *slot = p < 0 ? &t->root_box : &t->node[p].box[slot_of(t, p, leaf_ref(id))];
+        fbox *slot = p < 0 ? &t->root_box : &t->node[p].box[tree_slot_of(t, p, leaf_ref(id))];
         to_fbox(b, 0, slot);
         if (fat_still_fits(&it->fat, b))
             refit_upwards(t, p, slop);
@@ -884,11 +884,11 @@ int bp_tree_update(bp_tree *t, int id, const bp_box *b)
         t->box[id] = *b;
         return 0;
     }
-    if (reserve(t, id) != 0)
+    if (tree_reserve(t, id) != 0)
         return -1;
-    unplace(t, id);
+    tree_unplace(t, id);
     t->box[id] = *b;
-    place(t, id);
+    tree_place(t, id);
     return 0;
 }
 
@@ -971,7 +971,7 @@ static float f_girth(const fbox *b)
 /* Every pair with one leaf under reference a (box ba) and one under b (box
  * bb), the two boxes overlapping.  The side with the larger box is split;
  * the second half of the split is handled by the loop, not a call. */
-static long cross(const visit *v, const fbox *ba, int a, const fbox *bb, int b)
+static long tree_cross(const visit *v, const fbox *ba, int a, const fbox *bb, int b)
 {
     long tests = 0;
     for (;;) {
@@ -992,7 +992,7 @@ static long cross(const visit *v, const fbox *ba, int a, const fbox *bb, int b)
         int hit0 = f_overlap(&n->box[0], bb), hit1 = f_overlap(&n->box[1], bb);
         tests += 2;
         if (hit0 && hit1)
-            tests += cross(v, &n->box[0], n->child[0], bb, b);
+            tests += tree_cross(v, &n->box[0], n->child[0], bb, b);
         else if (!hit1 && !hit0)
             return tests;
         int k = hit1;
@@ -1010,7 +1010,7 @@ static long pairs_below(const visit *v, int n)
         if (!is_leaf(a->child[k]))
             tests += pairs_below(v, a->child[k]);
     if (f_overlap(&a->box[0], &a->box[1]))
-        tests += cross(v, &a->box[0], a->child[0], &a->box[1], a->child[1]);
+        tests += tree_cross(v, &a->box[0], a->child[0], &a->box[1], a->child[1]);
     return tests;
 }
 

@@ -7,29 +7,17 @@
  * p0, theta from atan2 (any angle in (0, 2 pi) without a case split), and
  * the position at angle phi directly, so no error accumulates along the
  * arc and the end lands on the given end point. */
-#include <float.h>
 #include <math.h>
 #include <string.h>
 
 #include "polytope/error.h"
+#include "polytope/fp.h"
 #include "src/motion/path_curve.h"
 
 static void sub(const double a[3], const double b[3], double out[3])
 {
     for (int i = 0; i < 3; i++)
         out[i] = a[i] - b[i];
-}
-
-static void cross(const double a[3], const double b[3], double out[3])
-{
-    double r[3] = {a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2],
-                   a[0] * b[1] - a[1] * b[0]};
-    memcpy(out, r, sizeof r);
-}
-
-static double dot(const double a[3], const double b[3])
-{
-    return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
 }
 
 static int finite3(const double a[3])
@@ -43,7 +31,7 @@ static int finite3(const double a[3])
  * bound); one component beyond its bound proves the points not collinear. */
 static int certainly_not_collinear(const double a[3], const double b[3], const double n[3])
 {
-    const double u = DBL_EPSILON / 2;
+    const double u = FP_U;
     for (int i = 0; i < 3; i++) {
         int j = (i + 1) % 3, k = (i + 2) % 3;
         if (fabs(n[i]) > 8 * u * (fabs(a[j] * b[k]) + fabs(a[k] * b[j])))
@@ -57,8 +45,8 @@ static int certainly_not_collinear(const double a[3], const double b[3], const d
 static double angle_of(const arc_curve *c, const double q[3])
 {
     double x[3];
-    cross(c->u, q, x);
-    double phi = atan2(dot(c->normal, x), dot(c->u, q));
+    cross3(c->u, q, x);
+    double phi = atan2(dot3(c->normal, x), dot3(c->u, q));
     return phi < 0 ? phi + 2 * M_PI : phi;
 }
 
@@ -66,10 +54,10 @@ static double angle_of(const arc_curve *c, const double q[3])
  * ((|a|^2 b - |b|^2 a) x n) / (2 |n|^2) with n = a x b. */
 static void centre_offset(const double a[3], const double b[3], const double n[3], double off[3])
 {
-    double w[3], aa = dot(a, a), bb = dot(b, b), nn = dot(n, n);
+    double w[3], aa = dot3(a, a), bb = dot3(b, b), nn = dot3(n, n);
     for (int i = 0; i < 3; i++)
         w[i] = aa * b[i] - bb * a[i];
-    cross(w, n, off);
+    cross3(w, n, off);
     for (int i = 0; i < 3; i++)
         off[i] /= 2 * nn;
 }
@@ -77,15 +65,15 @@ static void centre_offset(const double a[3], const double b[3], const double n[3
 static hs_code arc_frame(arc_curve *c, const double a[3], const double b[3], const double n[3],
                          hs_error *err)
 {
-    double off[3], q1[3], q2[3], len = sqrt(dot(n, n));
+    double off[3], q1[3], q2[3], len = sqrt(dot3(n, n));
     centre_offset(a, b, n, off);
     for (int i = 0; i < 3; i++) {
         c->centre[i] = c->p0[i] + off[i];
         c->u[i] = -off[i];
         c->normal[i] = n[i] / len;
     }
-    cross(c->normal, c->u, c->v);
-    c->radius = sqrt(dot(off, off));
+    cross3(c->normal, c->u, c->v);
+    c->radius = sqrt(dot3(off, off));
     sub(a, off, q1);
     sub(b, off, q2);
     c->theta = angle_of(c, q2);
@@ -116,12 +104,12 @@ hs_code arc_curve_init(arc_curve *c, const double start[16], const double via[3]
     sub(via, c->p0, a);
     sub(end, c->p0, b);
     sub(end, via, d);
-    if (dot(a, a) == 0 || dot(b, b) == 0 || dot(d, d) == 0)
+    if (dot3(a, a) == 0 || dot3(b, b) == 0 || dot3(d, d) == 0)
         return err_set(err, HS_ERR_ARG, "arc: the start, via and end points must be distinct "
                                         "(start %g %g %g, via %g %g %g, end %g %g %g)",
                        c->p0[0], c->p0[1], c->p0[2], via[0], via[1], via[2], end[0], end[1],
                        end[2]);
-    cross(a, b, n);
+    cross3(a, b, n);
     if (!certainly_not_collinear(a, b, n))
         return err_set(err, HS_ERR_ARG, "arc: the start, via and end points are collinear "
                                         "(no circle through them)");

@@ -355,7 +355,7 @@ static int owns_pair(const grid *g, const double *ba, const double *bb, const in
 }
 
 /* The pairs of cell (i, j, k); nonzero to stop. */
-static int cell_pairs(const grid *g, pairing *pr, const int cell[3])
+static int mesh_cell_pairs(const grid *g, pairing *pr, const int cell[3])
 {
     long c = cell_index(g, cell[0], cell[1], cell[2]);
     for (long x = g->start[0][c]; x < g->start[0][c + 1]; x++) {
@@ -391,7 +391,7 @@ static hs_code pairs_grid(pairing *pr)
     for (cell[0] = 0; cell[0] < g.n[0]; cell[0]++)
         for (cell[1] = 0; cell[1] < g.n[1]; cell[1]++)
             for (cell[2] = 0; cell[2] < g.n[2]; cell[2]++)
-                if (cell_pairs(&g, pr, cell))
+                if (mesh_cell_pairs(&g, pr, cell))
                     goto done;
 done:
     for (int m = 0; m < 2; m++) {

@@ -263,7 +263,7 @@ static int edge_sep(const shape *T, int i, const double *const *x, int n)
     return sep_class(strict, weak);
 }
 
-static int max_int(int a, int b) { return a > b ? a : b; }
+static int tri_max_int(int a, int b) { return a > b ? a : b; }
 
 static hs_status tri_tri_flat(const shape *P, const shape *Q)
 {
@@ -272,8 +272,8 @@ static hs_status tri_tri_flat(const shape *P, const shape *Q)
     Qk.sigma = orient2(P->axis, Q->v[0], Q->v[1], Q->v[2]);
     int sep = 0;
     for (int i = 0; i < 3 && sep < 2; i++) {
-        sep = max_int(sep, edge_sep(P, i, Q->v, 3));
-        sep = max_int(sep, edge_sep(&Qk, i, P->v, 3));
+        sep = tri_max_int(sep, edge_sep(P, i, Q->v, 3));
+        sep = tri_max_int(sep, edge_sep(&Qk, i, P->v, 3));
     }
     return from_sep(sep);
 }
@@ -285,7 +285,7 @@ static hs_status tri_seg_flat(const shape *T, const shape *S)
         l[i] = orient2(T->axis, S->v[0], S->v[1], T->v[i]);
     int sep = sep_class(all_same_strict(l), !straddles(l));
     for (int i = 0; i < 3; i++)
-        sep = max_int(sep, edge_sep(T, i, S->v, 2));
+        sep = tri_max_int(sep, edge_sep(T, i, S->v, 2));
     return from_sep(sep);
 }
 
@@ -314,8 +314,8 @@ static hs_status tri_point(const shape *T, const double *x)
     if (pred_orient3d(T->v[0], T->v[1], T->v[2], x) != 0)
         return HS_DISJOINT;
     int sep = edge_sep(T, 0, &x, 1);
-    sep = max_int(sep, edge_sep(T, 1, &x, 1));
-    sep = max_int(sep, edge_sep(T, 2, &x, 1));
+    sep = tri_max_int(sep, edge_sep(T, 1, &x, 1));
+    sep = tri_max_int(sep, edge_sep(T, 2, &x, 1));
     return from_sep(sep);
 }
 

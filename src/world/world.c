@@ -263,7 +263,7 @@ static unsigned long long pair_key(int a, int b)
     return ((unsigned long long)hi << 32 | lo) + 1; /* 0 marks an empty slot */
 }
 
-static size_t slot_of(const hs_world *w, unsigned long long key)
+static size_t pair_slot_of(const hs_world *w, unsigned long long key)
 {
     size_t k = (size_t)(key * 0x9e3779b97f4a7c15ULL) & (w->off_cap - 1);
     while (w->off_pairs[k] && w->off_pairs[k] != key)
@@ -275,7 +275,7 @@ static int pair_disabled(const hs_world *w, int a, int b)
 {
     if (w->off_count == 0)
         return 0;
-    return w->off_pairs[slot_of(w, pair_key(a, b))] != 0;
+    return w->off_pairs[pair_slot_of(w, pair_key(a, b))] != 0;
 }
 
 static int grow_pairs(hs_world *w)
@@ -291,7 +291,7 @@ static int grow_pairs(hs_world *w)
     w->off_cap = cap;
     for (size_t i = 0; i < old_cap; i++)
         if (old[i])
-            w->off_pairs[slot_of(w, old[i])] = old[i];
+            w->off_pairs[pair_slot_of(w, old[i])] = old[i];
     free(old);
     return 0;
 }
@@ -304,7 +304,7 @@ static void remove_pair(hs_world *w, size_t k)
     for (size_t j = (k + 1) & (w->off_cap - 1); w->off_pairs[j]; j = (j + 1) & (w->off_cap - 1)) {
         unsigned long long key = w->off_pairs[j];
         w->off_pairs[j] = 0;
-        w->off_pairs[slot_of(w, key)] = key;
+        w->off_pairs[pair_slot_of(w, key)] = key;
     }
 }
 
@@ -315,13 +315,13 @@ hs_code hs_world_set_pair_enabled(hs_world *w, const hs_body *a, const hs_body *
         return err_set(err, HS_ERR_ARG, "a pair toggle needs two distinct bodies of the world");
     unsigned long long key = pair_key(a->id, b->id);
     if (on) {
-        if (w->off_count && w->off_pairs[slot_of(w, key)])
-            remove_pair(w, slot_of(w, key));
+        if (w->off_count && w->off_pairs[pair_slot_of(w, key)])
+            remove_pair(w, pair_slot_of(w, key));
         return HS_OK;
     }
     if (2 * (w->off_count + 1) > w->off_cap && grow_pairs(w) != 0)
         return err_set(err, HS_ERR_NOMEM, "out of memory");
-    size_t k = slot_of(w, key);
+    size_t k = pair_slot_of(w, key);
     if (!w->off_pairs[k]) {
         w->off_pairs[k] = key;
         w->off_count++;

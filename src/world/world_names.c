@@ -26,7 +26,7 @@ uint64_t names_key(const char *s)
     return i == 0 ? 0 : k << (8 * (8 - i));
 }
 
-static void put(hs_body **slot, size_t cap, hs_body *b)
+static void names_put(hs_body **slot, size_t cap, hs_body *b)
 {
     size_t i = (size_t)(name_hash(b->name) & (cap - 1));
     while (slot[i])
@@ -34,13 +34,13 @@ static void put(hs_body **slot, size_t cap, hs_body *b)
     slot[i] = b;
 }
 
-static int rebuild(hs_world *w, size_t cap)
+static int names_table_rebuild(hs_world *w, size_t cap)
 {
     hs_body **slot = calloc(cap, sizeof *slot);
     if (!slot)
         return -1;
     for (int k = 0; k < w->nbodies; k++)
-        put(slot, cap, w->bodies[k]);
+        names_put(slot, cap, w->bodies[k]);
     free(w->name_slot);
     w->name_slot = slot;
     w->name_cap = cap;
@@ -69,16 +69,16 @@ void names_add(hs_world *w, hs_body *b)
         size_t cap = w->name_cap ? 2 * w->name_cap : 64;
         while (2 * (size_t)w->nbodies > cap)
             cap *= 2;
-        if (rebuild(w, cap) != 0)
+        if (names_table_rebuild(w, cap) != 0)
             names_free(w); /* lookups fall back to a scan */
         return;
     }
-    put(w->name_slot, w->name_cap, b);
+    names_put(w->name_slot, w->name_cap, b);
 }
 
 void names_rebuild(hs_world *w)
 {
-    if (rebuild(w, w->name_cap ? w->name_cap : 64) != 0)
+    if (names_table_rebuild(w, w->name_cap ? w->name_cap : 64) != 0)
         names_free(w); /* lookups fall back to a scan */
 }
 
