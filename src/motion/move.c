@@ -15,6 +15,9 @@
 #include "src/shape/pose.h"
 #include "src/world/world.h"
 
+/* adv_pose_fn over a line curve. */
+static void move_pose_fn(const void *curve, double f, double out[16]) { curve_pose(curve, f, out); }
+
 hs_code hs_world_move_until_contact(hs_world *w, hs_body *b, const double end[16],
                                     const hs_query_options *opt, hs_report *rep,
                                     double *fraction, hs_error *err)
@@ -31,9 +34,9 @@ hs_code hs_world_move_until_contact(hs_world *w, hs_body *b, const double end[16
         return err_set(err, HS_ERR_ARG, "move: the contact threshold must be positive and finite");
     double start[16];
     memcpy(start, b->pose, sizeof start);
-    line_curve line;
-    line_curve_init(&line, start, end);
-    adv_motion mv = {line_curve_pose, &line, line_curve_speed(&line, adv_body_radius(b))};
+    path_curve line;
+    curve_line_init(&line, start, end);
+    adv_motion mv = {move_pose_fn, &line, curve_speed(&line, adv_body_radius(b))};
     adv_ctx ctx = {w, b, &mv, "move", 0};
     adv_stop stop;
     hs_code rc = adv_run(&ctx, opt->threshold, &stop, err);

@@ -61,7 +61,7 @@ hs_path *hs_path_line(const double start[16], const double target[3], const doub
         memcpy(end, start, sizeof end);
         end[3] = target[0], end[7] = target[1], end[11] = target[2];
     }
-    line_curve_init(&p->line, start, end);
+    curve_line_init(&p->curve, start, end);
     return p;
 }
 
@@ -73,41 +73,35 @@ hs_path *hs_path_arc(const double start[16], const double via[3], const double e
         return NULL;
     }
     hs_path *p = path_new(start, "arc", err);
-    if (p && arc_curve_init(&p->arc, start, via, end, turn, err) != HS_OK) {
+    if (p && curve_arc_init(&p->curve, start, via, end, turn, err) != HS_OK) {
         free(p);
         return NULL;
     }
-    if (p)
-        p->is_arc = 1;
     return p;
 }
 
 void hs_path_free(hs_path *p) { free(p); }
 
-int hs_path_is_arc(const hs_path *p) { return p && p->is_arc; }
+int hs_path_is_arc(const hs_path *p) { return p && p->curve.kind == CURVE_ARC; }
 
 double hs_path_length(const hs_path *p)
 {
-    if (!p)
-        return 0;
-    if (p->is_arc)
-        return p->arc.radius * p->arc.theta;
-    return line_curve_speed(&p->line, 0); /* radius 0: the origin's path */
+    return p ? curve_length(&p->curve) : 0;
 }
 
 hs_code hs_path_arc_geometry(const hs_path *p, double centre[3], double normal[3],
                              double *radius, double *theta, hs_error *err)
 {
-    if (!p || !p->is_arc)
+    if (!p || p->curve.kind != CURVE_ARC)
         return err_set(err, HS_ERR_ARG, "arc geometry: the path is not an arc");
     if (centre)
-        memcpy(centre, p->arc.centre, sizeof p->arc.centre);
+        memcpy(centre, p->curve.arc.centre, sizeof p->curve.arc.centre);
     if (normal)
-        memcpy(normal, p->arc.normal, sizeof p->arc.normal);
+        memcpy(normal, p->curve.arc.normal, sizeof p->curve.arc.normal);
     if (radius)
-        *radius = p->arc.radius;
+        *radius = p->curve.arc.radius;
     if (theta)
-        *theta = p->arc.theta;
+        *theta = p->curve.arc.theta;
     return HS_OK;
 }
 
@@ -115,10 +109,8 @@ static void pose_at(const hs_path *p, double f, double out[16])
 {
     if (f == 0)
         memcpy(out, p->start, sizeof p->start);
-    else if (p->is_arc)
-        arc_curve_pose(&p->arc, f, out);
     else
-        line_curve_pose(&p->line, f, out);
+        curve_pose(&p->curve, f, out);
 }
 
 hs_code hs_path_pose(const hs_path *p, double f, double out[16], hs_error *err)
@@ -136,8 +128,7 @@ void path_motion(const hs_path *p, double body_radius, adv_motion *m)
 {
     m->pose_at = path_pose_fn;
     m->curve = p;
-    m->speed = p->is_arc ? arc_curve_speed(&p->arc, body_radius)
-                         : line_curve_speed(&p->line, body_radius);
+    m->speed = curve_speed(&p->curve, body_radius);
 }
 
 void hs_path_options_init(hs_path_options *opt)
@@ -153,9 +144,9 @@ void hs_path_options_init(hs_path_options *opt)
  * (31)), saturated at pi/2 when F T > R. */
 static hs_code steps_from_speed(const hs_path *p, double ft, double *k, hs_error *err)
 {
-    if (p->is_arc) {
-        double delta = asin(fmin(1, ft / p->arc.radius));
-        *k = ceil(p->arc.theta / delta);
+    if (p->curve.kind == CURVE_ARC) {
+        double delta = asin(fmin(1, ft / p->curve.arc.radius));
+        *k = ceil(p->curve.arc.theta / delta);
     } else {
         double len = hs_path_length(p);
         if (!(len > 0))

@@ -8,10 +8,8 @@
 #include "src/motion/path_curve.h"
 
 struct hs_path {
-    int is_arc;
     double start[16];
-    line_curve line; /* is_arc == 0 */
-    arc_curve arc;   /* is_arc != 0 */
+    path_curve curve;
 };
 
 /* The path as a motion for advance.c, for a body whose points lie at

@@ -1,5 +1,5 @@
-/* path_curve.h -- the two curves a body moves along, as poses p(f) for
- * f in [0, 1] (adv_pose_fn of advance.h):
+/* path_curve.h -- the curve a body moves along (path_curve.c), as poses
+ * p(f) for f in [0, 1], of one of two kinds:
  *  - a straight line (seed 004, section 4): the translation moves linearly,
  *    the rotation turns about one fixed axis at a constant rate (slerp,
  *    shortest arc); used by hs_world_move_until_contact and hs_path_line;
@@ -19,14 +19,6 @@ typedef struct line_curve {
     double angle;         /* total rotation angle, radians */
 } line_curve;
 
-/* The line from pose a to pose b (rigid poses). */
-void line_curve_init(line_curve *c, const double a[16], const double b[16]);
-/* Pose at fraction f (p(0) = a; p(1) has b's translation exactly). */
-void line_curve_pose(const void *c, double f, double out[16]);
-/* Bound on |d x / d f| for points x at most `radius` from the body's
- * origin: the translation's length plus angle * radius. */
-double line_curve_speed(const line_curve *c, double radius);
-
 typedef struct arc_curve {
     double centre[3];
     double normal[3];     /* unit; the arc turns counterclockwise about it */
@@ -37,18 +29,36 @@ typedef struct arc_curve {
     int turn;             /* nonzero: the rotation turns with the arc */
 } arc_curve;
 
+typedef enum curve_kind { CURVE_LINE, CURVE_ARC } curve_kind;
+
+typedef struct path_curve {
+    curve_kind kind;
+    line_curve line; /* kind == CURVE_LINE */
+    arc_curve arc;   /* kind == CURVE_ARC */
+} path_curve;
+
+/* The line from pose a to pose b (rigid poses). */
+void curve_line_init(path_curve *c, const double a[16], const double b[16]);
+
 /* The arc from start's translation p0 through via to end.  HS_ERR_ARG for
  * non-finite, coincident or collinear points (collinear: the cross
  * product (via - p0) x (end - p0) is zero to within its rounding error
  * bound, so no circle is defined in double precision). */
-hs_code arc_curve_init(arc_curve *c, const double start[16], const double via[3],
+hs_code curve_arc_init(path_curve *c, const double start[16], const double via[3],
                        const double end[3], int turn, hs_error *err);
-/* Pose at fraction f: the origin at angle f theta along the arc (p0 and
- * end exactly at f = 0 and 1); the rotation fixed, or turned by f theta
- * about the normal. */
-void arc_curve_pose(const void *c, double f, double out[16]);
-/* Bound on |d x / d f|: radius * theta for the origin, plus
- * theta * body_radius when the body turns with the arc. */
-double arc_curve_speed(const arc_curve *c, double body_radius);
+
+/* Pose at fraction f.  Line: p(0) = a, p(1) has b's translation exactly,
+ * rotation by slerp.  Arc: the origin at angle f theta along the arc (p0
+ * and end exactly at f = 0 and 1); the rotation fixed, or turned by f
+ * theta about the normal. */
+void curve_pose(const path_curve *c, double f, double out[16]);
+
+/* Bound on |d x / d f| for the points x at most `radius` from the body's
+ * origin.  Line: the translation's length plus angle * radius.  Arc:
+ * radius_of_arc * theta, plus theta * radius when the body turns. */
+double curve_speed(const path_curve *c, double radius);
+
+/* Length of the curve the body's origin follows. */
+double curve_length(const path_curve *c);
 
 #endif

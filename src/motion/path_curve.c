@@ -1,5 +1,13 @@
-/* path_arc.c -- the circular arc through three points (seed 004,
- * section 5).  The seed finds the centre from a 3x3 linear system (eqs.
+/* path_curve.c -- the curves a body moves along (path_curve.h): one type,
+ * path_curve, with two kinds, and the pose and speed bound of either.
+ *
+ * The straight line: translation linear, rotation by slerp along the
+ * shortest arc, so the angular speed is the constant `angle` per unit
+ * fraction and a point at distance r from the body's origin moves at most
+ * |tb - ta| + angle * r per unit fraction.
+ *
+ * The circular arc through three points (seed 004, section 5).  The seed
+ * finds the centre from a 3x3 linear system (eqs.
  * 16-18: two perpendicular bisector planes and the plane of the points),
  * the arc angle theta from the chord and the sign of H (eqs. 19-25: theta
  * <= pi when H >= 0), and then walks the circle by a recurrence (eqs.
@@ -13,6 +21,100 @@
 #include "polytope/error.h"
 #include "polytope/fp.h"
 #include "src/motion/path_curve.h"
+
+/* ================================================================ line */
+
+/* Rotation part of a pose as a unit quaternion (w, x, y, z). */
+static void quat_of(const double m[16], double q[4])
+{
+    double tr = m[0] + m[5] + m[10];
+    if (tr > 0) {
+        double s = 2 * sqrt(tr + 1);
+        q[0] = s / 4;
+        q[1] = (m[9] - m[6]) / s;
+        q[2] = (m[2] - m[8]) / s;
+        q[3] = (m[4] - m[1]) / s;
+    } else if (m[0] > m[5] && m[0] > m[10]) {
+        double s = 2 * sqrt(1 + m[0] - m[5] - m[10]);
+        q[0] = (m[9] - m[6]) / s;
+        q[1] = s / 4;
+        q[2] = (m[1] + m[4]) / s;
+        q[3] = (m[2] + m[8]) / s;
+    } else if (m[5] > m[10]) {
+        double s = 2 * sqrt(1 + m[5] - m[0] - m[10]);
+        q[0] = (m[2] - m[8]) / s;
+        q[1] = (m[1] + m[4]) / s;
+        q[2] = s / 4;
+        q[3] = (m[6] + m[9]) / s;
+    } else {
+        double s = 2 * sqrt(1 + m[10] - m[0] - m[5]);
+        q[0] = (m[4] - m[1]) / s;
+        q[1] = (m[2] + m[8]) / s;
+        q[2] = (m[6] + m[9]) / s;
+        q[3] = s / 4;
+    }
+}
+
+static int same_rotation(const double a[16], const double b[16])
+{
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++)
+            if (a[4 * i + j] != b[4 * i + j])
+                return 0;
+    return 1;
+}
+
+static void line_curve_init(line_curve *c, const double a[16], const double b[16])
+{
+    quat_of(a, c->qa);
+    quat_of(b, c->qb);
+    double dot = 0;
+    for (int i = 0; i < 4; i++)
+        dot += c->qa[i] * c->qb[i];
+    if (dot < 0) {
+        dot = -dot;
+        for (int i = 0; i < 4; i++)
+            c->qb[i] = -c->qb[i];
+    }
+    for (int i = 0; i < 3; i++) {
+        c->ta[i] = a[4 * i + 3];
+        c->tb[i] = b[4 * i + 3];
+        for (int j = 0; j < 3; j++)
+            c->ra[3 * i + j] = a[4 * i + j];
+    }
+    c->same_rotation = same_rotation(a, b);
+    c->angle = 2 * acos(fmin(1, dot));
+}
+
+static double line_curve_speed(const line_curve *c, double radius)
+{
+    double dt = 0;
+    for (int i = 0; i < 3; i++)
+        dt += (c->tb[i] - c->ta[i]) * (c->tb[i] - c->ta[i]);
+    return sqrt(dt) + c->angle * radius;
+}
+
+static void line_curve_pose(const line_curve *c, double f, double out[16])
+{
+    double q[4], t[3], wa = 1 - f, wb = f, half = c->angle / 2;
+    for (int i = 0; i < 3; i++)
+        t[i] = (1 - f) * c->ta[i] + f * c->tb[i];
+    if (f == 1)
+        memcpy(t, c->tb, sizeof t);
+    if (c->same_rotation) {
+        hs_pose_from_rt(out, c->ra, t);
+        return;
+    }
+    if (half > 1e-9) {
+        wa = sin((1 - f) * half) / sin(half);
+        wb = sin(f * half) / sin(half);
+    }
+    for (int i = 0; i < 4; i++)
+        q[i] = wa * c->qa[i] + wb * c->qb[i];
+    hs_pose_from_quat(out, q, t, NULL);
+}
+
+/* ================================================================= arc */
 
 static void sub(const double a[3], const double b[3], double out[3])
 {
@@ -87,7 +189,7 @@ static hs_code arc_frame(arc_curve *c, const double a[3], const double b[3], con
     return HS_OK;
 }
 
-hs_code arc_curve_init(arc_curve *c, const double start[16], const double via[3],
+static hs_code arc_curve_init(arc_curve *c, const double start[16], const double via[3],
                        const double end[3], int turn, hs_error *err)
 {
     double a[3], b[3], d[3], n[3];
@@ -116,7 +218,7 @@ hs_code arc_curve_init(arc_curve *c, const double start[16], const double via[3]
     return arc_frame(c, a, b, n, err);
 }
 
-double arc_curve_speed(const arc_curve *c, double body_radius)
+static double arc_curve_speed(const arc_curve *c, double body_radius)
 {
     return c->radius * c->theta + (c->turn ? c->theta * body_radius : 0);
 }
@@ -132,9 +234,8 @@ static void turned(const arc_curve *c, double phi, double R[9])
                            m[4 * i + 2] * c->ra[6 + j];
 }
 
-void arc_curve_pose(const void *curve, double f, double out[16])
+static void arc_curve_pose(const arc_curve *c, double f, double out[16])
 {
-    const arc_curve *c = curve;
     double phi = f * c->theta, t[3], R[9];
     /* p0 + (cos phi - 1) u + sin phi v, with cos phi - 1 = -2 sin^2(phi/2)
      * for accuracy near the start */
@@ -150,4 +251,39 @@ void arc_curve_pose(const void *curve, double f, double out[16])
     else
         memcpy(R, c->ra, sizeof R);
     hs_pose_from_rt(out, R, t);
+}
+
+/* ============================================================== either */
+
+void curve_line_init(path_curve *c, const double a[16], const double b[16])
+{
+    c->kind = CURVE_LINE;
+    line_curve_init(&c->line, a, b);
+}
+
+hs_code curve_arc_init(path_curve *c, const double start[16], const double via[3],
+                       const double end[3], int turn, hs_error *err)
+{
+    c->kind = CURVE_ARC;
+    return arc_curve_init(&c->arc, start, via, end, turn, err);
+}
+
+void curve_pose(const path_curve *c, double f, double out[16])
+{
+    if (c->kind == CURVE_ARC)
+        arc_curve_pose(&c->arc, f, out);
+    else
+        line_curve_pose(&c->line, f, out);
+}
+
+double curve_speed(const path_curve *c, double radius)
+{
+    return c->kind == CURVE_ARC ? arc_curve_speed(&c->arc, radius)
+                                : line_curve_speed(&c->line, radius);
+}
+
+double curve_length(const path_curve *c)
+{
+    return c->kind == CURVE_ARC ? c->arc.radius * c->arc.theta
+                                : line_curve_speed(&c->line, 0); /* the origin's path */
 }
