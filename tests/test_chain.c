@@ -13,6 +13,7 @@
 #include "polytope/obb.h"
 #include "src/chain/chain.h"
 #include "src/chain/chain_box.h"
+#include "src/chain/chain_piece_tests.h"
 #include "tests/helpers.h"
 
 #define U 0x1p-53
