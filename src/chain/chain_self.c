@@ -5,8 +5,8 @@
  * What is skipped.  The seed skips the inside of every box that the last
  * update did not recompute: its links have not moved relative to each
  * other since the last query found the chain free.  We record the joints
- * moved since that answer (chain_moved.c) and skip, more generally, every pair
- * of nodes A before B such that no moved joint lies between A's first
+ * moved since that answer (chain_moved.c) and skip, more generally, every
+ * pair of nodes A before B such that no moved joint lies between A's first
  * link and B's last (the links from A to B form one rigid piece, free at
  * the last answer).  With one moved joint the search is then exactly the
  * two rigid pieces tested against each other, without building a
@@ -210,7 +210,7 @@ static inline int wanted(const self_ctx *x, const chain_node *nc, int leaves, in
  * meet.  The caller checked that the span A..B is not rigid and
  * nothing_to_test. */
 static int test_node_pair(self_ctx *x, const nref *A, const nref *B, const chain_xf *m,
-                     const chain_node *nc, int side, double eps)
+                          const chain_node *nc, int side, double eps)
 {
     const hs_chain *c = x->c;
     const chain_node *na = A->nd, *nb = B->nd;
