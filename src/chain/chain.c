@@ -1,5 +1,6 @@
-/* chain.c -- hs_chain: creation, pieces, joints, poses, skip lists and the
- * record of which joints moved since the last collision-free answer. */
+/* chain.c -- hs_chain: creation and release, joints set one by one or
+ * together (journalled for undo, noted in the record of moved joints,
+ * chain_moved.c), and the poses of links. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,48 +78,6 @@ void hs_chain_free(hs_chain *c)
 int hs_chain_link_count(const hs_chain *c) { return c ? c->n : 0; }
 
 /* ------------------------------------------------------------------ */
-/* Pieces                                                               */
-
-/* After link i got a piece: its box, the boxes above it, and every pair
- * must be searched again. */
-void chain_piece_added(hs_chain *c, int i)
-{
-    c->jr_joint = 0;
-    chain_leaf_box(c, i);
-    chain_tree_update(c, &i, 1, 1);
-    c->npieces++;
-    c->all_dirty = 1;
-}
-
-hs_code hs_chain_add_sphere(hs_chain *c, int link, const double center[3], double radius,
-                            hs_error *err)
-{
-    if (!c || !center)
-        return err_set(err, HS_ERR_ARG, "hs_chain_add_sphere: NULL argument");
-    if (link < 0 || link >= c->n)
-        return err_set(err, HS_ERR_ARG, "hs_chain_add_sphere: link %d is not in 0..%d", link,
-                       c->n - 1);
-    if (!isfinite(center[0]) || !isfinite(center[1]) || !isfinite(center[2]))
-        return err_set(err, HS_ERR_ARG, "hs_chain_add_sphere: centre is not finite");
-    if (!(radius > 0) || !isfinite(radius))
-        return err_set(err, HS_ERR_ARG, "hs_chain_add_sphere: radius must be positive and finite");
-    chain_link *L = &c->link[link];
-    if (L->nsph == L->capsph) {
-        int cap = L->capsph ? 2 * L->capsph : 1;
-        chain_sphere *s = mem_realloc(L->sph, (size_t)cap, sizeof *s);
-        if (!s)
-            return err_set(err, HS_ERR_NOMEM, "out of memory");
-        L->sph = s;
-        L->capsph = cap;
-    }
-    chain_sphere *s = &L->sph[L->nsph++];
-    memcpy(s->c, center, sizeof s->c);
-    s->r = radius;
-    chain_piece_added(c, link);
-    return HS_OK;
-}
-
-/* ------------------------------------------------------------------ */
 /* Joints                                                               */
 
 static hs_code check_joint(const hs_chain *c, int i, const double *m, const char *fn,
@@ -136,78 +95,9 @@ static hs_code check_joint(const hs_chain *c, int i, const double *m, const char
     return HS_OK;
 }
 
-/* Position of joint in the sorted record, or -1. */
-static int changed_index(const hs_chain *c, int joint)
-{
-    if (!c->is_changed[joint])
-        return -1;
-    int k = 0;
-    while (c->changed[k] != joint)
-        k++;
-    return k;
-}
-
-/* Joint i is about to become x.  The record of joints moved since the
- * last free answer (seed 003, 2.3: the rigid pieces between moved joints
- * need no search inside) gains it, with the value it had at that answer;
- * a joint set back to exactly that value leaves the record (the chain is
- * then, bit for bit, what it was at the answer for that joint: an undo
- * costs the next query nothing). */
-static void note_changed(hs_chain *c, int joint, const chain_xf *x)
-{
-    if (c->all_dirty)
-        return;
-    int at = changed_index(c, joint);
-    if (at >= 0) {
-        if (memcmp(&c->was[at], x, sizeof *x) != 0)
-            return;
-        c->is_changed[joint] = 0;
-        c->nchanged--;
-        memmove(c->changed + at, c->changed + at + 1, sizeof(int) * (size_t)(c->nchanged - at));
-        memmove(c->was + at, c->was + at + 1, sizeof(chain_xf) * (size_t)(c->nchanged - at));
-        return;
-    }
-    if (c->nchanged == CHAIN_TRACK_MAX) {
-        chain_clear_changed(c);
-        c->all_dirty = 1;
-        return;
-    }
-    int k = c->nchanged++;
-    while (k > 0 && c->changed[k - 1] > joint) {
-        c->changed[k] = c->changed[k - 1];
-        c->was[k] = c->was[k - 1];
-        k--;
-    }
-    c->changed[k] = joint;
-    c->was[k] = c->fit[joint - 1].sc;
-    c->is_changed[joint] = 1;
-}
-
-void chain_clear_changed(hs_chain *c)
-{
-    for (int k = 0; k < c->nchanged; k++)
-        c->is_changed[c->changed[k]] = 0;
-    c->nchanged = 0;
-    c->all_dirty = 0;
-}
-
-/* Binary search for the first changed joint > lo. */
-int chain_span_changed_search(const hs_chain *c, int lo, int hi)
-{
-    int a = 0, b = c->nchanged;
-    while (a < b) {
-        int m = (a + b) >> 1;
-        if (c->changed[m] <= lo)
-            a = m + 1;
-        else
-            b = m;
-    }
-    return a < c->nchanged && c->changed[a] <= hi;
-}
-
 static void apply_joint(hs_chain *c, int i, const chain_xf *x)
 {
-    note_changed(c, i, x);
+    chain_note_changed(c, i, x);
     c->fit[i - 1].sc = *x;
 }
 
@@ -357,82 +247,4 @@ void hs_chain_link_pose(const hs_chain *c, int i, double m[16])
     chain_xf_from_pose(&b, c->base);
     chain_xf_mul(&w, &b, &t);
     chain_xf_to_pose(&w, m);
-}
-
-/* ------------------------------------------------------------------ */
-/* Skip lists                                                           */
-
-static long long skip_key(const hs_chain *c, int i, int j) { return (long long)i * c->n + j; }
-
-static int skip_find(const hs_chain *c, long long key, int *pos)
-{
-    int a = 0, b = c->nskip;
-    while (a < b) {
-        int m = (a + b) >> 1;
-        if (c->skip[m] < key)
-            a = m + 1;
-        else
-            b = m;
-    }
-    *pos = a;
-    return a < c->nskip && c->skip[a] == key;
-}
-
-int chain_pair_skipped(const hs_chain *c, int i, int j)
-{
-    if (i > j) {
-        int t = i;
-        i = j;
-        j = t;
-    }
-    if (c->skip_adjacent && j == i + 1)
-        return 1;
-    int pos;
-    return c->nskip > 0 && skip_find(c, skip_key(c, i, j), &pos);
-}
-
-hs_code hs_chain_skip_pair(hs_chain *c, int i, int j, int skip, hs_error *err)
-{
-    if (!c)
-        return err_set(err, HS_ERR_ARG, "hs_chain_skip_pair: NULL chain");
-    if (i < 0 || j < 0 || i >= c->n || j >= c->n || i == j)
-        return err_set(err, HS_ERR_ARG,
-                       "hs_chain_skip_pair: (%d, %d) is not a pair of distinct links in 0..%d", i,
-                       j, c->n - 1);
-    if (i > j) {
-        int t = i;
-        i = j;
-        j = t;
-    }
-    int pos, found = skip_find(c, skip_key(c, i, j), &pos);
-    if (skip && !found) {
-        if (c->nskip == c->capskip) {
-            int cap = c->capskip ? 2 * c->capskip : 8;
-            long long *s = mem_realloc(c->skip, (size_t)cap, sizeof *s);
-            if (!s)
-                return err_set(err, HS_ERR_NOMEM, "out of memory");
-            c->skip = s;
-            c->capskip = cap;
-        }
-        memmove(c->skip + pos + 1, c->skip + pos, sizeof(long long) * (size_t)(c->nskip - pos));
-        c->skip[pos] = skip_key(c, i, j);
-        c->nskip++;
-    } else if (!skip && found) {
-        memmove(c->skip + pos, c->skip + pos + 1, sizeof(long long) * (size_t)(c->nskip - pos - 1));
-        c->nskip--;
-        chain_clear_changed(c);
-        c->all_dirty = 1; /* a pair that was not tested may collide */
-    }
-    return HS_OK;
-}
-
-void hs_chain_skip_adjacent(hs_chain *c, int skip)
-{
-    if (!c)
-        return;
-    if (c->skip_adjacent && !skip) {
-        chain_clear_changed(c);
-        c->all_dirty = 1;
-    }
-    c->skip_adjacent = skip != 0;
 }

@@ -1,5 +1,7 @@
 /* chain.h -- the structures behind hs_chain (seed 003: ChainTree), shared
- * by src/chain*.c.
+ * by the files of src/chain/, and the functions of the hierarchy, the
+ * record of moved joints, the skip list, the pieces and the
+ * self-collision search (the exact tests of pieces: chain_piece_tests.h).
  *
  * Layout.  Links 0..n-1 are the leaves (level 0) of a balanced binary
  * tree: node j of level l covers links j 2^l .. min((j+1) 2^l, n) - 1 and
@@ -19,6 +21,8 @@
  * Joint i (1 <= i < n) is sc(0, i-1). */
 #ifndef HS_CHAIN_H
 #define HS_CHAIN_H
+
+#include <math.h>
 
 #include "halfspace.h"
 #include "src/world/world.h"
@@ -163,6 +167,9 @@ static inline void chain_xf_mul(chain_xf *out, const chain_xf *a, const chain_xf
     }
 }
 
+/* |v_0| + |v_1| + |v_2|. */
+static inline double chain_norm1(const double v[3]) { return fabs(v[0]) + fabs(v[1]) + fabs(v[2]); }
+
 static inline void chain_xf_apply(const chain_xf *a, const double p[3], double out[3])
 {
     for (int i = 0; i < 3; i++)
@@ -198,8 +205,6 @@ void chain_tree_update(hs_chain *c, const int *leaves, int count, int boxes_chan
  * top unless a search drives it). */
 void chain_tree_update_lazy(hs_chain *c, int leaf);
 void chain_tree_refit_to(hs_chain *c, int level);
-/* After a piece was added to link i. */
-void chain_piece_added(hs_chain *c, int i);
 /* Journal of a change of joint i (saves the nodes the update will
  * rewrite, level by level as chain_tree_refit_to reaches them), and its
  * use: if joint i is being set back to exactly the value before that
@@ -224,7 +229,10 @@ static inline double chain_defect_mul(double e1, double e2)
     return (e1 + e2) * (1 + 0x1p-20) + 0x1p-48;
 }
 
-/* chain.c: joints changed since the last free answer. */
+/* chain_moved.c: the record of the joints changed since the last free
+ * answer.  chain_note_changed: `joint` is about to become x (set back to
+ * its value at that answer, it leaves the record). */
+void chain_note_changed(hs_chain *c, int joint, const chain_xf *x);
 void chain_clear_changed(hs_chain *c);
 /* Does a changed joint k satisfy lo < k <= hi (the links lo..hi are not
  * rigid since the last free answer)? */
@@ -237,24 +245,16 @@ static inline int chain_span_changed(const hs_chain *c, int lo, int hi)
         return lo < c->changed[0] && c->changed[0] <= hi;
     return chain_span_changed_search(c, lo, hi);
 }
+
+/* chain_skip.c: is the pair of links i, j (any order) on the skip list? */
 int chain_pair_skipped(const hs_chain *c, int i, int j);
+
+/* chain_pieces.c: after a piece was added to link i. */
+void chain_piece_added(hs_chain *c, int i);
 
 /* chain_self.c: hs_chain_self_collision; lazy: the boxes of a
  * chain_tree_update_lazy are refitted as the search climbs (a search that
  * ends with a collision leaves the levels above unrefitted). */
 int chain_self_search(hs_chain *c, int lazy, int *i, int *j, hs_chain_stats *st, hs_error *err);
-
-/* chain_leaf.c: exact tests of the pieces of links a < b, b placed in
- * a's frame by t.  Returns 1 (they meet), 0, or -1 (error).  *ws is the
- * scratch of the convex tests, created when first needed (free it with
- * chain_leaf_ws_free). */
-typedef struct chain_leaf_ws chain_leaf_ws;
-void chain_leaf_ws_free(chain_leaf_ws *ws);
-int chain_links_meet(const hs_chain *c, int a, int b, const chain_xf *t, chain_leaf_ws **ws,
-                     long *piece_tests, hs_error *err);
-/* Exact: |p - q|^2 <= (r + s)^2 for doubles (touching counts). */
-int chain_spheres_meet(const double p[3], double r, const double q[3], double s);
-/* The same in exact rationals only (the filter's fallback; tests' oracle). */
-int chain_spheres_meet_exact(const double p[3], double r, const double q[3], double s);
 
 #endif

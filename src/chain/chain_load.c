@@ -108,7 +108,7 @@ static hs_code located(const loader *ld, const text_line *ln, hs_code rc, hs_err
     return err_at(err, ld->file, ln->number, "%s: %s", ln->tok[0], msg);
 }
 
-static hs_code piece_sphere(loader *ld, const text_line *ln, hs_error *err)
+static hs_code sphere_line(loader *ld, const text_line *ln, hs_error *err)
 {
     double v[4];
     int at;
@@ -122,7 +122,7 @@ static hs_code piece_sphere(loader *ld, const text_line *ln, hs_error *err)
     return rc;
 }
 
-static hs_code piece_capsule(loader *ld, const text_line *ln, hs_error *err)
+static hs_code capsule_line(loader *ld, const text_line *ln, hs_error *err)
 {
     double v[7];
     int at;
@@ -136,7 +136,7 @@ static hs_code piece_capsule(loader *ld, const text_line *ln, hs_error *err)
     return rc;
 }
 
-static hs_code piece_box(loader *ld, const text_line *ln, hs_error *err)
+static hs_code box_line(loader *ld, const text_line *ln, hs_error *err)
 {
     double v[3], m[16];
     int at;
@@ -152,7 +152,7 @@ static hs_code piece_box(loader *ld, const text_line *ln, hs_error *err)
     return rc;
 }
 
-static hs_code piece_hull(loader *ld, const text_line *ln, hs_error *err)
+static hs_code hull_line(loader *ld, const text_line *ln, hs_error *err)
 {
     int n = ln->ntok - 1, at = n >= 7 && strcmp(ln->tok[ln->ntok - 7], "at") == 0;
     int count = at ? n - 7 : n;
@@ -175,7 +175,7 @@ static hs_code piece_hull(loader *ld, const text_line *ln, hs_error *err)
     return rc;
 }
 
-static hs_code piece_mesh(loader *ld, const text_line *ln, hs_error *err)
+static hs_code mesh_line(loader *ld, const text_line *ln, hs_error *err)
 {
     int n = ln->ntok - 1, at = n == 8 && strcmp(ln->tok[2], "at") == 0;
     if (n != 1 && !at)
@@ -363,11 +363,11 @@ static const struct {
 } keywords[] = {
     {"link", link_line, 0},       {"joint", joint_line, 0},      {"origin", joint_attribute, 0},
     {"axis", joint_attribute, 0}, {"limits", joint_attribute, 0}, {"rest", joint_attribute, 0},
-    {"skip", skip_line, 0},       {"sphere", piece_sphere, 1},   {"capsule", piece_capsule, 1},
-    {"box", piece_box, 1},        {"hull", piece_hull, 1},       {"mesh", piece_mesh, 1},
+    {"skip", skip_line, 0},       {"sphere", sphere_line, 1},    {"capsule", capsule_line, 1},
+    {"box", box_line, 1},         {"hull", hull_line, 1},        {"mesh", mesh_line, 1},
 };
 
-static hs_code on_line(void *user, text_line *ln, hs_error *err)
+static hs_code dispatch_line(void *user, text_line *ln, hs_error *err)
 {
     loader *ld = user;
     for (size_t k = 0; k < sizeof keywords / sizeof keywords[0]; k++) {
@@ -390,7 +390,7 @@ static hs_code pass(loader *ld, const char *text, hs_error *err)
     int last = 0;
     ld->nlinks = 0;
     ld->joint_pending = 0;
-    hs_code rc = text_for_each_line(text, ld->file, on_line, ld, &last, err);
+    hs_code rc = text_for_each_line(text, ld->file, dispatch_line, ld, &last, err);
     if (rc == HS_OK && ld->joint_pending)
         rc = err_at(err, ld->file, ld->js.line, "joint '%s' has no link after it",
                         ld->js.name);

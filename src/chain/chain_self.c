@@ -5,8 +5,8 @@
  * What is skipped.  The seed skips the inside of every box that the last
  * update did not recompute: its links have not moved relative to each
  * other since the last query found the chain free.  We record the joints
- * moved since that answer (chain.c) and skip, more generally, every pair
- * of nodes A before B such that no moved joint lies between A's first
+ * moved since that answer (chain_moved.c) and skip, more generally, every
+ * pair of nodes A before B such that no moved joint lies between A's first
  * link and B's last (the links from A to B form one rigid piece, free at
  * the last answer).  With one moved joint the search is then exactly the
  * two rigid pieces tested against each other, without building a
@@ -15,7 +15,7 @@
  * Transforms.  The pair (A, B) carries the pose of B's box frame in A's;
  * going down one side multiplies by a child's `up` (or its inverse), so a
  * box test costs one product of rigid maps and the tests of
- * src/chain_box.h: the balls around the boxes, then seed 004's
+ * chain_box.h: the balls around the boxes, then seed 004's
  * separating-axis test on the 6 face axes, rigorous for any R (the
  * propagated rotations are rotations only to rounding).  The 9 edge-edge
  * axes are left out: on bench/chain they separate 7% of the pairs the
@@ -33,6 +33,7 @@
 
 #include "src/chain/chain.h"
 #include "src/chain/chain_box.h"
+#include "src/chain/chain_piece_tests.h"
 #include "polytope/error.h"
 #include "polytope/mem.h"
 
@@ -45,7 +46,7 @@ typedef struct self_ctx {
     int first_moved; /* cached: the first moved joint (else 0), for the order */
     double slack;
     long box_tests, piece_tests;
-    chain_leaf_ws *ws;
+    chain_convex_ws *ws;
     hs_error *err;
     int hit_i, hit_j;
     int *pairs;
@@ -78,7 +79,7 @@ static inline int needs(const self_ctx *x, int lo, int hi)
     return !x->cached || chain_span_changed(x->c, lo, hi);
 }
 
-static int add_pair(self_ctx *x, int a, int b)
+static int collect_pair(self_ctx *x, int a, int b)
 {
     if (x->npairs == x->cap) {
         int cap = x->cap ? 2 * x->cap : 16;
@@ -109,7 +110,7 @@ static int leaf_pair(self_ctx *x, int a, int b)
     if (!r)
         return GO;
     if (x->collect)
-        return add_pair(x, a, b);
+        return collect_pair(x, a, b);
     x->hit_i = a;
     x->hit_j = b;
     return FOUND;
@@ -208,8 +209,8 @@ static inline int wanted(const self_ctx *x, const chain_node *nc, int leaves, in
  * side gone down to nc, the node now in A or B); go down when they may
  * meet.  The caller checked that the span A..B is not rigid and
  * nothing_to_test. */
-static int test_pair(self_ctx *x, const nref *A, const nref *B, const chain_xf *m,
-                     const chain_node *nc, int side, double eps)
+static int test_node_pair(self_ctx *x, const nref *A, const nref *B, const chain_xf *m,
+                          const chain_node *nc, int side, double eps)
 {
     const hs_chain *c = x->c;
     const chain_node *na = A->nd, *nb = B->nd;
@@ -269,8 +270,6 @@ static inline nref kid_ref(const nref *N, const kids *k, int i)
     return r;
 }
 
-static double abs_sum3(const double v[3]) { return fabs(v[0]) + fabs(v[1]) + fabs(v[2]); }
-
 /* A's children C against D (a child of B, one level below A), D's pose
  * in A's box frame m.  First, for free, C's extents along A's axes (ext,
  * around up.t) against D's there (around m.t, radius sum_k hd_k |R_ik|,
@@ -300,7 +299,7 @@ static int a_kids_vs(self_ctx *x, const nref *A, const kids *ka, const nref *D, 
         int i = s ^ ka->second_first;
         if (go[i]) {
             nref C = kid_ref(A, ka, i);
-            int r = test_pair(x, &C, D, m, C.nd, DOWN_A, eps);
+            int r = test_node_pair(x, &C, D, m, C.nd, DOWN_A, eps);
             if (r != GO)
                 return r;
         }
@@ -324,7 +323,7 @@ static int descend(self_ctx *x, const nref *A, const nref *B, const chain_xf *m,
     kids ka, kb;
     kids_of(x, A, &ka);
     kids_of(x, B, &kb);
-    double grow = 2 * eps * (abs_sum3(m->t) + A->nd->rho) + 2 * x->slack, ra[3];
+    double grow = 2 * eps * (chain_norm1(m->t) + A->nd->rho) + 2 * x->slack, ra[3];
     const double *ct = v->pb;
     for (int j = 0; j < 3; j++)
         ra[j] = v->ra[j] + grow;
@@ -366,7 +365,7 @@ static int self_pair(self_ctx *x, const nref *N)
     chain_xf m; /* up(k1)^-1 */
     if (!general_inverse(k1.nd, &m))
         chain_xf_rigid_inverse(&m, &k1.nd->up);
-    return test_pair(x, &k1, &k2, &m, k2.nd, DOWN_B, k1.nd->eps);
+    return test_node_pair(x, &k1, &k2, &m, k2.nd, DOWN_B, k1.nd->eps);
 }
 
 /* Node (l, j) against itself: each child against itself, then the two
@@ -399,7 +398,7 @@ static int self(self_ctx *x, int l, int j)
     return self_pair(x, &N);
 }
 
-static int run(self_ctx *x)
+static int run_search(self_ctx *x)
 {
     const hs_chain *c = x->c;
     x->slack = x->lazy ? 0 : chain_box_slack(c); /* lazy: set per level by self */
@@ -438,8 +437,8 @@ int chain_self_search(hs_chain *c, int lazy, int *i, int *j, hs_chain_stats *st,
     x.lazy = lazy ? c : NULL;
     x.cached = 1;
     x.err = err ? err : &local;
-    int r = run(&x);
-    chain_leaf_ws_free(x.ws);
+    int r = run_search(&x);
+    chain_convex_ws_free(x.ws);
     put_stats(&x, st);
     if (r == FAILED)
         return -1;
@@ -473,8 +472,8 @@ hs_code hs_chain_self_collision_all(const hs_chain *c, int **pairs, int *npairs,
     x.c = c;
     x.collect = 1;
     x.err = err ? err : &local;
-    int r = run(&x);
-    chain_leaf_ws_free(x.ws);
+    int r = run_search(&x);
+    chain_convex_ws_free(x.ws);
     put_stats(&x, st);
     if (r == FAILED) {
         free(x.pairs);

@@ -7,15 +7,11 @@
 
 #include "src/chain/chain_shapes.h"
 #include "polytope/error.h"
+#include "polytope/fp.h"
 #include "polytope/mem.h"
 #include "src/shape/pose.h"
 
-static double dot3(const double a[3], const double b[3])
-{
-    return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
-}
-
-static void normalize(double v[3])
+static void scale_to_unit(double v[3])
 {
     double l = sqrt(dot3(v, v));
     for (int j = 0; j < 3; j++)
@@ -51,15 +47,15 @@ static int icosahedron(double v[12][3], int f[20][3])
                 }
             }
     for (int i = 0; i < 12; i++)
-        normalize(v[i]);
+        scale_to_unit(v[i]);
     return nf;
 }
 
 /* Corner index of the unit midpoint of p and q, added if new. */
-static int midpoint(double pts[42][3], int *n, const double p[3], const double q[3])
+static int unit_midpoint(double pts[42][3], int *n, const double p[3], const double q[3])
 {
     double m[3] = {p[0] + q[0], p[1] + q[1], p[2] + q[2]};
-    normalize(m);
+    scale_to_unit(m);
     for (int k = 0; k < *n; k++)
         if (pts[k][0] == m[0] && pts[k][1] == m[1] && pts[k][2] == m[2])
             return k;
@@ -76,8 +72,9 @@ static void icosphere1(double pts[42][3], int faces[80][3])
     memcpy(pts, v, sizeof v);
     for (int k = 0; k < 20; k++) {
         int a = f[k][0], b = f[k][1], c = f[k][2];
-        int ab = midpoint(pts, &n, pts[a], pts[b]), bc = midpoint(pts, &n, pts[b], pts[c]);
-        int ca = midpoint(pts, &n, pts[c], pts[a]);
+        int ab = unit_midpoint(pts, &n, pts[a], pts[b]);
+        int bc = unit_midpoint(pts, &n, pts[b], pts[c]);
+        int ca = unit_midpoint(pts, &n, pts[c], pts[a]);
         int sub[4][3] = {{a, ab, ca}, {b, bc, ab}, {c, ca, bc}, {ab, bc, ca}};
         memcpy(faces[nf], sub, sizeof sub);
         nf += 4;

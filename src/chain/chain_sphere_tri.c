@@ -8,15 +8,9 @@
 #include <gmp.h>
 #include <math.h>
 
-#include "src/chain/chain_piece.h"
+#include "src/chain/chain_piece_tests.h"
+#include "polytope/fp.h"
 #include "src/shape/gjk.h"
-
-#define U 0x1p-53
-
-static double dot3(const double a[3], const double b[3])
-{
-    return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
-}
 
 /* Apart for certain: along n = x - p (x the closest point, computed), the
  * three corners are all farther than r: g_k = n.(v_k - p) within
@@ -31,10 +25,10 @@ static int triangle_apart(const double v[3][3], const double p[3], double r, con
             g += n[j] * (v[k][j] - p[j]);
             e += fabs(n[j]) * (fabs(v[k][j]) + fabs(p[j]));
         }
-        g -= 4 * U * e + 0x1p-1000;
+        g -= 4 * FP_U * e + 0x1p-1000;
         gmin = g < gmin ? g : gmin;
     }
-    return gmin > 0 && gmin * gmin * (1 - 16 * U) > r * r * dot3(n, n) * (1 + 16 * U);
+    return gmin > 0 && gmin * gmin * (1 - 16 * FP_U) > r * r * dot3(n, n) * (1 + 16 * FP_U);
 }
 
 /* Rational vectors of a triangle problem: the edges A = v1 - v0,

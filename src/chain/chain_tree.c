@@ -7,11 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "polytope/fp.h"
 #include "polytope/obb.h"
 #include "src/chain/chain.h"
 #include "polytope/error.h"
 #include "polytope/mem.h"
-
 
 /* One level of the undo journal: the node on the path from the changed
  * leaf to the root, and its sibling (whose up changes with the parent's
@@ -129,8 +129,6 @@ int chain_journal_undo(hs_chain *c, int i, const chain_xf *x)
     return 1;
 }
 
-static double abs_sum3(const double v[3]) { return fabs(v[0]) + fabs(v[1]) + fabs(v[2]); }
-
 static void set_half(chain_node *nd, const hs_obb *b)
 {
     memcpy(nd->half, b->half, sizeof nd->half);
@@ -217,11 +215,6 @@ void chain_leaf_box(hs_chain *c, int i)
 
 /* ------------------------------------------------------------------ */
 /* Merging two boxes (section 2.2: a box bounds the two boxes below it)  */
-
-static double dot3(const double a[3], const double b[3])
-{
-    return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
-}
 
 /* Frame of a box as a map box coordinates -> link coordinates. */
 static void box_frame(chain_xf *f, const hs_obb *b)
@@ -530,9 +523,9 @@ static double max2(double a, double b) { return a > b ? a : b; }
 static void node_mag(hs_chain *c, int l, int j)
 {
     int k = chain_node_index(c, l, j);
-    double m = abs_sum3(c->fit[k].sc.t);
+    double m = chain_norm1(c->fit[k].sc.t);
     if (!chain_node_empty(&c->nd[k]))
-        m = max2(m, abs_sum3(c->fit[k].box.center) + abs_sum3(c->fit[k].box.half));
+        m = max2(m, chain_norm1(c->fit[k].box.center) + chain_norm1(c->fit[k].box.half));
     if (l > 0) {
         int k1 = chain_node_index(c, l - 1, 2 * j);
         m = max2(m, c->fit[k1].mag);
@@ -551,7 +544,7 @@ static void node_shortcut(hs_chain *c, int l, int j)
         c->fit[k].sc = c->fit[k1].sc;
 }
 
-static int cmp_int(const void *a, const void *b)
+static int cmp_leaf(const void *a, const void *b)
 {
     int x = *(const int *)a, y = *(const int *)b;
     return (x > y) - (x < y);
@@ -572,7 +565,7 @@ static int first_level(hs_chain *c, const int *leaves, int count, int boxes_chan
     for (int k = 0; k < m; k++)
         seen[cur[k]] = 0;
     if (m > 1)
-        qsort(cur, (size_t)m, sizeof(int), cmp_int);
+        qsort(cur, (size_t)m, sizeof(int), cmp_leaf);
     for (int k = 0; k < m; k++)
         flag[k] = (unsigned char)(boxes_changed != 0);
     for (int k = 0; k < m; k++)

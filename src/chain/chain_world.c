@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "src/chain/chain_piece.h"
+#include "src/chain/chain_piece_tests.h"
 #include "polytope/error.h"
 #include "polytope/mem.h"
 #include "src/shape/gjk.h"
@@ -56,7 +56,7 @@ static void link_aabb(const hs_chain *c, int i, const double m[16], double lo[3]
     pose_map_box(M, lo0, hi0, lo, hi);
 }
 
-static int boxes_meet(const double *lo1, const double *hi1, const double *lo2, const double *hi2)
+static int aabbs_meet(const double *lo1, const double *hi1, const double *lo2, const double *hi2)
 {
     for (int d = 0; d < 3; d++)
         if (lo1[d] > hi2[d] || lo2[d] > hi1[d])
@@ -86,7 +86,7 @@ static int sphere_mesh(const double p[3], double r, const geom *g)
 
 /* Does piece k of link i (posed by m) meet piece kb of body b? */
 static int piece_meets(const chain_link *L, int k, const double m[16], const hs_body *b, int kb,
-                       chain_leaf_ws **ws, hs_error *err)
+                       chain_convex_ws **ws, hs_error *err)
 {
     const geom *gb = b->piece[kb];
     if (k < L->nsph) {
@@ -100,7 +100,7 @@ static int piece_meets(const chain_link *L, int k, const double m[16], const hs_
             err_set(err, HS_ERR_NOMEM, "out of memory");
         return r;
     }
-    narrow_ws *nw = chain_leaf_narrow(ws);
+    narrow_ws *nw = chain_convex_narrow(ws);
     if (!nw) {
         err_set(err, HS_ERR_NOMEM, "out of memory");
         return -1;
@@ -120,10 +120,10 @@ static int body_counts(const hs_world *w, const hs_body *b)
 /* Link i (pose m, world box lo/hi) against body b: 1, 0, -1. */
 static int link_vs_body(const hs_chain *c, int i, const double m[16], const double lo[3],
                         const double hi[3], const hs_world *w,
-                        const hs_body *b, chain_leaf_ws **ws, hs_error *err)
+                        const hs_body *b, chain_convex_ws **ws, hs_error *err)
 {
     const chain_link *L = &c->link[i];
-    if (!body_counts(w, b) || !boxes_meet(lo, hi, b->lo, b->hi))
+    if (!body_counts(w, b) || !aabbs_meet(lo, hi, b->lo, b->hi))
         return 0;
     for (int kp = 0; kp < L->nsph + L->ncvx; kp++)
         for (int kb = 0; kb < b->npieces; kb++) {
@@ -147,7 +147,7 @@ static int world_pairs(const hs_chain *c, const hs_world *w, pair_fn fn, void *u
         err_set(err, HS_ERR_NOMEM, "out of memory");
         return -1;
     }
-    chain_leaf_ws *ws = NULL;
+    chain_convex_ws *ws = NULL;
     int found = 0, stop = 0;
     for (int i = 0; i < c->n && !stop; i++) {
         if (chain_node_empty(&c->nd[i]))
@@ -165,7 +165,7 @@ static int world_pairs(const hs_chain *c, const hs_world *w, pair_fn fn, void *u
             }
         }
     }
-    chain_leaf_ws_free(ws);
+    chain_convex_ws_free(ws);
     free(P);
     return found;
 }
@@ -299,7 +299,7 @@ static void measure(const double *A, int na, double r, const geom *gb, const dou
 }
 
 /* Lower bound on the distance between two axis boxes. */
-static double box_gap(const double *lo1, const double *hi1, const double *lo2, const double *hi2)
+static double aabb_gap(const double *lo1, const double *hi1, const double *lo2, const double *hi2)
 {
     double s = 0;
     for (int d = 0; d < 3; d++) {
@@ -321,7 +321,7 @@ static int link_distance(const hs_chain *c, int i, const double m[16], const hs_
     for (int k = 0; k < hs_world_body_count(w); k++) {
         const hs_body *b = hs_world_body(w, k);
         if (!body_counts(w, b) || (only && b != only) ||
-            box_gap(lo, hi, b->lo, b->hi) > best->d)
+            aabb_gap(lo, hi, b->lo, b->hi) > best->d)
             continue;
         for (int kb = 0; kb < b->npieces; kb++) {
             int nb;

@@ -1,4 +1,4 @@
-/* chain_sphere.c -- a sphere against a convex piece, exact:
+/* chain_sphere_convex.c -- a sphere against a convex piece, exact:
  * do they meet (distance from the centre to the piece at most r;
  * touching counts)?
  *
@@ -21,19 +21,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "polytope/fp.h"
 #include "polytope/hpoly.h"
 #include "polytope/hull3.h"
 #include "solver/fast_prep.h"
 #include "polytope/predicates.h"
-#include "src/chain/chain_piece.h"
+#include "src/chain/chain_piece_tests.h"
 #include "src/shape/gjk.h"
-
-#define U 0x1p-53
-
-static double dot3(const double a[3], const double b[3])
-{
-    return a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
-}
 
 /* ------------------------------------------------ exact helpers */
 
@@ -280,10 +274,10 @@ static int rows_decide(const hs_poly *P, const double p[3], double r)
         const double *a = hpoly_row(P, i);
         double num = dot3(a, p) - P->b[i];
         double mag = fabs(a[0] * p[0]) + fabs(a[1] * p[1]) + fabs(a[2] * p[2]) + fabs(P->b[i]);
-        double e = 5 * U * mag + 0x1p-1000, lo = num - e;
+        double e = 5 * FP_U * mag + 0x1p-1000, lo = num - e;
         if (num + e >= 0)
             inside = 0;
-        if (lo > 0 && lo * lo * (1 - 16 * U) > r * r * dot3(a, a) * (1 + 16 * U))
+        if (lo > 0 && lo * lo * (1 - 16 * FP_U) > r * r * dot3(a, a) * (1 + 16 * FP_U))
             return 0;
     }
     return inside ? 1 : -1;
