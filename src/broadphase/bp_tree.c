@@ -59,144 +59,7 @@
 #include <string.h>
 
 #include "src/broadphase/bp_impl.h"
-
-#define BP_TREE_MARGIN 0.1  /* fat boxes: this times the largest extent, on every side */
-#define BP_TREE_SLOP 0.02    /* least slop of a moving leaf's parent box, times its size */
-#define BP_TREE_SLOP_MAX 0.1 /* largest slop, times its size */
-#define BP_TREE_SLACK 2      /* largest height difference of two siblings */
-#define BP_TREE_BINS 16      /* bins of the top-down build */
-#define BP_TREE_SMALL 64     /* below this many leaves: reinsert, never rebuild */
-
-/* ---------------------------------------------------------------- single precision boxes */
-
-typedef struct fbox {
-    float lo[3], hi[3];
-} fbox;
-
-/* A float not above x, and one not below x: x moved outwards by a little
- * more than the rounding error of a float (2^-24 relative), then rounded
- * to the nearest float; one or two float steps wider than the tightest
- * choice, and no branch on the rounding direction. */
-static float round_down(double x)
-{
-    if (!(x > -1e38))
-        return -INFINITY;
-    return x > 1e38 ? 1e38f : (float)(x - fabs(x) * 0x1p-23 - 0x1p-140);
-}
-
-static float round_up(double x)
-{
-    if (!(x < 1e38))
-        return INFINITY;
-    return x < -1e38 ? -1e38f : (float)(x + fabs(x) * 0x1p-23 + 0x1p-140);
-}
-
-/* The float box holding b, enlarged by grow on every side. */
-static void to_fbox(const bp_box *b, double grow, fbox *f)
-{
-    for (int k = 0; k < 3; k++) {
-        f->lo[k] = round_down(b->lo[k] - grow);
-        f->hi[k] = round_up(b->hi[k] + grow);
-    }
-}
-
-static int f_overlap(const fbox *a, const fbox *b)
-{
-    return (a->lo[0] <= b->hi[0]) & (b->lo[0] <= a->hi[0]) & (a->lo[1] <= b->hi[1]) &
-           (b->lo[1] <= a->hi[1]) & (a->lo[2] <= b->hi[2]) & (b->lo[2] <= a->hi[2]);
-}
-
-static void f_union(const fbox *a, const fbox *b, fbox *u)
-{
-    for (int k = 0; k < 3; k++) {
-        u->lo[k] = a->lo[k] < b->lo[k] ? a->lo[k] : b->lo[k];
-        u->hi[k] = a->hi[k] > b->hi[k] ? a->hi[k] : b->hi[k];
-    }
-}
-
-/* Half the surface area: what insertion, rotations and rebuilding minimise. */
-static double f_area(const fbox *b)
-{
-    double x = (double)b->hi[0] - b->lo[0], y = (double)b->hi[1] - b->lo[1],
-           z = (double)b->hi[2] - b->lo[2];
-    return x * y + y * z + z * x;
-}
-
-static double f_union_area(const fbox *a, const fbox *b)
-{
-    fbox u;
-    f_union(a, b, &u);
-    return f_area(&u);
-}
-
-static int f_equal(const fbox *a, const fbox *b)
-{
-    return memcmp(a, b, sizeof(fbox)) == 0;
-}
-
-/* ---------------------------------------------------------------- the tree */
-
-/* A child reference: an inner node (>= 0) or a leaf (-1 - id). */
-static int is_leaf(int ref)
-{
-    return ref < 0;
-}
-
-static int leaf_id(int ref)
-{
-    return -1 - ref;
-}
-
-static int leaf_ref(int id)
-{
-    return -1 - id;
-}
-
-/* An inner node, 64 bytes; free nodes have height[0] == -1 and link the
- * free list through parent. */
-typedef struct tnode {
-    fbox box[2];
-    int child[2];
-    short height[2]; /* of the children: 0 for a leaf */
-    int parent;      /* -1 at the root */
-} tnode;
-
-_Static_assert(sizeof(tnode) == 64, "a node should fill one cache line");
-
-enum { ITEM_ABSENT = 0, ITEM_IN_TREE, ITEM_FAR };
-
-typedef struct titem {
-    bp_box fat;
-    int parent; /* in the tree: the node holding it, -1 when it is the root */
-    int state;
-    int far_at;    /* index in the far list */
-    int displaced; /* left its fat box once and was only refitted */
-} titem;
-
-struct bp_tree {
-    tnode *node; /* 64-byte aligned */
-    int cap_node, free_node;
-    titem *item; /* by id */
-    bp_box *box; /* by id: the items' own boxes */
-    int cap_item, cap_box;
-    int root; /* reference, when leaves > 0 */
-    fbox root_box;
-    int leaves;
-    int displaced; /* items displaced since the last rebuild */
-    int changes;   /* since the last rebuild: see count_change */
-    int *far; /* ids of the far items */
-    int nfar, cap_far;
-};
-
-static int tree_max_int(int a, int b)
-{
-    return a > b ? a : b;
-}
-
-static int own_height(const tnode *n)
-{
-    return 1 + tree_max_int(n->height[0], n->height[1]);
-}
+#include "src/broadphase/bp_tree.h"
 
 /* ---------------------------------------------------------------- fat boxes */
 
@@ -297,14 +160,14 @@ static int reserve_node(bp_tree *t)
     return 0;
 }
 
-static int take_node(bp_tree *t)
+int bp_tree_take_node(bp_tree *t)
 {
     int n = t->free_node;
     t->free_node = t->node[n].parent;
     return n;
 }
 
-static void give_back_node(bp_tree *t, int n)
+void bp_tree_give_back_node(bp_tree *t, int n)
 {
     t->node[n].height[0] = -1;
     t->node[n].parent = t->free_node;
@@ -502,7 +365,7 @@ static void attach_leaf(bp_tree *t, int id)
     int sibling_height = g >= 0 ? t->node[g].height[k]
                          : is_leaf(t->root) ? 0
                                             : own_height(&t->node[t->root]);
-    int p = take_node(t);
+    int p = bp_tree_take_node(t);
     tree_put(t, p, 0, sibling, &sibling_box, sibling_height);
     tree_put(t, p, 1, ref, &b, 0);
     fbox u;
@@ -523,200 +386,8 @@ static void detach_leaf(bp_tree *t, int id)
     int g = np->parent, sibling = np->child[1 - k], sibling_height = np->height[1 - k];
     fbox sibling_box = np->box[1 - k];
     put_at(t, g, g < 0 ? 0 : tree_slot_of(t, g, p), sibling, &sibling_box, sibling_height);
-    give_back_node(t, p);
+    bp_tree_give_back_node(t, p);
     repair_upwards(t, g);
-}
-
-/* ---------------------------------------------------------------- rebuilding */
-
-/* A leaf while the tree is built anew: its float box and its id. */
-typedef struct bleaf {
-    fbox box;
-    int id;
-} bleaf;
-
-/* Twice the centre of a leaf along axis. */
-static float centre(const bleaf *l, int axis)
-{
-    return l->box.lo[axis] + l->box.hi[axis];
-}
-
-static int bin_of(const bleaf *l, int axis, float lo, double scale)
-{
-    int b = (int)(((double)centre(l, axis) - lo) * scale);
-    return b < 0 ? 0 : b >= BP_TREE_BINS ? BP_TREE_BINS - 1 : b;
-}
-
-/* Reorders l[0..n) so that l[m] has the m-th smallest centre along axis. */
-static void select_nth(bleaf *l, int n, int m, int axis)
-{
-    int lo = 0, hi = n - 1;
-    while (lo < hi) {
-        float pivot = centre(&l[(lo + hi) / 2], axis);
-        int i = lo, j = hi;
-        while (i <= j) {
-            while (centre(&l[i], axis) < pivot)
-                i++;
-            while (centre(&l[j], axis) > pivot)
-                j--;
-            if (i <= j) {
-                bleaf swap = l[i];
-                l[i++] = l[j];
-                l[j--] = swap;
-            }
-        }
-        if (m <= j)
-            hi = j;
-        else if (m >= i)
-            lo = i;
-        else
-            return;
-    }
-}
-
-/* The bin boundary of least surface-area cost along axis (bins of the
- * centres from lo, BP_TREE_BINS / scale wide), among those leaving at
- * least least leaves on each side; -1 when there is none.  *left: how many
- * leaves go before it. */
-static int best_cut(const bleaf *l, int n, int axis, float lo, double scale, int least, int *left)
-{
-    static const fbox empty = {{INFINITY, INFINITY, INFINITY}, {-INFINITY, -INFINITY, -INFINITY}};
-    fbox bin[BP_TREE_BINS];
-    int count[BP_TREE_BINS] = {0};
-    for (int b = 0; b < BP_TREE_BINS; b++)
-        bin[b] = empty;
-    for (int i = 0; i < n; i++) {
-        int b = bin_of(&l[i], axis, lo, scale);
-        count[b]++;
-        f_union(&bin[b], &l[i].box, &bin[b]);
-    }
-    double left_cost[BP_TREE_BINS];
-    fbox acc = empty;
-    int seen = 0;
-    for (int b = 0; b < BP_TREE_BINS - 1; b++) {
-        f_union(&acc, &bin[b], &acc);
-        seen += count[b];
-        left_cost[b + 1] = seen ? f_area(&acc) * seen : 0;
-    }
-    int best = -1, right = 0;
-    double best_cost = INFINITY;
-    acc = empty;
-    for (int b = BP_TREE_BINS - 1; b > 0; b--) {
-        f_union(&acc, &bin[b], &acc);
-        right += count[b];
-        double cost = left_cost[b] + (right ? f_area(&acc) * right : 0);
-        if (right >= least && n - right >= least && cost < best_cost) {
-            best_cost = cost;
-            best = b;
-            *left = n - right;
-        }
-    }
-    return best;
-}
-
-/* The bounds of the centres of l[0..n) (kept in scalars: the loop is hot). */
-static void centre_bounds(const bleaf *l, int n, float lo[3], float hi[3])
-{
-    float x0 = centre(l, 0), x1 = x0, y0 = centre(l, 1), y1 = y0, z0 = centre(l, 2), z1 = z0;
-    for (int i = 1; i < n; i++) {
-        float x = centre(&l[i], 0), y = centre(&l[i], 1), z = centre(&l[i], 2);
-        x0 = x < x0 ? x : x0;
-        x1 = x > x1 ? x : x1;
-        y0 = y < y0 ? y : y0;
-        y1 = y > y1 ? y : y1;
-        z0 = z < z0 ? z : z0;
-        z1 = z > z1 ? z : z1;
-    }
-    lo[0] = x0;
-    lo[1] = y0;
-    lo[2] = z0;
-    hi[0] = x1;
-    hi[1] = y1;
-    hi[2] = z1;
-}
-
-/* Splits l[0..n) (n >= 2) in two; returns the size of the first part. */
-static int split(bleaf *l, int n)
-{
-    float lo[3], hi[3];
-    centre_bounds(l, n, lo, hi);
-    int axis = 0;
-    for (int k = 1; k < 3; k++)
-        if (hi[k] - lo[k] > hi[axis] - lo[axis])
-            axis = k;
-    if (!(hi[axis] > lo[axis]))
-        return n / 2; /* all centres equal: any halves do */
-    double scale = BP_TREE_BINS / ((double)hi[axis] - lo[axis]);
-    int left = 0, cut = best_cut(l, n, axis, lo[axis], scale, n / 4 > 1 ? n / 4 : 1, &left);
-    if (cut < 0) {
-        select_nth(l, n, n / 2, axis);
-        return n / 2;
-    }
-    int i = 0, j = n - 1;
-    while (i <= j) {
-        if (bin_of(&l[i], axis, lo[axis], scale) < cut) {
-            i++;
-        } else {
-            bleaf swap = l[i];
-            l[i] = l[j];
-            l[j--] = swap;
-        }
-    }
-    return left;
-}
-
-/* Builds the subtree of l[0..n) under node parent; returns its reference,
- * its box and its height. */
-static int build(bp_tree *t, bleaf *l, int n, int parent, fbox *box, int *height)
-{
-    if (n == 1) {
-        t->item[l->id].parent = parent;
-        t->item[l->id].displaced = 0;
-        *box = l->box;
-        *height = 0;
-        return leaf_ref(l->id);
-    }
-    int p = take_node(t), m = split(l, n);
-    t->node[p].parent = parent;
-    for (int k = 0; k < 2; k++) {
-        int h;
-        t->node[p].child[k] = build(t, k ? l + m : l, k ? n - m : m, p, &t->node[p].box[k], &h);
-        t->node[p].height[k] = (short)h;
-    }
-    f_union(&t->node[p].box[0], &t->node[p].box[1], box);
-    *height = own_height(&t->node[p]);
-    return p;
-}
-
-/* Lists the leaves under reference ref (of box box) from l[count]. */
-static int gather(const bp_tree *t, int ref, const fbox *box, bleaf *l, int count)
-{
-    if (!is_leaf(ref)) {
-        const tnode *n = &t->node[ref];
-        count = gather(t, n->child[0], &n->box[0], l, count);
-        return gather(t, n->child[1], &n->box[1], l, count);
-    }
-    l[count].box = *box;
-    l[count].id = leaf_id(ref);
-    return count + 1;
-}
-
-/* Builds the whole tree anew from the items' boxes, taking the nodes in
- * the order of a depth-first walk (for locality).  Skipped when out of
- * memory. */
-static void tree_rebuild(bp_tree *t)
-{
-    bleaf *l = t->leaves > 1 ? malloc(sizeof(bleaf) * (size_t)t->leaves) : NULL;
-    if (!l)
-        return;
-    int n = gather(t, t->root, &t->root_box, l, 0), height;
-    t->free_node = -1;
-    for (int i = t->cap_node - 1; i >= 0; i--)
-        give_back_node(t, i);
-    t->root = build(t, l, n, -1, &t->root_box, &height);
-    t->displaced = 0;
-    t->changes = 0;
-    free(l);
 }
 
 /* ---------------------------------------------------------------- far items */
@@ -796,7 +467,7 @@ static void count_change(bp_tree *t, int weight)
 {
     t->changes += weight;
     if (t->leaves >= BP_TREE_SMALL && t->changes >= t->leaves)
-        tree_rebuild(t);
+        bp_tree_rebuild(t);
 }
 
 /* Room for item id, one more far item and one more node. */
