@@ -42,6 +42,7 @@
 
 #include "halfspace.h"
 #include "src/shape/pose.h"
+#include "src/shape/tri_mesh.h"
 #include "src/shape/tri_tri.h"
 
 /* ------------------------------------------------------------ meshes */

@@ -1,4 +1,4 @@
-/* exact.c -- the exact engine: the slack LP over GMP rationals
+/* engine_exact.c -- the exact engine: the slack LP over GMP rationals
  * (classify.c) classifies the answer and builds its certificate, which is
  * verified (verify.c) before it is returned: an answer whose certificate
  * fails is reported as an internal error, never returned.

@@ -1,4 +1,4 @@
-/* faithful.c -- the faithful engine: the seed-002 routines over double
+/* engine_faithful.c -- the faithful engine: the seed-002 routines over double
  * (solver/seed.h), answered as the paper answers: FEASIBLE / INFEASIBLE
  * for one system, INTERSECT / DISJOINT for a pair, with the point found
  * and no certificate. */

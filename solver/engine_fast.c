@@ -1,4 +1,4 @@
-/* fast.c -- the fast engine (see fast.h).
+/* engine_fast.c -- the fast engine (see fast.h).
  *
  * A query for A and B, in the order of seed 002's intersection routine:
  *  Step 3.  s and t are the certified interior points of A and B, computed

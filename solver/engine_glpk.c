@@ -1,4 +1,4 @@
-/* glpk_check.c -- the GLPK engines, used only to cross-check our own
+/* engine_glpk.c -- the GLPK engines, used only to cross-check our own
  * solvers.  Every question becomes the "margin" LP
  *
  *     maximize tau  subject to  a_i . x + w_i tau <= b_i   (inequality rows)

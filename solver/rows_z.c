@@ -1,4 +1,4 @@
-/* zrows.c -- integer-scaled stacked rows (see zrows.h). */
+/* rows_z.c -- integer-scaled stacked rows (see rows_z.h). */
 #include "solver/rows_z.h"
 
 #include <stdlib.h>

@@ -1,4 +1,4 @@
-/* zrows.h -- the rows of one or two polyhedra, stacked, each scaled by a
+/* rows_z.h -- the rows of one or two polyhedra, stacked, each scaled by a
  * positive integer so that all its numbers are integers (a row a.x <= b
  * and s*a.x <= s*b with s > 0 describe the same half-space).  Built once
  * per exact query and shared by every LP of that query. */

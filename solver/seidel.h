@@ -14,7 +14,7 @@
  * of the box-bounded problem, which Seidel's argument needs.
  *
  * This is arithmetic in doubles with no guarantee: every answer it helps
- * to give is certified afterwards (fast.c).  Memory: the workspace holds
+ * to give is certified afterwards (engine_fast.c).  Memory: the workspace holds
  * the projected rows of every level, (D-1) (m + 2D) (D + 2) doubles, i.e.
  * O(m n^2); no allocation happens inside seidel_solve. */
 #ifndef HS_SEIDEL_H

@@ -1,9 +1,9 @@
-/* lp_exact.c -- revised simplex on the dual of the slack LP (lp_exact.h).
+/* simplex_q.c -- revised simplex on the dual of the slack LP (simplex_q.h).
  *
  * The dual has k = n+1 equality rows, so a basis is k columns.  Each
  * iteration rebuilds the k*k basis matrix and solves it exactly
  * (qmatrix.c); pricing runs over every column with integers only, using
- * the integer-scaled rows of zrows.c.  Columns: one per slack row, two per
+ * the integer-scaled rows of rows_z.c.  Columns: one per slack row, two per
  * equality row (y = y+ - y-), one for w, and n artificial unit columns that
  * start in the basis at level 0 and are never allowed back in.  Entering
  * column: the most violated primal row (Dantzig on the row-normalised

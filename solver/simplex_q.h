@@ -1,4 +1,4 @@
-/* lp_exact.h -- the slack LP of a system of rows, solved exactly.
+/* simplex_q.h -- the slack LP of a system of rows, solved exactly.
  *
  *     maximise tau   subject to   a_r . x + tau <= b_r   (rows of kind LP_SLACK)
  *                                 a_r . x        = b_r   (rows of kind LP_EQ)

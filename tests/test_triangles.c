@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "src/shape/tri_mesh.h"
 #include "src/shape/tri_tri.h"
 #include "tests/helpers.h"
 

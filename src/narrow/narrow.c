@@ -5,7 +5,7 @@
  * and the fast engine decides, certified, on the two systems.  Convex
  * against mesh: each triangle near the convex piece, mapped into its
  * frame, is classified exactly (tri_convex.c).  Mesh against mesh: the
- * triangle pairs of seed 000 (triangles.c). */
+ * triangle pairs of seed 000 (src/shape/tri_mesh.c). */
 #include "src/narrow/narrow.h"
 
 #include <math.h>

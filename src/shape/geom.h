@@ -5,7 +5,7 @@
 #define HS_GEOM_H
 
 #include "halfspace.h"
-#include "src/shape/tri_tri.h"
+#include "src/shape/tri_mesh.h"
 
 typedef enum piece_kind { PIECE_CONVEX, PIECE_MESH } piece_kind;
 

@@ -35,6 +35,7 @@
  * The search stops when fn returns nonzero.  A point of b whose mapping
  * overflows (not finite) makes the call fail with HS_ERR_ARG before any
  * test, since the exact predicates need finite input. */
+#include "src/shape/tri_mesh.h"
 #include "src/shape/tri_tri.h"
 
 #include <math.h>

@@ -1,4 +1,4 @@
-/* triangles.c -- exact classification of two triangles in space.
+/* tri_tri.c -- exact classification of two triangles in space.
  *
  * Seed 000 (section 5) sorts a pair of triangles p, q into three
  * situations: both in one plane; all corners of one strictly on one side of

@@ -1,6 +1,5 @@
 /* world.h -- the structures behind hs_world and hs_body, shared by the
- * world's modules (world.c, piece.c, narrow.c, contact.c, wquery.c,
- * move.c). */
+ * world's files (src/world/) and those that move bodies (src/motion/). */
 #ifndef HS_WORLD_H
 #define HS_WORLD_H
 

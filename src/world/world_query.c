@@ -1,4 +1,4 @@
-/* wquery.c -- the world query: broad phase (pairs of bodies whose boxes
+/* world_query.c -- the world query: broad phase (pairs of bodies whose boxes
  * come within the contact threshold, filtered by seed 001's rules), narrow
  * phase on every pair of pieces (exact status, then contacts for pairs
  * that do not overlap), on worker threads, and the report sorted by body
