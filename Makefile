@@ -22,6 +22,7 @@ ifeq ($(SANITIZE),1)
 SANFLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 endif
 ALL_CFLAGS := $(WARN) $(DEFS) $(INC) $(CFLAGS) $(SANFLAGS) -fPIC -MMD -MP
+ALL_CFLAGS += -fvisibility=hidden # the .so exports only the HS_API (hs_) functions
 LDLIBS  := -lglpk -lgmp -lm -lpthread
 CHECK_LIBS := $(shell pkg-config --libs check 2>/dev/null || echo -lcheck -lsubunit -lrt -lm -lpthread)
 
@@ -148,14 +149,18 @@ bench: deps bench-deps all
 # ---------------------------------------------------------------- install
 install: all
 	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include \
+	           $(DESTDIR)$(PREFIX)/include/halfspace \
 	           $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig
 	install -m 644 $(LIBA) $(DESTDIR)$(PREFIX)/lib/
 	install -m 755 $(LIBSO) $(DESTDIR)$(PREFIX)/lib/
 	install -m 644 include/halfspace.h $(DESTDIR)$(PREFIX)/include/
+	install -m 644 include/halfspace/*.h $(DESTDIR)$(PREFIX)/include/halfspace/
 	install -m 755 $(CLI) $(DESTDIR)$(PREFIX)/bin/
+	version=$$(sed -n 's/^#define HS_VERSION_\(MAJOR\|MINOR\|PATCH\) \([0-9][0-9]*\)$$/\2/p' \
+	  include/halfspace.h | paste -s -d . -); \
 	printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$${prefix}/lib' 'includedir=$${prefix}/include' '' \
 	  'Name: halfspace' 'Description: exact intersection of convex polyhedra given by linear inequalities' \
-	  'Version: 0.1.0' 'Libs: -L$${libdir} -lhalfspace' 'Libs.private: -lglpk -lgmp -lm -lpthread' \
+	  "Version: $$version" 'Libs: -L$${libdir} -lhalfspace' 'Libs.private: -lglpk -lgmp -lm -lpthread' \
 	  'Cflags: -I$${includedir}' > $(DESTDIR)$(PREFIX)/lib/pkgconfig/halfspace.pc
 
 clean:

@@ -1,4 +1,5 @@
 /* mem.c -- allocation that checks n * size for overflow, and hs_free. */
+#include "halfspace.h"
 #include "polytope/mem.h"
 
 #include <stdint.h>
