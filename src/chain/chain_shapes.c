@@ -9,6 +9,7 @@
 #include "polytope/error.h"
 #include "polytope/fp.h"
 #include "polytope/mem.h"
+#include "src/scene/scene.h"
 #include "src/shape/pose.h"
 
 static void scale_to_unit(double v[3])
@@ -162,34 +163,22 @@ static int mesh_extension(const char *path)
     return 0;
 }
 
-/* The file is read by the scene readers into a scratch world as one
- * convex piece (mesh_as_hull); the hull's corners, placed by m, become
- * the chain's piece. */
+/* The file is read by the scene readers into the points whose hull is the
+ * convex piece the file makes with mesh_as_hull (the corners of its faces
+ * of nonzero area); placed by m, their hull becomes the chain's piece.
+ * Errors about the hull are located in the mesh file, as a scene's are. */
 hs_code chain_add_mesh_hull(hs_chain *c, int link, const char *path, const double *m,
                             hs_error *err)
 {
     if (!mesh_extension(path))
         return err_set(err, HS_ERR_INPUT, "'%s' is not a mesh file (.stl, .obj or .off)", path);
-    hs_world *w = hs_world_new();
-    if (!w)
-        return err_set(err, HS_ERR_NOMEM, "out of memory");
-    hs_scene_options o;
-    hs_scene_options_init(&o);
-    o.mesh_as_hull = 1;
-    hs_code rc = hs_world_add_file_opts(w, path, &o, err);
-    double *v = NULL;
-    int *fs = NULL, *fv = NULL, nv = 0, nf = 0, convex = 0;
-    if (rc == HS_OK &&
-        (hs_world_body_count(w) != 1 || hs_body_piece_count(hs_world_body(w, 0)) != 1))
-        rc = err_set(err, HS_ERR_INPUT, "'%s' does not hold one mesh", path);
-    if (rc == HS_OK)
-        rc = hs_body_piece_boundary(hs_world_body(w, 0), 0, &convex, &v, &nv, &fs, &fv, &nf,
-                                    err);
-    if (rc == HS_OK)
-        rc = chain_add_points(c, link, v, nv, m, err);
-    hs_free(v);
-    hs_free(fs);
-    hs_free(fv);
-    hs_world_free(w);
+    double *pts = NULL;
+    int n = 0, line = 0;
+    hs_code rc = scene_mesh_points(path, &pts, &n, &line, err);
+    if (rc == HS_OK && n < 4)
+        rc = err_at(err, path, line, "a hull needs at least 4 points");
+    else if (rc == HS_OK && (rc = chain_add_points(c, link, pts, n, m, err)) != HS_OK)
+        rc = scene_locate(err, rc, path, line);
+    free(pts);
     return rc;
 }

@@ -1,5 +1,15 @@
-/* scene_vrml.h -- internal interface of the scene-file readers and writer
- * (scene_load.c, scene_vrml.c, scene_mesh.c, scene_export.c).
+/* scene.h -- the internal interface shared by every scene-file reader and
+ * the writer: the options, the readers' entry points, the mesh files read
+ * as points, and the naming and error rules (scene_names.c).
+ *
+ * Files, from the top down (each calls only files below it):
+ *   scene_load.c      hs_world_load, hs_world_add_file: the reader by extension
+ *   vrml_build.c      VRML 2.0 (with vrml_*.c, vrml.h, vrml_walk.h)
+ *   mesh_file.c       OFF, OBJ, STL (with mesh_off.c, mesh_obj.c, mesh_stl.c,
+ *                     mesh_text.c, mesh.h)
+ *   soup.c            polygon soups made into pieces (soup.h)
+ *   scene_names.c     names, file kinds, located errors
+ *   scene_export.c    hs_world_export_vrml, the writer
  *
  * Conventions shared by every reader:
  *   - bodies are built only through the public world API;
@@ -8,10 +18,11 @@
  *   - every input error is "FILE:LINE: what is wrong" (binary STL, which
  *     has no lines: "FILE: triangle K: what is wrong");
  *   - a failed hs_world_add_file removes the bodies it had added. */
-#ifndef HS_SCENE_VRML_H
-#define HS_SCENE_VRML_H
+#ifndef HS_SCENE_H
+#define HS_SCENE_H
 
 #include "halfspace.h"
+#include "src/scene/soup.h"
 
 /* ------------------------------------------------------------ options */
 
@@ -33,10 +44,26 @@ void scene_opts_init(scene_opts *o);
  * are removed again. */
 hs_code scene_add_file(hs_world *w, const char *path, const scene_opts *o, hs_error *err);
 
+/* ------------------------------------------------------------ readers */
+
 /* The readers (no rollback of their own). */
 hs_code scene_add_vrml(hs_world *w, const char *path, const scene_opts *o, hs_error *err);
 /* An OFF, OBJ or STL file (by scene_mesh_kind) as one body. */
 hs_code scene_add_mesh_file(hs_world *w, const char *path, const scene_opts *o, hs_error *err);
+
+/* Read a mesh file (by scene_mesh_kind) into s (initialized here; the
+ * caller frees it, also on failure); *line is the line to name in errors
+ * about the mesh as a whole. */
+hs_code scene_read_mesh(const char *path, scene_soup *s, int *line, hs_error *err);
+
+/* The points of a mesh file (by scene_mesh_kind) whose convex hull is the
+ * piece that the file makes with mesh_as_hull: the corners of its faces of
+ * nonzero area, equal points merged, in order of first use (see
+ * soup_points).  *pts (3 doubles a point, free with free()) and *n are set
+ * on success only; *line is the line to name in errors about the mesh as
+ * a whole (0 for binary STL).  Errors are those of reading the file as a
+ * scene ("FILE:LINE: what is wrong"). */
+hs_code scene_mesh_points(const char *path, double **pts, int *n, int *line, hs_error *err);
 
 /* ------------------------------------------------------ names, errors */
 
@@ -52,6 +79,12 @@ int scene_name_is_static(const char *name);
 /* Nonzero when s is a valid VRML identifier (and not a keyword). */
 int scene_is_vrml_id(const char *s);
 
+/* Nonzero when path ends in .wrl or .vrml (any case). */
+int scene_is_vrml_file(const char *path);
+
+/* 1, 2, 3 when path ends in .off, .obj, .stl (any case), else 0. */
+int scene_mesh_kind(const char *path);
+
 /* New body named `name` (static by the rule above); errors are located at
  * FILE:LINE. */
 hs_body *scene_new_body(hs_world *w, const char *name, const char *file, int line,
@@ -61,50 +94,5 @@ hs_body *scene_new_body(hs_world *w, const char *name, const char *file, int lin
  * "FILE:LINE: message", HS_ERR_INPUT unless it was out of memory; returns
  * the resulting code. */
 hs_code scene_locate(hs_error *err, hs_code rc, const char *file, int line);
-
-/* ------------------------------------------------------ polygon soups */
-
-/* Points and polygons collected by a reader before they become a piece.
- * Face f has the corners fidx[fstart[f] .. fstart[f+1]-1] (fstart[0] = 0,
- * fstart[nfaces] = nidx), given as indices into pts. */
-typedef struct scene_soup {
-    double *pts;
-    int npts, pcap;
-    int *fidx;
-    int nidx, icap;
-    int *fstart;
-    int nfaces, fcap;
-} scene_soup;
-
-typedef enum soup_mode {
-    SOUP_MESH,        /* a triangle mesh */
-    SOUP_CONVEX_TEST, /* the hull of the points when the faces bound a
-                         closed convex solid, a mesh otherwise */
-    SOUP_HULL         /* the hull of the points */
-} soup_mode;
-
-void soup_init(scene_soup *s);
-void soup_free(scene_soup *s);
-/* Append a point / a corner of the open face / close the open face.
- * Each returns 0, or -1 when out of memory. */
-int soup_point(scene_soup *s, const double p[3]);
-int soup_corner(scene_soup *s, int idx);
-int soup_end_face(scene_soup *s);
-
-/* Make the soup a piece of b: points mapped by place (NULL: identity),
- * polygons split into fans (P0, Pi, Pi+1), fan triangles of zero area
- * (collinear corners) dropped, unused points left out.  Every corner must
- * be a valid index (the readers check them).  Errors are located at
- * FILE:LINE, e.g. "no face of nonzero area". */
-hs_code soup_add_piece(hs_body *b, const scene_soup *s, const double place[16], soup_mode mode,
-                       const char *file, int line, hs_error *err);
-
-/* 1, 2, 3 when path ends in .off, .obj, .stl (any case), else 0. */
-int scene_mesh_kind(const char *path);
-
-/* Read a mesh file (by scene_mesh_kind) into s (initialized here; the
- * caller frees it, also on failure); *line is the line to name in errors
- * about the mesh as a whole. */
-hs_code scene_read_mesh(const char *path, scene_soup *s, int *line, hs_error *err);
 
 #endif

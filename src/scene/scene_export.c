@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "polytope/error.h"
+#include "polytope/fp.h"
 #include "polytope/mem.h"
 #include "src/scene/scene.h"
 
@@ -107,13 +108,9 @@ static unsigned char **collision_marks(const hs_world *w, const hs_report *rep)
 static int is_rotation(const double m[16])
 {
     for (int i = 0; i < 3; i++)
-        for (int j = 0; j < 3; j++) {
-            double dot = 0;
-            for (int k = 0; k < 3; k++)
-                dot += m[4 * i + k] * m[4 * j + k];
-            if (fabs(dot - (i == j)) > 1e-9)
+        for (int j = 0; j < 3; j++)
+            if (fabs(dot3(m + 4 * i, m + 4 * j) - (i == j)) > 1e-9)
                 return 0;
-        }
     double det = m[0] * (m[5] * m[10] - m[6] * m[9]) - m[1] * (m[4] * m[10] - m[6] * m[8]) +
                  m[2] * (m[4] * m[9] - m[5] * m[8]);
     return det > 0;
@@ -146,7 +143,7 @@ static void write_pose(FILE *out, const double m[16], int rigid)
         return;
     double q[4];
     rotation_quat(m, q);
-    double len = sqrt(q[1] * q[1] + q[2] * q[2] + q[3] * q[3]);
+    double len = sqrt(dot3(q + 1, q + 1));
     if (len == 0)
         return;
     fprintf(out, "  rotation %.17g %.17g %.17g %.17g\n", q[1] / len, q[2] / len, q[3] / len,

@@ -1,10 +1,6 @@
 /* scene_load.c -- hs_world_load and hs_world_add_file: choose the reader
- * by the file's extension, undo a failed load; the naming rules shared by
- * the readers (body names from file names, the static rule). */
-#include <ctype.h>
-#include <stdlib.h>
-#include <string.h>
-
+ * by the file's extension (VRML in vrml_build.c, OFF / OBJ / STL in
+ * mesh_file.c), and undo a failed load; the scene options. */
 #include "polytope/error.h"
 #include "src/scene/scene.h"
 
@@ -15,93 +11,10 @@ void scene_opts_init(scene_opts *o)
     o->mesh_as_hull = 0;
 }
 
-int scene_name_is_static(const char *name) { return strncmp(name, "static_", 7) == 0; }
-
-/* Bytes VRML forbids anywhere in an identifier. */
-static int vrml_id_forbidden(unsigned char c)
+static hs_code add_by_extension(hs_world *w, const char *path, const scene_opts *o,
+                                hs_error *err)
 {
-    return c <= 0x20 || c == 0x7f || strchr("\"#',.[\\]{}", c) != NULL;
-}
-
-int scene_is_vrml_id(const char *s)
-{
-    static const char *const keywords[] = {
-        "DEF", "EXTERNPROTO", "FALSE", "IS", "NULL", "PROTO", "ROUTE", "TO", "TRUE", "USE",
-        "eventIn", "eventOut", "exposedField", "field"};
-    if (!s || !*s || isdigit((unsigned char)s[0]) || s[0] == '+' || s[0] == '-')
-        return 0;
-    for (const char *p = s; *p; p++)
-        if (vrml_id_forbidden((unsigned char)*p))
-            return 0;
-    for (size_t k = 0; k < sizeof keywords / sizeof keywords[0]; k++)
-        if (strcmp(s, keywords[k]) == 0)
-            return 0;
-    return 1;
-}
-
-char *scene_file_body_name(const char *path)
-{
-    const char *base = strrchr(path, '/');
-    base = base ? base + 1 : path;
-    const char *dot = strrchr(base, '.');
-    size_t len = dot && dot != base ? (size_t)(dot - base) : strlen(base);
-    char *name = malloc(len + 2);
-    if (!name)
-        return NULL;
-    size_t k = 0;
-    if (len == 0 || isdigit((unsigned char)base[0]) || base[0] == '+' || base[0] == '-')
-        name[k++] = '_';
-    for (size_t i = 0; i < len; i++)
-        name[k++] = vrml_id_forbidden((unsigned char)base[i]) ? '_' : base[i];
-    name[k] = '\0';
-    if (!scene_is_vrml_id(name)) { /* a keyword such as "TRUE.obj" */
-        memmove(name + 1, name, k + 1);
-        name[0] = '_';
-    }
-    return name;
-}
-
-hs_code scene_locate(hs_error *err, hs_code rc, const char *file, int line)
-{
-    if (!err)
-        return rc == HS_ERR_NOMEM ? rc : HS_ERR_INPUT;
-    char msg[HS_ERROR_MSG_SIZE];
-    memcpy(msg, err->msg, sizeof msg);
-    msg[sizeof msg - 1] = '\0';
-    if (rc == HS_ERR_NOMEM)
-        return err_set(err, rc, "%s:%d: %s", file, line, msg);
-    return err_at(err, file, line, "%s", msg);
-}
-
-hs_body *scene_new_body(hs_world *w, const char *name, const char *file, int line,
-                        hs_error *err)
-{
-    hs_body *b = hs_world_add_body(w, name, scene_name_is_static(name), err);
-    if (!b)
-        scene_locate(err, err ? err->code : HS_ERR_INPUT, file, line);
-    return b;
-}
-
-/* Does path end with the extension ext (".wrl"), ignoring case? */
-static int has_ext(const char *path, const char *ext)
-{
-    size_t n = strlen(path), k = strlen(ext);
-    if (n <= k)
-        return 0;
-    for (size_t i = 0; i < k; i++)
-        if (tolower((unsigned char)path[n - k + i]) != ext[i])
-            return 0;
-    return 1;
-}
-
-int scene_mesh_kind(const char *path)
-{
-    return has_ext(path, ".off") ? 1 : has_ext(path, ".obj") ? 2 : has_ext(path, ".stl") ? 3 : 0;
-}
-
-static hs_code dispatch(hs_world *w, const char *path, const scene_opts *o, hs_error *err)
-{
-    if (has_ext(path, ".wrl") || has_ext(path, ".vrml"))
+    if (scene_is_vrml_file(path))
         return scene_add_vrml(w, path, o, err);
     if (scene_mesh_kind(path) != 0)
         return scene_add_mesh_file(w, path, o, err);
@@ -120,7 +33,7 @@ hs_code scene_add_file(hs_world *w, const char *path, const scene_opts *o, hs_er
         o = &defaults;
     }
     int before = hs_world_body_count(w);
-    hs_code rc = dispatch(w, path, o, err);
+    hs_code rc = add_by_extension(w, path, o, err);
     if (rc != HS_OK) /* undo: the newest bodies are the ones this call added */
         while (hs_world_body_count(w) > before)
             hs_world_remove_body(w, hs_world_body(w, hs_world_body_count(w) - 1), NULL);

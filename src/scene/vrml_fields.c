@@ -1,0 +1,71 @@
+/* vrml_fields.c -- what the walk of a VRML scene reads of a node: its
+ * field values, followed through IS into the PROTO instances being
+ * expanded (down to the PROTO's defaults), checked for their kind; and
+ * the guard on the walk's size and depth. */
+#include "polytope/error.h"
+#include "src/scene/vrml_walk.h"
+
+hs_code vrml_field_of(walker *wk, const vnode *n, const env *e, const char *name, fref *r)
+{
+    const vfield *f = vrml_find_field(n->fields, name);
+    while (f && f->is) {
+        if (!e)
+            return err_at(wk->err, n->file, f->line, "IS %s outside a PROTO instance",
+                          f->is);
+        const vfield *g = vrml_find_field(e->inst->fields, f->is);
+        if (!g) {
+            const vdecl *d = vrml_find_decl(e->inst->proto, f->is);
+            g = d ? d->value : NULL;
+        }
+        f = g;
+        e = e->up;
+    }
+    r->f = f;
+    r->e = e;
+    return HS_OK;
+}
+
+hs_code vrml_get_numbers(walker *wk, const vnode *n, const env *e, const char *name,
+                         double *out, int k, int *line)
+{
+    fref r;
+    hs_code rc = vrml_field_of(wk, n, e, name, &r);
+    if (line)
+        *line = r.f ? r.f->line : n->line;
+    if (rc != HS_OK || !r.f)
+        return rc;
+    int ok = r.f->nitems == k;
+    for (int i = 0; ok && i < k; i++)
+        ok = r.f->item[i].kind == IT_NUM;
+    if (!ok)
+        return err_at(wk->err, n->file, r.f->line, "field %s of %s needs %d number%s", name,
+                      n->type, k, k > 1 ? "s" : "");
+    for (int i = 0; i < k; i++)
+        out[i] = r.f->item[i].num;
+    return HS_OK;
+}
+
+hs_code vrml_get_bool(walker *wk, const vnode *n, const env *e, const char *name, int *out)
+{
+    fref r;
+    hs_code rc = vrml_field_of(wk, n, e, name, &r);
+    if (rc != HS_OK || !r.f)
+        return rc;
+    if (r.f->nitems != 1 || r.f->item[0].kind != IT_BOOL)
+        return err_at(wk->err, n->file, r.f->line, "field %s of %s needs TRUE or FALSE",
+                      name, n->type);
+    *out = r.f->item[0].num != 0;
+    return HS_OK;
+}
+
+hs_code vrml_enter(walker *wk, const vnode *n)
+{
+    if (++wk->visits > VRML_MAX_VISITS)
+        return err_at(wk->err, n->file, n->line, "scene too large: more than %ld nodes once "
+                      "USE, PROTO and Inline are expanded", VRML_MAX_VISITS);
+    if (wk->depth >= VRML_MAX_WALK_DEPTH)
+        return err_at(wk->err, n->file, n->line, "nodes nested more than %d deep once "
+                      "PROTO and Inline are expanded", VRML_MAX_WALK_DEPTH);
+    wk->depth++;
+    return HS_OK;
+}
