@@ -133,47 +133,6 @@ static void put_at(bp_tree *t, int p, int k, int ref, const fbox *box, int heigh
     set_parent(t, ref, -1);
 }
 
-/* ---------------------------------------------------------------- nodes */
-
-/* Room for one more inner node, so that taking one cannot fail.  The node
- * array is aligned on cache lines. */
-static int reserve_node(bp_tree *t)
-{
-    if (t->free_node >= 0)
-        return 0;
-    int old = t->cap_node, cap = old < 64 ? 64 : 2 * old;
-    if (old > 0x3fffffff)
-        return -1;
-    tnode *grown = aligned_alloc(64, sizeof(tnode) * (size_t)cap);
-    if (!grown)
-        return -1;
-    if (old)
-        memcpy(grown, t->node, sizeof(tnode) * (size_t)old);
-    free(t->node);
-    t->node = grown;
-    t->cap_node = cap;
-    for (int i = cap - 1; i >= old; i--) {
-        t->node[i].height[0] = -1;
-        t->node[i].parent = t->free_node;
-        t->free_node = i;
-    }
-    return 0;
-}
-
-int bp_tree_take_node(bp_tree *t)
-{
-    int n = t->free_node;
-    t->free_node = t->node[n].parent;
-    return n;
-}
-
-void bp_tree_give_back_node(bp_tree *t, int n)
-{
-    t->node[n].height[0] = -1;
-    t->node[n].parent = t->free_node;
-    t->free_node = n;
-}
-
 /* ---------------------------------------------------------------- rotations */
 
 /* A rotation at inner node a exchanges its child in slot xs with the child
@@ -477,7 +436,7 @@ static int tree_reserve(bp_tree *t, int id)
         bp_grow((void **)&t->box, &t->cap_box, id + 1, sizeof(bp_box)) != 0 ||
         bp_grow((void **)&t->far, &t->cap_far, t->nfar + 1, sizeof(int)) != 0)
         return -1;
-    return reserve_node(t);
+    return bp_tree_reserve_node(t);
 }
 
 int bp_tree_insert(bp_tree *t, int id, const bp_box *b)

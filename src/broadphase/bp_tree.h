@@ -147,8 +147,10 @@ static inline int own_height(const tnode *n)
     return 1 + tree_max_int(n->height[0], n->height[1]);
 }
 
-/* A free inner node (the node array grown when needed), -1 without
- * memory; and a node back to the free list. */
+/* The node pool (bp_tree_nodes.c): room for one more inner node, so that
+ * taking one cannot fail (0, or -1 without memory); a free node; a node
+ * back to the free list. */
+int bp_tree_reserve_node(bp_tree *t);
 int bp_tree_take_node(bp_tree *t);
 void bp_tree_give_back_node(bp_tree *t, int n);
 

@@ -25,6 +25,7 @@
 #include "polytope/grow.h"
 #include "polytope/hull3.h"
 #include "polytope/mem.h"
+#include "polytope/predicates.h"
 #include "src/scene/scene.h"
 #include "src/scene/soup.h"
 
@@ -144,7 +145,7 @@ static int collinear(const double *p, const double *q, const double *r)
     for (int d = 0; d < 3; d++) {
         double off[3] = {p[0], p[1], p[2]};
         off[d] += 1;
-        if (hull3_orient3d(p, q, r, off) != 0)
+        if (pred_orient3d(p, q, r, off) != 0)
             return 0;
     }
     return 1;
