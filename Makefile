@@ -40,7 +40,7 @@ LIBSO := $(BUILD)/libhalfspace.so
 CLI   := $(BUILD)/halfspace
 UNIT  := $(BUILD)/unit_tests
 
-.PHONY: all demo check bench bench-deps install clean deps unit-run cli-run valgrind-run san-run crosscheck-run slow-rest
+.PHONY: all demo check bench bench-deps install clean deps unit-run cli-run layout-run valgrind-run san-run crosscheck-run slow-rest
 all: $(LIBA) $(LIBSO) $(CLI)
 
 $(BUILD)/%.o: %.c
@@ -118,6 +118,10 @@ unit-run: $(UNIT) $(CLI)
 cli-run: $(CLI)
 	sh tests/cli_tests.sh $(CLI)
 
+# The house rules: floors, no circles, only hs_ exported, file sizes, names.
+layout-run: all
+	python3 tests/layout_check.py $(BUILD)
+
 valgrind-run: $(CLI)
 	HS_VALGRIND=1 sh tests/cli_tests.sh $(CLI)
 
@@ -131,7 +135,7 @@ crosscheck-run: $(CLI)
 # two CPUs, each job's output kept together.
 check: deps
 	@$(MAKE) --no-print-directory all $(UNIT)
-	@$(MAKE) --no-print-directory unit-run cli-run
+	@$(MAKE) --no-print-directory unit-run cli-run layout-run
 	@$(MAKE) --no-print-directory -j2 --output-sync=target valgrind-run slow-rest
 	@echo "check: all tests passed"
 
