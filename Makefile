@@ -28,7 +28,7 @@ CHECK_LIBS := $(shell pkg-config --libs check 2>/dev/null || echo -lcheck -lsubu
 LIB_SRC := $(wildcard polytope/*.c) $(wildcard solver/*.c) \
            $(filter-out src/cli/%,$(wildcard src/*/*.c))
 CLI_SRC := $(wildcard src/cli/*.c)
-TEST_SRC := $(wildcard tests/test_*.c) tests/helpers.c
+TEST_SRC := $(wildcard tests/test_*.c) tests/helpers.c tests/oracle.c
 # Benchmark helpers that have unit tests of their own (tests/test_pdb.c,
 # tests/test_tangent.c), compiled with the library's flags.
 TEST_BENCH_SRC := bench/pdb.c bench/tangent.c
