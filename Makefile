@@ -29,11 +29,14 @@ CHECK_LIBS := $(shell pkg-config --libs check 2>/dev/null || echo -lcheck -lsubu
 LIB_SRC := $(wildcard polytope/*.c) $(wildcard solver/*.c) \
            $(filter-out src/cli/%,$(wildcard src/*/*.c))
 CLI_SRC := $(wildcard src/cli/*.c)
-TEST_SRC := $(wildcard tests/test_*.c) tests/helpers.c
+TEST_SRC := $(wildcard tests/test_*.c) tests/helpers.c tests/oracle.c
+# Benchmark helpers that have unit tests of their own (tests/test_pdb.c,
+# tests/test_tangent.c), compiled with the library's flags.
+TEST_BENCH_SRC := bench/pdb.c bench/tangent.c
 
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)
 CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/%.o)
-TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/%.o)
+TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/%.o) $(TEST_BENCH_SRC:%.c=$(BUILD)/%.o)
 
 LIBA  := $(BUILD)/libhalfspace.a
 LIBSO := $(BUILD)/libhalfspace.so

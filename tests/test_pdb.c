@@ -1,7 +1,8 @@
 /* test_pdb.c -- the PDB backbone reader of bench/chain (bench/pdb.c,
- * compiled in here): chains, alternate locations, incomplete residues,
- * models, and every error with its FILE:LINE message. */
-#include "bench/pdb.c"
+ * linked into the unit tests as an object of its own): chains, alternate
+ * locations, incomplete residues, models, and every error with its
+ * FILE:LINE message. */
+#include "bench/pdb.h"
 
 #include <stdio.h>
 #include <stdlib.h>

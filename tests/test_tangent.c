@@ -1,8 +1,8 @@
 /* test_tangent.c -- the benchmark generator of tangent-sphere polytopes
- * (bench/tangent.c, compiled into this file since the unit tests link only
- * the library): reproducibility, exact dyadic rows tangent to the sphere,
- * and two pairs whose answer is known from the geometry. */
-#include "bench/tangent.c"
+ * (bench/tangent.c, linked into the unit tests as an object of its own):
+ * reproducibility, exact dyadic rows tangent to the sphere, and two pairs
+ * whose answer is known from the geometry. */
+#include "bench/tangent.h"
 
 #include <math.h>
 #include <stdint.h>
