@@ -269,14 +269,14 @@ END_TEST
 
 /* ------------------------------------------------ orientation predicates */
 
-/* hull3_orient3d of (a, b, c, d), and hull3_det4_sign of the homogeneous
+/* pred_orient3d of (a, b, c, d), and pred_det4_rows of the homogeneous
  * rows (p, 1), whose determinant is minus the orientation's. */
 static void check_orient(const double *a, const double *b, const double *c, const double *d,
                          const char *what, int trial)
 {
-    int want = oracle_orient3d(a, b, c, d), got = hull3_orient3d(a, b, c, d);
-    EXPECT(got == want, "%s, trial %d: hull3_orient3d %d, exact %d", what, trial, got, want);
-    EXPECT(hull3_orient3d(b, a, c, d) == -want, "%s, trial %d: a, b swapped", what, trial);
+    int want = oracle_orient3d(a, b, c, d), got = pred_orient3d(a, b, c, d);
+    EXPECT(got == want, "%s, trial %d: pred_orient3d %d, exact %d", what, trial, got, want);
+    EXPECT(pred_orient3d(b, a, c, d) == -want, "%s, trial %d: a, b swapped", what, trial);
     double r[4][4];
     const double *p[4] = {a, b, c, d};
     for (int i = 0; i < 4; i++) {
@@ -285,8 +285,8 @@ static void check_orient(const double *a, const double *b, const double *c, cons
     }
     EXPECT(oracle_det_sign_d(&r[0][0], 4) == -want, "%s, trial %d: homogeneous determinant", what,
            trial);
-    got = hull3_det4_sign(r[0], r[1], r[2], r[3]);
-    EXPECT(got == -want, "%s, trial %d: hull3_det4_sign %d, want %d", what, trial, got, -want);
+    got = pred_det4_rows(r[0], r[1], r[2], r[3]);
+    EXPECT(got == -want, "%s, trial %d: pred_det4_rows %d, want %d", what, trial, got, -want);
 }
 
 START_TEST(orient3d_random_and_coplanar)
@@ -325,7 +325,7 @@ START_TEST(orient3d_random_and_coplanar)
             C[j] = ldexp(c[j], e);
             D[j] = ldexp(d[j], e);
         }
-        EXPECT(hull3_orient3d(A, B, C, D) == want, "orient3d scaled by 2^%d, trial %d", e, trial);
+        EXPECT(pred_orient3d(A, B, C, D) == want, "orient3d scaled by 2^%d, trial %d", e, trial);
         check_orient(A, B, C, D, "orient3d scaled", trial);
     }
     ck_assert(zero >= 250 && nonzero >= 500);
@@ -347,8 +347,8 @@ START_TEST(det4_sign_matches_cofactors)
             for (int j = 0; j < 4; j++)
                 M[4 + j] = ldexp(M[4 + j], trial % 2 ? 600 : -600);
         int want = oracle_det_sign_d(M, 4);
-        int got = hull3_det4_sign(M, M + 4, M + 8, M + 12);
-        EXPECT(got == want, "trial %d: hull3_det4_sign %d, cofactors %d", trial, got, want);
+        int got = pred_det4_rows(M, M + 4, M + 8, M + 12);
+        EXPECT(got == want, "trial %d: pred_det4_rows %d, cofactors %d", trial, got, want);
         ck_assert_int_eq(pred_det_sign(M, 4, NULL), want);
     }
 }
