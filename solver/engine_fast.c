@@ -40,6 +40,7 @@
 #include "polytope/hpoly.h"
 #include "solver/engines.h"
 #include "solver/fast_prep.h"
+#include "solver/fast_touch.h"
 #include "solver/fast_work.h"
 #include "polytope/rng.h"
 #include "polytope/fp.h"
@@ -66,6 +67,8 @@ typedef struct fast_query {
     int certified;
     const fast_hint *stale; /* a disjoint hint that no longer certifies: its rows
                                start the LP's candidate set */
+    int last_basis[SEIDEL_MAX_DIM + 1]; /* the basis of the last optimum found */
+    int have_basis;
 } fast_query;
 
 /* ------------------------------------------------------------ workspace */
@@ -552,6 +555,9 @@ static seidel_status solve_set(fast_query *q, int count, int forced, double *z, 
     long recursions = 0;
     seidel_status st = seidel_solve(q->fw->sw, &sp, z, basis, &recursions);
     q->r->nodes += recursions;
+    q->have_basis = st == SEIDEL_OPTIMAL;
+    if (q->have_basis)
+        memcpy(q->last_basis, basis, sizeof(int) * (size_t)(q->n + 1));
     return st;
 }
 
@@ -618,6 +624,23 @@ static int fast_settled(const fast_query *q, seidel_status st, const double *z, 
     return q->certified || st == SEIDEL_NOMEM || (st == SEIDEL_OPTIMAL && z[q->n] > 0 && strict);
 }
 
+/* Contact: the last optimum's basis, certified exactly (fast_touch.c). */
+static int try_touching(fast_query *q)
+{
+    int D = q->n + 1, which[SEIDEL_MAX_DIM], row[SEIDEL_MAX_DIM];
+    double G[SEIDEL_MAX_DIM * SEIDEL_MAX_DIM], h[SEIDEL_MAX_DIM];
+    if (!q->have_basis || D > SEIDEL_MAX_DIM)
+        return 0;
+    for (int c = 0; c < D; c++) {
+        int id = q->last_basis[c];
+        basis_column(q, id, G + c * D, &h[c]);
+        which[c] = id >= 0 ? poly_of(q, id) : -1;
+        row[c] = id >= 0 ? index_in(q, id) : -1;
+    }
+    fast_touch_job job = {q->n, G, h, which, row, {q->V[0], q->V[1]}, q->V[0]->center};
+    return fast_touch_certify(&job, q->r, &q->fw->ps) == 1;
+}
+
 /* The LP, first with the face where the segment leaves A made an equality
  * (seed 002's move: near contact that face is tight at the optimum, and the
  * LP drops a dimension; a wrong guess just fails to certify), then with
@@ -625,22 +648,30 @@ static int fast_settled(const fast_query *q, seidel_status st, const double *z, 
 static hs_code run_lp(fast_query *q, hs_error *err)
 {
     double z[SEIDEL_MAX_DIM];
-    int strict = 0;
+    int strict = 0, touching = 0;
     seidel_status st = SEIDEL_OPTIMAL;
     near_box(q);
     if (q->exit_row >= 0) {
         trace(q, "A row %d (where the segment leaves A) made an equality first",
               q->exit_row + 1);
         st = lp_rounds(q, q->exit_row, z, &strict);
+        touching = !fast_settled(q, st, z, strict) && st == SEIDEL_OPTIMAL && try_touching(q);
     }
-    if (!fast_settled(q, st, z, strict)) {
+    if (!touching && !fast_settled(q, st, z, strict)) {
         trace(q, "every row free, in the box near the segment");
         st = lp_rounds(q, -1, z, &strict);
+        touching = !fast_settled(q, st, z, strict) && st == SEIDEL_OPTIMAL && try_touching(q);
     }
-    if (!fast_settled(q, st, z, strict)) {
+    if (!touching && !fast_settled(q, st, z, strict)) {
         trace(q, "not settled in the box near the segment: again in the wide box");
         wide_box(q);
         st = lp_rounds(q, -1, z, &strict);
+        touching = !fast_settled(q, st, z, strict) && st == SEIDEL_OPTIMAL && try_touching(q);
+    }
+    if (touching) {
+        trace_basis(q, "margin 0: the tight rows certify a contact point and a separating plane: "
+                       "touching", q->last_basis);
+        return HS_OK;
     }
     if (st == SEIDEL_NOMEM)
         return err_set(err, HS_ERR_NOMEM, "out of memory");
@@ -807,25 +838,30 @@ hs_code fast_intersect_views(const fast_view *A, const fast_view *B, int n,
     return fast_intersect_views_hinted(A, B, n, opt, NULL, r, NULL, err);
 }
 
-void fast_view_of_poly(fast_view *v, const hs_poly *p)
+int fast_view_of_poly(fast_view *v, const hs_poly *p)
 {
-    const fast_prep *fp = p->prep;
+    const fast_prep *fp = NULL;
+    int rc = fast_prep_get(p, &fp, NULL);
     *v = (fast_view){p->m, p->a, p->b, fp, fp ? fp->center : NULL, 1, NULL,
                      fp ? fp->lo : NULL, fp ? fp->hi : NULL, p};
+    return rc;
 }
 
 hs_code fast_intersect(const hs_poly *A, const hs_poly *B, const hs_options *opt, hs_result *r,
                        hs_error *err)
 {
     fast_view va, vb;
-    fast_view_of_poly(&va, A);
-    fast_view_of_poly(&vb, B);
+    if (fast_view_of_poly(&va, A) != 0 || fast_view_of_poly(&vb, B) != 0)
+        return err_set(err, HS_ERR_NOMEM, "out of memory");
     return fast_intersect_views(&va, &vb, A->n, opt, r, err);
 }
 
 hs_code fast_feasible(const hs_poly *P, const hs_options *opt, hs_result *r, hs_error *err)
 {
-    if (!P->prep) {
+    const fast_prep *fp = NULL;
+    if (fast_prep_get(P, &fp, NULL) != 0)
+        return err_set(err, HS_ERR_NOMEM, "out of memory");
+    if (!fp) {
         hs_code rc = exact_feasible(P, opt, r, err);
         r->fell_back = 1;
         r->engine = HS_ENGINE_FAST;
@@ -835,6 +871,6 @@ hs_code fast_feasible(const hs_poly *P, const hs_options *opt, hs_result *r, hs_
         return err_set(err, HS_ERR_NOMEM, "out of memory");
     r->lazy = 1;
     r->has_point = 1;
-    memcpy(r->point_d, P->prep->center, sizeof(double) * (size_t)P->n);
+    memcpy(r->point_d, fp->center, sizeof(double) * (size_t)P->n);
     return HS_OK;
 }

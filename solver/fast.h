@@ -35,8 +35,10 @@ typedef struct fast_view {
                                      built for an exact fallback) */
 } fast_view;
 
-/* The view of a polyhedron in its own frame (p must be fast-ready). */
-void fast_view_of_poly(fast_view *v, const hs_poly *p);
+/* The view of a polyhedron in its own frame (its preparation built if
+ * needed: v->prep is NULL when p is not eligible).  0, or -1 when out of
+ * memory. */
+int fast_view_of_poly(fast_view *v, const hs_poly *p);
 
 /* The fast engine on two views of dimension n. */
 hs_code fast_intersect_views(const fast_view *A, const fast_view *B, int n,

@@ -2,6 +2,7 @@
 #include "solver/fast_prep.h"
 
 #include <math.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 
 #include "polytope/hpoly.h"
@@ -306,41 +307,72 @@ static void prep_ctx_free(prep_ctx *c)
     free(c->order);
 }
 
-int fast_prep_build(const hs_poly *p, fast_prep **out, const char **why)
+/* A new preparation of p: the full data, or a small record of why p is
+ * not eligible.  NULL when out of memory. */
+static fast_prep *prep_build(const hs_poly *p)
 {
-    const char *reason = eligibility(p);
+    const char *reason = p->no_prep ? "built without preparation" : eligibility(p);
     fast_prep *fp = NULL;
     prep_ctx c = {0};
-    int nomem = 0;
-    if (!reason && (!(fp = alloc_prep(p->n, p->m)) || prep_ctx_init(&c, p) != 0)) {
-        reason = "out of memory";
-        nomem = 1;
+    if (reason)
+        goto ineligible;
+    if (!(fp = alloc_prep(p->n, p->m)) || prep_ctx_init(&c, p) != 0)
+        goto nomem;
+    for (int i = 0; i < p->m; i++) {
+        const double *a = hpoly_row(p, i);
+        double s = 0;
+        for (int j = 0; j < p->n; j++)
+            s += a[j] * a[j];
+        fp->norm[i] = sqrt(s);
     }
-    if (!reason) {
-        for (int i = 0; i < p->m; i++) {
-            const double *a = hpoly_row(p, i);
-            double s = 0;
-            for (int j = 0; j < p->n; j++)
-                s += a[j] * a[j];
-            fp->norm[i] = sqrt(s);
-        }
-        c.far = plane_reach(p, fp->norm);
-        c.big = 1e6 * c.far;
-        if (box_hint(&c, fp) != 0)
-            reason = "no point found (empty?)";
-        else if (find_center(&c, fp) != 0 || !center_is_strict(p, fp))
-            reason = "no strictly interior point found";
-        else if (build_map(p, fp) != 0) {
-            reason = "out of memory";
-            nomem = 1;
-        }
-    }
+    c.far = plane_reach(p, fp->norm);
+    c.big = 1e6 * c.far;
+    if (box_hint(&c, fp) != 0)
+        reason = "no point found (empty?)";
+    else if (find_center(&c, fp) != 0 || !center_is_strict(p, fp))
+        reason = "no strictly interior point found";
+    else if (build_map(p, fp) != 0)
+        goto nomem;
     prep_ctx_free(&c);
-    *why = reason;
-    if (reason) {
-        fast_prep_free(fp);
-        fp = NULL;
+    if (!reason)
+        return fp;
+    fast_prep_free(fp);
+ineligible:
+    fp = calloc(1, sizeof *fp);
+    if (fp) {
+        fp->why = reason;
+        fp->n = p->n;
+        fp->m = p->m;
     }
-    *out = fp;
-    return nomem ? -1 : 0;
+    return fp;
+nomem:
+    prep_ctx_free(&c);
+    fast_prep_free(fp);
+    return NULL;
+}
+
+int fast_prep_get(const hs_poly *p, const fast_prep **out, const char **why)
+{
+    hs_poly *mp = (hs_poly *)p; /* only the atomic slot is written */
+    fast_prep *fp = atomic_load_explicit(&mp->prep, memory_order_acquire);
+    if (!fp) {
+        fast_prep *mine = prep_build(p);
+        if (!mine) {
+            *out = NULL;
+            return -1;
+        }
+        fast_prep *expected = NULL;
+        if (atomic_compare_exchange_strong_explicit(&mp->prep, &expected, mine,
+                                                    memory_order_acq_rel,
+                                                    memory_order_acquire))
+            fp = mine;
+        else {
+            fast_prep_free(mine); /* another thread installed the same data first */
+            fp = expected;
+        }
+    }
+    if (why)
+        *why = fp->why;
+    *out = fp->why ? NULL : fp;
+    return 0;
 }

@@ -118,10 +118,13 @@ static hs_code convex_checks(geom *g, vertex_set **vs, hs_error *err)
         return err_set(err, HS_ERR_INPUT, "a convex piece must be 3-dimensional (has %d "
                                           "variables)", hs_poly_dim(p));
     const char *why = NULL;
-    if (!hs_poly_fast_ready(p, &why))
+    const fast_prep *fp = NULL;
+    if (fast_prep_get(p, &fp, &why) != 0)
+        return err_set(err, HS_ERR_NOMEM, "out of memory");
+    if (!fp)
         return err_set(err, HS_ERR_INPUT, "a convex piece must be a full-dimensional polytope "
                                           "of double rows (%s)", why ? why : "not ready");
-    if (vertex_enum(p, p->prep->center, vs, err) != HS_OK)
+    if (vertex_enum(p, fp->center, vs, err) != HS_OK)
         return err ? err->code : HS_ERR_INPUT;
     memcpy(g->lo, (*vs)->lo, sizeof g->lo);
     memcpy(g->hi, (*vs)->hi, sizeof g->hi);
