@@ -438,7 +438,7 @@ expect 0 free path $PAL --body gripped --line "-105 120 19.5 1.5707963267948966 
 has "$out" "end pose: -105 120 19.5 zyz 1.57079633 0 0"
 expect 0 - path --json $PAL --body gripped --arc="-30 145 19.5" "39 61 19.5"
 has "$out" '{"status":"collision","step":9,"steps":10,"mode":"stepped"'
-has "$out" '"pairs":[{"a":"gripped","b":"static_carton_25","status":"contact"'
+has "$out" '"pairs":[{"a":"gripped","b":"static_carton_25","status":"contact","pieces":[{"piece_a":'
 expect 0 "collision at step 10 of 10" path --threshold 0 $PAL --body gripped --line "-105 60 19.5"
 has "$out" "gripped static_conveyor touching"
 # errors
