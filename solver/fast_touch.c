@@ -118,7 +118,7 @@ static void replaced(const fast_touch_job *j, int col, int row, const double *v,
 
 /* 1 when the multipliers are a valid separation: y >= 0, 0 on box bounds,
  * positive on some row of A; and z_tau = 0.  *s0 receives sign det G. */
-static int separation_holds(const fast_touch_job *j, int *s0, pred_stats *ps)
+static int touch_separation_holds(const fast_touch_job *j, int *s0, pred_stats *ps)
 {
     int D = j->n + 1, on_a = 0;
     double M[TOUCH_MAX_D * TOUCH_MAX_D], unit[TOUCH_MAX_D] = {0};
@@ -287,7 +287,7 @@ static int point_in_both(const fast_touch_job *j, int s0, mpq_t *x, int *solved)
 int fast_touch_certify(const fast_touch_job *j, hs_result *r, pred_stats *ps)
 {
     int n = j->n, D = n + 1, s0, solved = 0;
-    if (D > TOUCH_MAX_D || !separation_holds(j, &s0, ps))
+    if (D > TOUCH_MAX_D || !touch_separation_holds(j, &s0, ps))
         return 0;
     mpq_t x[TOUCH_MAX_D];
     for (int c = 0; c < n; c++)
