@@ -39,6 +39,7 @@
 
 #include "polytope/hpoly.h"
 #include "solver/engines.h"
+#include "solver/fast_lp.h"
 #include "solver/fast_prep.h"
 #include "solver/fast_touch.h"
 #include "solver/fast_work.h"
@@ -590,6 +591,60 @@ static seidel_status lp_rounds(fast_query *q, int forced, double *z, int *strict
     return st;
 }
 
+/* The same rounds with the dual simplex of fast_lp.c, which goes on from
+ * its last basis when violated rows join instead of starting again.
+ * Returns 0 when it reached an optimum over every row (z, *strict), or
+ * certified disjointness on the way; -1 when it met trouble (the caller
+ * then runs Seidel's LP). */
+static int dual_hook(void *user, const double *z, const int *basis, const double *lam_tau)
+{
+    fast_query *q = user;
+    double scale = 0;
+    for (int c = 0; c <= q->n; c++) { /* a box bound with weight cannot certify */
+        if (basis[c] < 0 && fabs(lam_tau[c]) > 1e-9)
+            return 0;
+        scale = fmax(scale, fabs(z[c]));
+    }
+    /* A margin that is rounding noise around 0 (a contact) is not worth
+     * the exact determinants now; the final basis is tried at the end. */
+    if (z[q->n] > -1e-12 * (scale + 1e-300))
+        return 0;
+    return on_update(q, z, basis);
+}
+
+static int lp_rounds_dual(fast_query *q, double *z, int *strict)
+{
+    flp_state st;
+    flp_init(&st, q->n, q->bank, q->lo, q->hi, dual_hook, q);
+    int count = seed_candidates(q, -1), rounds = 0, rc = -1;
+    *strict = 0;
+    for (; rounds < FAST_ROUNDS; rounds++) {
+        flp_status fs = flp_solve(&st, q->fw->order, count);
+        if (fs == FLP_STOPPED || q->certified) {
+            rc = 0;
+            break;
+        }
+        if (fs != FLP_OPTIMAL)
+            break;
+        if (scan_rows(q, st.z, &count, strict) == 0) {
+            rc = 0;
+            break;
+        }
+    }
+    clear_set(q, count);
+    memcpy(z, st.z, sizeof(double) * (size_t)(q->n + 1));
+    memcpy(q->last_basis, st.basis, sizeof(int) * (size_t)(q->n + 1));
+    if (rc == 0 && !q->certified && z[q->n] < 0)
+        on_update(q, z, st.basis); /* a disjoint optimum the hook left alone */
+    q->have_basis = rc == 0 && !q->certified;
+    if (q->have_basis && *strict)
+        *strict = certify_strict_set(q, z, count);
+    q->r->nodes += st.pivots;
+    trace(q, "dual simplex: %d rounds, %d pivots, LP on %d of %d rows%s", rounds + 1, st.pivots,
+          count, q->M, rc == 0 ? "" : " (numerical trouble: Seidel's LP instead)");
+    return rc;
+}
+
 /* ----------------------------------------------------------- the query */
 
 /* The rows of a view as an hs_poly (the view's own, or a plain copy). */
@@ -651,6 +706,11 @@ static hs_code run_lp(fast_query *q, hs_error *err)
     int strict = 0, touching = 0;
     seidel_status st = SEIDEL_OPTIMAL;
     near_box(q);
+    if (lp_rounds_dual(q, z, &strict) == 0) {
+        touching = !fast_settled(q, st, z, strict) && try_touching(q);
+        if (touching || fast_settled(q, st, z, strict))
+            goto settled;
+    }
     if (q->exit_row >= 0) {
         trace(q, "A row %d (where the segment leaves A) made an equality first",
               q->exit_row + 1);
@@ -668,6 +728,7 @@ static hs_code run_lp(fast_query *q, hs_error *err)
         st = lp_rounds(q, -1, z, &strict);
         touching = !fast_settled(q, st, z, strict) && st == SEIDEL_OPTIMAL && try_touching(q);
     }
+settled:
     if (touching) {
         trace_basis(q, "margin 0: the tight rows certify a contact point and a separating plane: "
                        "touching", q->last_basis);
