@@ -185,8 +185,9 @@ static double row_value(fast_query *q, const double *a, double b, const double *
         v += t;
         mag += fabs(t);
     }
-    if (v < -(double)(n + 2) * FP_U * mag && mag < 0x1p+900 && mag > 0x1p-900)
-        *strict = 1;
+    double bound = (double)(n + 2) * FP_U * mag;
+    if (mag < 0x1p+900 && mag > 0x1p-900 && (v < -bound || v > bound))
+        *strict = v < 0; /* the filter decides either way */
     else
         *strict = pred_row_sign(a, x, b, n, &q->fw->ps) < 0;
     return v;

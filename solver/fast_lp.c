@@ -138,21 +138,23 @@ void flp_init(flp_state *s, int n, const seidel_bank bank[2], const double *lo,
 static int most_violated(const flp_state *s, const int *set, int count)
 {
     int D = s->D, n = s->n, best = FLP_NONE;
-    double best_score = 0;
+    double best_score = 0, zmax = 0;
+    for (int j = 0; j < D; j++)
+        zmax = fmax(zmax, fabs(s->z[j]));
+    /* |a . x| + |w tau| <= (|a|_1 + |w|) zmax <= (sqrt(n) |a|_2 + |w|) zmax,
+     * and w = |a|_2 for the margin rows: the tolerance below is a multiple
+     * of that bound (a row is violated only beyond rounding noise). */
+    const double spread = sqrt((double)n) + 1;
     for (int k = 0; k < count; k++) {
         int id = set[k];
         const seidel_bank *b = id < s->bank[0].m ? &s->bank[0] : &s->bank[1];
         int i = id < s->bank[0].m ? id : id - s->bank[0].m;
         const double *a = b->a + (size_t)i * (size_t)n;
         double w = b->w ? b->w[i] : 0, v = w * s->z[n] - b->b[i];
-        double mag = fabs(w * s->z[n]) + fabs(b->b[i]), nrm = fabs(w);
-        for (int j = 0; j < n; j++) {
-            double t = a[j] * s->z[j];
-            v += t;
-            mag += fabs(t);
-            nrm += fabs(a[j]);
-        }
-        if (v > SEIDEL_VIOLATION_TOL * mag && nrm > 0) {
+        for (int j = 0; j < n; j++)
+            v += a[j] * s->z[j];
+        double nrm = w > 0 ? w : 1;
+        if (v > SEIDEL_VIOLATION_TOL * (spread * nrm * zmax + fabs(b->b[i]))) {
             double score = v / nrm;
             if (score > best_score) {
                 best_score = score;

@@ -295,6 +295,54 @@ geom *geom_from_points_placed(double *pts, int n, const double place[16], hs_err
     return geom_from_points(pts, n, err);
 }
 
+/* ---------------------------------------------------------------- box */
+
+geom *geom_box(const double half[3], hs_error *err)
+{
+    /* rows: +-e_j . x <= half_j, row 2j for +, 2j + 1 for -; corner c has
+     * coordinate j at +half_j when bit j of c is set */
+    static const int face_corners[6][4] = {{1, 3, 7, 5}, {0, 4, 6, 2}, {2, 6, 7, 3},
+                                           {0, 1, 5, 4}, {4, 5, 7, 6}, {0, 2, 3, 1}};
+    double a[18] = {0}, b[6];
+    for (int j = 0; j < 3; j++) {
+        a[3 * (2 * j) + j] = 1;
+        a[3 * (2 * j + 1) + j] = -1;
+        b[2 * j] = b[2 * j + 1] = half[j];
+    }
+    hs_poly *p = hs_poly_from_doubles(3, 6, a, b, NULL, err);
+    geom *g = p ? new_convex(p, err) : NULL;
+    if (!g)
+        return NULL;
+    g->verts = mem_alloc(24, sizeof(double));
+    g->face_start = mem_alloc(7, sizeof(int));
+    g->face_vert = mem_alloc(24, sizeof(int));
+    g->face_row = mem_alloc(6, sizeof(int));
+    if (!g->verts || !g->face_start || !g->face_vert || !g->face_row) {
+        err_set(err, HS_ERR_NOMEM, "out of memory");
+        return discard(g, NULL);
+    }
+    for (int c = 0; c < 8; c++)
+        for (int j = 0; j < 3; j++)
+            g->verts[3 * c + j] = (c >> j) & 1 ? half[j] : -half[j];
+    g->nverts = 8;
+    for (int f = 0; f < 6; f++) {
+        g->face_start[f] = 4 * f;
+        g->face_row[f] = f;
+        for (int k = 0; k < 4; k++)
+            g->face_vert[4 * f + k] = face_corners[f][k];
+    }
+    g->face_start[6] = 24;
+    g->nfaces = 6;
+    hs_obb box = {{0, 0, 0}, {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}, {half[0], half[1], half[2]}};
+    for (int j = 0; j < 3; j++) {
+        g->lo[j] = -half[j];
+        g->hi[j] = half[j];
+    }
+    geom_set_obb(g, &box);
+    g->refs = 0;
+    return g;
+}
+
 /* --------------------------------------------------------------- mesh */
 
 geom *geom_mesh(const double *verts, int nverts, const int *tris, int ntris, hs_error *err)
