@@ -799,6 +799,20 @@ static int try_hint(fast_query *q, const fast_hint *h)
         answer_point(q, HS_OVERLAP, h->x);
         return 1;
     }
+    if (h->kind == FAST_HINT_TOUCHING && n <= FAST_HINT_MAX_DIM) {
+        for (int c = 0; c <= n; c++) {
+            int which = h->which[c], row = h->row[c];
+            if (which < 0 || which > 1 || row < 0 || row >= q->V[which]->m)
+                return 0;
+            q->last_basis[c] = which ? q->mA + row : row;
+        }
+        q->have_basis = 1;
+        if (!try_touching(q))
+            return 0;
+        trace_basis(q, "the contact basis of the last query still certifies: touching",
+                    q->last_basis);
+        return 1;
+    }
     if (h->kind != FAST_HINT_DISJOINT || n > FAST_HINT_MAX_DIM)
         return 0;
     for (int c = 0; c <= n; c++) {
@@ -826,7 +840,7 @@ static void make_hint(const fast_query *q, fast_hint *h)
         memcpy(h->x, r->point_d, sizeof(double) * (size_t)n);
         return;
     }
-    if (r->status != HS_DISJOINT || r->lazy_D != n + 1)
+    if ((r->status != HS_DISJOINT && r->status != HS_TOUCHING) || r->lazy_D != n + 1)
         return;
     for (int c = 0; c <= n; c++) {
         if (r->lazy_which[c] < 0) /* a box bound: not a certificate of the rows alone */
@@ -834,7 +848,7 @@ static void make_hint(const fast_query *q, fast_hint *h)
         h->which[c] = r->lazy_which[c];
         h->row[c] = r->lazy_row[c];
     }
-    h->kind = FAST_HINT_DISJOINT;
+    h->kind = r->status == HS_TOUCHING ? FAST_HINT_TOUCHING : FAST_HINT_DISJOINT;
 }
 
 static void query_init(fast_query *q, const fast_view *A, const fast_view *B, int n,

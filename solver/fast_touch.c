@@ -31,13 +31,15 @@
  * Together: the polyhedra meet (x*) and their interiors do not (1, 2, 4):
  * TOUCHING, the certificate of the exact engine (verify.c checks it).
  *
- * Floating-point determinants.  For k <= 4 the cofactor expansion along
- * the first row, with the permanent P (the same expansion on absolute
- * values), has |fl(det) - det| <= c_k u P to first order with c_k = 0, 2,
- * 5, 9 (each level adds a product and a sum of k terms); 16 u fl(P)
- * covers c_k u P, its second-order terms and the rounding of P itself.
- * Entries are required to lie in [2^-200, 2^200] (or be 0) so that no
- * product of four underflows or overflows. */
+ * Floating-point determinants.  For D <= 3 by cofactors along the first
+ * row, for D = 4 by the six products of complementary 2 x 2 minors of
+ * columns (0, 1) and (2, 3), each with the permanent P (the same
+ * expansion on absolute values).  To first order |fl(det) - det| <= c u P
+ * with c = 2 (2 x 2: two products, a difference), 5 (3 x 3: a minor, a
+ * product, a sum of three) and 10 (4 x 4: two minors, their product, a
+ * sum of six); 16 u fl(P) covers c u P, the second-order terms and the
+ * rounding of P itself.  Entries are required to lie in [2^-200, 2^200]
+ * (or be 0) so that no product of four underflows or overflows. */
 #include "solver/fast_touch.h"
 
 #include <math.h>
@@ -63,29 +65,44 @@ static int entries_in_range(const double *v, int count)
     return 1;
 }
 
-/* Determinant and permanent of the k x k matrix whose row r is
- * M[rows[r] * D + cols[c]] (r, c < k), by cofactors along the first row. */
-static double det_perm(const double *M, int D, const int *rows, const int *cols, int k,
-                       double *perm)
+/* Determinant and permanent of the D x D row-major M, D <= 4, by
+ * explicit formulas (4 x 4: the six products of complementary 2 x 2
+ * minors of columns (0, 1) and (2, 3), Laplace). */
+static double det_perm(const double *M, int D, double *perm)
 {
-    if (k == 1) {
-        double v = M[rows[0] * D + cols[0]];
-        *perm = fabs(v);
-        return v;
+    if (D == 1) {
+        *perm = fabs(M[0]);
+        return M[0];
     }
-    double det = 0, p = 0;
-    int sub[TOUCH_MAX_D];
-    for (int j = 0; j < k; j++) {
-        for (int c = 0, t = 0; c < k; c++)
-            if (c != j)
-                sub[t++] = cols[c];
-        double pm, dm = det_perm(M, D, rows + 1, sub, k - 1, &pm);
-        double e = M[rows[0] * D + cols[j]];
-        double term = e * dm;
-        det += (j & 1) ? -term : term;
-        p += fabs(e) * pm;
+    if (D == 2) {
+        double p = M[0] * M[3], q = M[1] * M[2];
+        *perm = fabs(p) + fabs(q);
+        return p - q;
     }
-    *perm = p;
+    if (D == 3) {
+        double det = 0, pm = 0;
+        for (int j = 0; j < 3; j++) {
+            int a = (j + 1) % 3, b = (j + 2) % 3; /* cyclic: the cofactor sign is + */
+            double p = M[3 + a] * M[6 + b], q = M[3 + b] * M[6 + a];
+            det += M[j] * (p - q);
+            pm += fabs(M[j]) * (fabs(p) + fabs(q));
+        }
+        *perm = pm;
+        return det;
+    }
+    static const int pr[6][4] = {{0, 1, 2, 3}, {0, 2, 1, 3}, {0, 3, 1, 2},
+                                 {1, 2, 0, 3}, {1, 3, 0, 2}, {2, 3, 0, 1}};
+    static const int sg[6] = {1, -1, 1, 1, -1, 1};
+    double det = 0, pm = 0;
+    for (int k = 0; k < 6; k++) {
+        const int *p = pr[k];
+        double m1 = M[4 * p[0]] * M[4 * p[1] + 1], m2 = M[4 * p[1]] * M[4 * p[0] + 1];
+        double n1 = M[4 * p[2] + 2] * M[4 * p[3] + 3], n2 = M[4 * p[3] + 2] * M[4 * p[2] + 3];
+        double term = (m1 - m2) * (n1 - n2);
+        det += sg[k] > 0 ? term : -term;
+        pm += (fabs(m1) + fabs(m2)) * (fabs(n1) + fabs(n2));
+    }
+    *perm = pm;
     return det;
 }
 
@@ -93,11 +110,10 @@ static double det_perm(const double *M, int D, const int *rows, const int *cols,
  * its error: 0, or -1 when an entry is out of the safe range. */
 static int det_bounded(const double *M, int D, double *value, double *err)
 {
-    static const int idx[TOUCH_MAX_D] = {0, 1, 2, 3};
     if (!entries_in_range(M, D * D))
         return -1;
     double perm;
-    *value = det_perm(M, D, idx, idx, D, &perm);
+    *value = det_perm(M, D, &perm);
     *err = 16 * FP_U * perm;
     return 0;
 }

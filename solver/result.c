@@ -1,9 +1,11 @@
 /* result.c -- storage, accessors and writers of hs_result. */
 #include "solver/result.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "polytope/hpoly.h"
 #include "solver/fast_work.h"
 #include "solver/qmatrix.h"
 #include "polytope/rational.h"
@@ -292,6 +294,76 @@ hs_code hs_result_point(const hs_result *r, double *x)
     for (int j = 0; j < r->n; j++)
         x[j] = r->lazy ? r->point_d[j] : q_nearest_double(r->point[j], NULL);
     return HS_OK;
+}
+
+/* y with sum_c y_c g_c = e_tau for the lazy columns, in floating point
+ * (Gaussian elimination with partial pivoting on G^T); -1 if singular. */
+static int lazy_multipliers_d(const hs_result *r, double *y)
+{
+    int D = r->lazy_D;
+    double M[17 * 17], rhs[17];
+    if (D > 17)
+        return -1;
+    for (int i = 0; i < D; i++) {
+        rhs[i] = i == D - 1;
+        for (int c = 0; c < D; c++)
+            M[i * D + c] = r->lazy_g[c * D + i];
+    }
+    for (int c = 0; c < D; c++) {
+        int p = c;
+        for (int i = c + 1; i < D; i++)
+            if (fabs(M[i * D + c]) > fabs(M[p * D + c]))
+                p = i;
+        if (!(fabs(M[p * D + c]) > 0))
+            return -1;
+        for (int j = 0; j < D; j++) {
+            double t = M[c * D + j];
+            M[c * D + j] = M[p * D + j];
+            M[p * D + j] = t;
+        }
+        double t = rhs[c];
+        rhs[c] = rhs[p];
+        rhs[p] = t;
+        for (int i = c + 1; i < D; i++) {
+            double f = M[i * D + c] / M[c * D + c];
+            for (int j = c; j < D; j++)
+                M[i * D + j] -= f * M[c * D + j];
+            rhs[i] -= f * rhs[c];
+        }
+    }
+    for (int c = D - 1; c >= 0; c--) {
+        double s = rhs[c];
+        for (int j = c + 1; j < D; j++)
+            s -= M[c * D + j] * y[j];
+        y[c] = s / M[c * D + c];
+    }
+    return 0;
+}
+
+int result_normal_d(const hs_result *r, int which, const hs_poly *p, double *out)
+{
+    int n = r->n;
+    for (int j = 0; j < n; j++)
+        out[j] = 0;
+    if (r->lazy) {
+        double y[17];
+        if (r->lazy_D <= 0 || lazy_multipliers_d(r, y) != 0)
+            return -1;
+        for (int c = 0; c < r->lazy_D; c++)
+            if (r->lazy_which[c] == which)
+                for (int j = 0; j < n; j++)
+                    out[j] += y[c] * r->lazy_g[c * r->lazy_D + j];
+        return 0;
+    }
+    for (int k = 0; k < r->nmult; k++) {
+        const cert_mult *m = &r->mult[k];
+        if (m->which != which)
+            continue;
+        double y = q_nearest_double(m->y, NULL);
+        for (int j = 0; j < n; j++)
+            out[j] += y * p->a[(size_t)m->row * (size_t)n + (size_t)j];
+    }
+    return 0;
 }
 
 int result_point_near(const hs_result *r, double *x)

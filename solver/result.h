@@ -81,6 +81,12 @@ int result_add_mult(hs_result *r, int which, int row, const mpq_t y);
  * gives the nearest ones).  0, or -1 when r holds no point. */
 int result_point_near(const hs_result *r, double *x);
 
+/* sum y_k a_k over the certificate's multipliers on rows of polyhedron
+ * `which` (p: its rows; a lazy result reads them from its columns), in
+ * floating point: the direction of a separating plane, measured, not
+ * proved.  out has n entries.  0, or -1 when r has no multipliers. */
+int result_normal_d(const hs_result *r, int which, const hs_poly *p, double *out);
+
 /* Set the strict point of a separation certificate. */
 void result_set_strict(hs_result *r, int which, mpq_t *const z);
 

@@ -63,16 +63,7 @@ static void clear_hit(piece_hit *hit)
 static void host_normal(const hs_result *r, const hs_poly *hp, const narrow_piece *host, double n[3])
 {
     double c[3] = {0, 0, 0};
-    int count = hs_result_multiplier_count(r);
-    for (int k = 0; k < count; k++) {
-        int which, row;
-        double y;
-        if (hs_result_multiplier(r, k, &which, &row, &y, NULL) != HS_OK || which != 0)
-            continue;
-        const double *a = hpoly_row(hp, row);
-        for (int d = 0; d < 3; d++)
-            c[d] += y * a[d];
-    }
+    result_normal_d(r, 0, hp, c);
     /* normals map by the inverse transpose: n_world = inv^T c */
     double inv[16];
     pose_inverse(inv, host->pose);
