@@ -616,7 +616,7 @@ static int dual_hook(void *user, const double *z, const int *basis, const double
 static int lp_rounds_dual(fast_query *q, double *z, int *strict)
 {
     flp_state st;
-    flp_init(&st, q->n, q->bank, q->lo, q->hi, dual_hook, q);
+    flp_init(&st, q->n, q->bank, q->lo, q->hi, NULL, dual_hook, q);
     int count = seed_candidates(q, -1), rounds = 0, rc = -1;
     *strict = 0;
     for (; rounds < FAST_ROUNDS; rounds++) {

@@ -8,7 +8,7 @@
  * (lam_c0, lam_c1, ...) are lexicographically positive: z then maximises
  * the objectives lexicographically over the basis constraints alone, and
  * over all constraints once it violates none (then it is optimal).  With
- * G z = h, lam_ct = (G^-1)_{v(t), c} for the variable v(t) of objective t.
+ * G z = h, lam_ct = s_t (G^-1)_{v(t), c} for objective c_t = s_t e_v(t).
  *
  * A pivot.  A violated constraint r (g_r . z > h_r) enters.  With
  * G^T alpha = g_r, moving the multipliers to lam - theta alpha on the
@@ -21,9 +21,9 @@
  * (Sherman-Morrison: the denominator is alpha_c) and recomputed from G by
  * Gaussian elimination every FLP_REFACTOR pivots.
  *
- * The start.  Every variable at its upper box bound: G = I up to the
- * order of the objectives, whose multipliers form the identity: dual
- * feasible. */
+ * The start.  Every variable at the box bound its objective pushes it to
+ * (the upper one for +x, the lower one for -x): G is a signed permutation
+ * whose multipliers form the identity: dual feasible. */
 #include "solver/fast_lp.h"
 
 #include <limits.h>
@@ -33,8 +33,9 @@
 #define FLP_REFACTOR 12
 #define FLP_PIVOT_TOL 1e-11 /* |alpha_c| at least this times |alpha|: else no pivot on c */
 
-/* Variable of objective t: tau first, then x_1..x_n. */
-static int obj_var(const flp_state *s, int t) { return t == 0 ? s->n : t - 1; }
+/* Variable and sign of objective t (default: +tau, then +x_1..+x_n). */
+static int obj_var(const flp_state *s, int t) { return s->ovar[t]; }
+static double obj_sign(const flp_state *s, int t) { return s->osign[t]; }
 
 /* Normal (D values), right side and a magnitude of the terms, for id. */
 static void constraint_of(const flp_state *s, int id, double *g, double *h)
@@ -111,7 +112,7 @@ static void vertex(flp_state *s)
 }
 
 void flp_init(flp_state *s, int n, const seidel_bank bank[2], const double *lo,
-              const double *hi, flp_hook hook, void *hook_user)
+              const double *hi, const int *objective, flp_hook hook, void *hook_user)
 {
     int D = n + 1;
     s->n = n;
@@ -124,8 +125,13 @@ void flp_init(flp_state *s, int n, const seidel_bank bank[2], const double *lo,
     s->hook_user = hook_user;
     s->pivots = 0;
     for (int t = 0; t < D; t++) {
+        int code = objective ? objective[t] : (t == 0 ? n + 1 : t);
+        s->ovar[t] = (code > 0 ? code : -code) - 1;
+        s->osign[t] = code > 0 ? 1 : -1;
+    }
+    for (int t = 0; t < D; t++) {
         int var = obj_var(s, t);
-        s->basis[t] = SEIDEL_BOX_ID(var, 1);
+        s->basis[t] = SEIDEL_BOX_ID(var, obj_sign(s, t) > 0);
         constraint_of(s, s->basis[t], s->G + t * D, &s->h[t]);
     }
     refactor(s);
@@ -181,7 +187,8 @@ static int lex_compare(const flp_state *s, int c, double ac, int d, double ad)
     int D = s->D;
     for (int t = 0; t < D; t++) {
         int var = obj_var(s, t);
-        double x = s->Ginv[var * D + c] / ac, y = s->Ginv[var * D + d] / ad;
+        double sg = obj_sign(s, t);
+        double x = sg * s->Ginv[var * D + c] / ac, y = sg * s->Ginv[var * D + d] / ad;
         double tol = 1e-12 * (fabs(x) + fabs(y));
         if (x < y - tol)
             return -1;

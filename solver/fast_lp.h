@@ -4,7 +4,8 @@
  * goes on from the basis it had).
  *
  * Problem, in D = n + 1 variables z = (x, tau), as in seidel.h:
- *     maximise lexicographically  tau, x_1, ..., x_n
+ *     maximise lexicographically  tau, x_1, ..., x_n  (by default; any
+ *                                 order of the D variables, each with a sign)
  *     subject to  a_r . x + w_r tau <= b_r   for the rows r of the set,
  *                 lo <= z <= hi.
  * The rows come from the two banks of seidel.h (a row id below bank[0].m
@@ -42,18 +43,20 @@ typedef struct flp_state {
     double G[FLP_MAX_D * FLP_MAX_D];    /* row c: the normal of basis constraint c */
     double h[FLP_MAX_D];
     double Ginv[FLP_MAX_D * FLP_MAX_D]; /* inverse of G */
-    double lam[FLP_MAX_D * FLP_MAX_D];  /* lam[c * D + t]: multiplier of constraint c
-                                           for objective t (0: tau, t: x_t) */
+    int ovar[FLP_MAX_D];                /* objective t is osign[t] * z[ovar[t]] */
+    double osign[FLP_MAX_D];
     double z[FLP_MAX_D];
     int pivots, since_refactor;
     flp_hook hook;
     void *hook_user;
 } flp_state;
 
-/* Start at the corner of the box where tau and every x_j are at their
- * upper bounds (dual feasible for the lexicographic objective). */
+/* Start at the corner of the box the objectives push to (dual feasible
+ * for the lexicographic objective).  objective (NULL: +tau, +x_1, ...,
+ * +x_n) lists D codes: +(v + 1) to maximise z_v, -(v + 1) to minimise it,
+ * each variable once (tau is variable n). */
 void flp_init(flp_state *s, int n, const seidel_bank bank[2], const double *lo,
-              const double *hi, flp_hook hook, void *hook_user);
+              const double *hi, const int *objective, flp_hook hook, void *hook_user);
 
 /* Re-optimise over the rows set[0..count-1] (ids), from the current basis. */
 flp_status flp_solve(flp_state *s, const int *set, int count);

@@ -45,6 +45,13 @@ const int *fast_prep_lookup(const fast_prep *fp, const double *d, int *count);
  * Returns 0, or -1 when out of memory (nothing is kept; a later call
  * tries again). */
 int fast_prep_get(const hs_poly *p, const fast_prep **out, const char **why);
+/* The same, when the caller knows points of p (npts points of n
+ * coordinates, e.g. its vertices): their box and centroid replace the
+ * box and centre LPs if the centroid is certified strictly inside (the
+ * LPs run otherwise).  Only the first call that builds the preparation
+ * uses them. */
+int fast_prep_get_seeded(const hs_poly *p, const double *pts, int npts, const fast_prep **out,
+                         const char **why);
 void fast_prep_free(fast_prep *fp);
 
 #endif

@@ -111,7 +111,8 @@ static hs_code build_faces(geom *g, const vertex_set *vs, hs_error *err)
 /* The checks and the box shared by both convex constructors: p must be a
  * full-dimensional polytope of double rows in 3 variables; its exact
  * vertices (rounded outward into the box) go to *vs. */
-static hs_code convex_checks(geom *g, vertex_set **vs, hs_error *err)
+static hs_code convex_checks(geom *g, const double *pts, int npts, vertex_set **vs,
+                             hs_error *err)
 {
     hs_poly *p = g->poly;
     if (hs_poly_dim(p) != 3)
@@ -119,7 +120,7 @@ static hs_code convex_checks(geom *g, vertex_set **vs, hs_error *err)
                                           "variables)", hs_poly_dim(p));
     const char *why = NULL;
     const fast_prep *fp = NULL;
-    if (fast_prep_get(p, &fp, &why) != 0)
+    if (fast_prep_get_seeded(p, pts, npts, &fp, &why) != 0)
         return err_set(err, HS_ERR_NOMEM, "out of memory");
     if (!fp)
         return err_set(err, HS_ERR_INPUT, "a convex piece must be a full-dimensional polytope "
@@ -156,7 +157,7 @@ geom *geom_convex(hs_poly *p, hs_error *err)
 {
     vertex_set *vs = NULL;
     geom *g = new_convex(p, err);
-    if (!g || convex_checks(g, &vs, err) != HS_OK)
+    if (!g || convex_checks(g, NULL, 0, &vs, err) != HS_OK)
         return g ? discard(g, vs) : NULL;
     g->nverts = vs->nverts;
     g->verts = mem_alloc((size_t)vs->nverts * 3, sizeof(double));
@@ -225,7 +226,7 @@ geom *geom_from_points(const double *pts, int n, hs_error *err)
     free(a);
     free(b);
     if (p && (g = new_convex(p, err)) != NULL) {
-        if (convex_checks(g, &vs, err) != HS_OK || hull_boundary(g, h, pts, err) != HS_OK ||
+        if (convex_checks(g, pts, n, &vs, err) != HS_OK || hull_boundary(g, h, pts, err) != HS_OK ||
             geom_fit_obb(g, vs->x, vs->nverts, 1, err) != HS_OK)
             g = discard(g, vs);
         else {
@@ -333,6 +334,11 @@ geom *geom_box(const double half[3], hs_error *err)
     }
     g->face_start[6] = 24;
     g->nfaces = 6;
+    const fast_prep *fp = NULL; /* corners seed the preparation: no LP */
+    if (fast_prep_get_seeded(p, g->verts, 8, &fp, NULL) != 0) {
+        err_set(err, HS_ERR_NOMEM, "out of memory");
+        return discard(g, NULL);
+    }
     hs_obb box = {{0, 0, 0}, {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}, {half[0], half[1], half[2]}};
     for (int j = 0; j < 3; j++) {
         g->lo[j] = -half[j];
