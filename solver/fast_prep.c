@@ -58,6 +58,14 @@ static double plane_reach(const hs_poly *p, const double *norm)
     return far;
 }
 
+/* The workspace of Seidel's LP, made on first use; NULL without memory. */
+static seidel_work *seidel_of(prep_ctx *c)
+{
+    if (!c->sw)
+        c->sw = seidel_work_new();
+    return c->sw;
+}
+
 /* max (sign) x_j over p (tau pinned to 0): the box hint along axis j.
  * The dual simplex of fast_lp.c first; Seidel's LP when it meets
  * numerical trouble. */
@@ -89,6 +97,8 @@ static int axis_extreme(prep_ctx *c, int j, int sign, double *value)
         if (q != j)
             obj[(t++) * D + q] = 1;
     seidel_problem sp = {n, {banks[0], banks[1]}, c->p->m, c->order, lo, hi, obj, -1, NULL, NULL};
+    if (!seidel_of(c))
+        return -1;
     seidel_status st = seidel_solve(c->sw, &sp, z, basis, NULL);
     if (st != SEIDEL_OPTIMAL)
         return -1;
@@ -150,7 +160,9 @@ static int find_center(prep_ctx *c, fast_prep *fp)
         rc = z[n] > 0 ? 0 : -1;
     } else {
         seidel_problem sp = {n, {banks[0], banks[1]}, fp->m, c->order, lo, hi, NULL, -1, NULL, NULL};
-        rc = seidel_solve(c->sw, &sp, z, basis, NULL) == SEIDEL_OPTIMAL && z[n] > 0 ? 0 : -1;
+        rc = seidel_of(c) && seidel_solve(c->sw, &sp, z, basis, NULL) == SEIDEL_OPTIMAL && z[n] > 0
+                 ? 0
+                 : -1;
     }
     free(b);
     if (rc != 0)
@@ -315,9 +327,9 @@ static fast_prep *alloc_prep(int n, int m)
 static int prep_ctx_init(prep_ctx *c, const hs_poly *p)
 {
     c->p = p;
-    c->sw = seidel_work_new();
+    c->sw = NULL; /* made when Seidel's LP is needed (seidel_of) */
     c->order = mem_alloc((size_t)p->m, sizeof(int));
-    if (!c->sw || !c->order)
+    if (!c->order)
         return -1;
     for (int i = 0; i < p->m; i++)
         c->order[i] = i;
