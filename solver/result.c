@@ -379,6 +379,13 @@ char *hs_result_point_str(const hs_result *r, int j)
 {
     if (!r || !r->has_point || j < 0 || j >= r->n)
         return NULL;
+    if (r->lazy && r->lazy_touch) { /* point_d is close, not the point: make it exact */
+        hs_result *tmp;
+        const hs_result *e = result_exact(r, &tmp);
+        char *s = e ? q_to_string(e->point[j]) : NULL;
+        hs_result_free(tmp);
+        return s;
+    }
     return r->lazy ? q_double_to_string(r->point_d[j]) : q_to_string(r->point[j]);
 }
 
