@@ -1,6 +1,8 @@
 """halfspace.polytope -- polyhedra {x : A x <= b} (hs_poly) and the
 questions asked about them: feasible, intersect (one pair or many at once),
 with exact answers, witness points and certificates (hs_result)."""
+import atexit
+import operator
 import threading
 from fractions import Fraction
 from typing import NamedTuple, Optional, Tuple
@@ -9,7 +11,7 @@ import numpy as np
 
 from ._halfspace_cffi import ffi, lib
 from . import _util
-from ._util import Status, cpath, cstr, pystr, take_string
+from ._util import STATUS_NAMES, Status, cpath, cstr, pystr, take_string
 from .errors import ArgumentError, CertificateError, check, from_error, new_error
 
 __all__ = ["Polytope", "Result", "Multiplier", "Certificate", "feasible", "intersect",
@@ -116,6 +118,7 @@ class Polytope:
         p = getattr(self, "_ptr", None)
         if p is not None:
             self._ptr = None
+            self._addr = 0
             ffi.release(p)
 
     def __enter__(self):
@@ -306,6 +309,41 @@ class Certificate(NamedTuple):
     strict: Optional[Tuple[str, Tuple[Fraction, ...]]]
 
 
+# Handles of collected Results, reused by the Results that intersect and
+# feasible make: an hs_result keeps the fast engine's scratch memory, so a
+# reused one spares an allocation per query (as C programs reuse theirs).
+_POOL = []
+_POOL_MAX = 16
+
+
+def _recycle(p):
+    """ffi.gc destructor of pooled results: back to the pool, or freed."""
+    if len(_POOL) < _POOL_MAX:
+        _POOL.append(p)
+    else:
+        lib.hs_result_free(p)
+
+
+@atexit.register
+def _drain_pool():
+    while _POOL:
+        lib.hs_result_free(_POOL.pop())
+
+
+def _pooled_result():
+    """A Result for a query to overwrite: a recycled handle if one is free."""
+    try:
+        p = _POOL.pop()
+    except IndexError:
+        p = lib.hs_result_new()
+        if p == ffi.NULL:
+            raise MemoryError("hs_result_new: out of memory")
+    r = Result.__new__(Result)
+    r._ptr = ffi.gc(p, _recycle)
+    r._A = r._B = r.trace = None
+    return r
+
+
 class Result:
     """The answer of :func:`intersect` or :func:`feasible` (hs_result).
 
@@ -381,7 +419,7 @@ class Result:
 
     @property
     def status(self):
-        return _util.status_name(lib.hs_result_status(self._handle()))
+        return STATUS_NAMES[lib.hs_result_status(self._handle())]
 
     @property
     def dim(self):
@@ -530,13 +568,16 @@ def hs_py_trace(user, line):
 
 
 def _check_poly(P, what):
-    if not isinstance(P, Polytope):
+    if type(P) is not Polytope and not isinstance(P, Polytope):
         raise TypeError("%s: expected a halfspace.Polytope, got %s" % (what, type(P).__name__))
-    return P._handle()
+    p = P._ptr
+    if p is None:
+        raise ArgumentError("%s: the polytope was closed" % what)
+    return p
 
 
 def _run(fn, polys, engine, tol, trace, replay, out):
-    r = out if out is not None else Result()
+    r = out if out is not None else _pooled_result()
     lines = [] if trace else None
     handle = ffi.new_handle(lines) if trace else None
     opt, keep = _options(engine, tol, handle, replay)
@@ -583,7 +624,17 @@ def intersect(P, Q, engine="fast", *, tol=None, trace=False, replay=None, out=No
     ('touching', (Fraction(1, 1), Fraction(1, 1), Fraction(1, 1)))
     """
     pa, pb = _check_poly(P, "P"), _check_poly(Q, "Q")
-    r = _run(lib.hs_intersect, (pa, pb), engine, tol, trace, replay, out)
+    opt = _DEFAULT_OPTIONS.get(engine)
+    if opt is None or tol is not None or trace or replay is not None:
+        r = _run(lib.hs_intersect, (pa, pb), engine, tol, trace, replay, out)
+    else:                           # the common case, kept short
+        r = out if out is not None else _pooled_result()
+        err = ffi.new("hs_error *")
+        code = lib.hs_intersect(pa, pb, opt, r._handle(), err)
+        if code:
+            raise from_error(err, code)
+        r.engine = engine
+        r.trace = None
     r._A, r._B = P, Q
     return r
 
@@ -602,25 +653,28 @@ def feasible(P, engine="fast", *, tol=None, trace=False, out=None):
     return r
 
 
+_get_addr = operator.attrgetter("_addr")
+
+
 def _addresses(polys, n, what):
     """The C addresses of a sequence of Polytopes as a numpy array (a single
-    Polytope is repeated n times)."""
+    Polytope is repeated n times), and the objects to keep alive."""
     if isinstance(polys, Polytope):
         polys._handle()
-        return np.full(n, polys._addr, dtype=np.uintp), [polys]
-    polys = list(polys)
+        return np.full(n, polys._addr, dtype=np.uintp), polys
+    if not isinstance(polys, (list, tuple)):
+        polys = list(polys)
     if len(polys) != n:
         raise ArgumentError("intersect_many: %s has %d polytopes, expected %d" %
                             (what, len(polys), n))
     try:
-        addr = np.fromiter((p._addr for p in polys), dtype=np.uintp, count=n)
+        addr = np.fromiter(map(_get_addr, polys), dtype=np.uintp, count=n)
     except AttributeError:
         bad = next(p for p in polys if not isinstance(p, Polytope))
         raise TypeError("intersect_many: %s holds a %s, expected Polytopes" %
                         (what, type(bad).__name__))
-    for p in polys:
-        if p._ptr is None:
-            raise ArgumentError("intersect_many: %s holds a closed polytope" % what)
+    if n and not addr.all():      # close() sets _addr to 0
+        raise ArgumentError("intersect_many: %s holds a closed polytope" % what)
     return addr, polys
 
 
@@ -650,10 +704,10 @@ def intersect_many(As, Bs, engine="fast", *, threads=0, results=False):
     if isinstance(As, Polytope) and isinstance(Bs, Polytope):
         n = 1
     elif isinstance(As, Polytope):
-        Bs = list(Bs)
+        Bs = Bs if isinstance(Bs, (list, tuple)) else list(Bs)
         n = len(Bs)
     else:
-        As = list(As)
+        As = As if isinstance(As, (list, tuple)) else list(As)
         n = len(As)
     a_addr, a_keep = _addresses(As, n, "As")
     b_addr, b_keep = _addresses(Bs, n, "Bs")
