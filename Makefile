@@ -305,4 +305,4 @@ uninstall:
 	rm -rf $(DESTDIR)$(PYTHON_SITE)/halfspace
 
 clean:
-	rm -rf build build-san bench/out
+	rm -rf build build-san bench/out python/build python/halfspace.egg-info

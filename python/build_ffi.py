@@ -128,11 +128,9 @@ if __name__ == "__main__":
         sys.exit("usage: build_ffi.py OUT.c INCLUDE_DIR")
     out, include_dir = sys.argv[1], sys.argv[2]
     make_ffi(include_dir).emit_c_code(out)
-else:
-    # setup.py's cffi_modules entry: build_ffi.py:ffibuilder
-    if os.environ.get("HALFSPACE_NO_DEFAULT_FFI") != "1":
-        try:
-            _inc, _lib = _default_dirs()
-            ffibuilder = make_ffi(_inc, [_lib], rpath=os.path.abspath(_lib))
-        except Exception:  # no library found: only make_ffi is usable
-            ffibuilder = None
+elif __name__ != "build_ffi":
+    # Executed by setup.py's cffi_modules ("build_ffi.py:ffibuilder"), not
+    # imported as a module: the builder for the library found as
+    # _default_dirs says, with an rpath to its folder.
+    _inc, _lib = _default_dirs()
+    ffibuilder = make_ffi(_inc, [_lib], rpath=os.path.abspath(_lib))

@@ -155,11 +155,13 @@ class Chain:
         return int(i)
 
     def set_link_name(self, i, name):
+        """Name link i (None or "" clears the name)."""
         err = new_error()
         check(lib.hs_chain_set_link_name(self._handle(), self._link(i),
                                          cstr(name) if name else ffi.NULL, err), err)
 
     def set_joint_name(self, i, name):
+        """Name joint i (None or "" clears the name)."""
         err = new_error()
         check(lib.hs_chain_set_joint_name(self._handle(), self._joint(i),
                                           cstr(name) if name else ffi.NULL, err), err)

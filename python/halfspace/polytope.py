@@ -415,18 +415,24 @@ class Result:
 
     @property
     def code(self):
+        """The status as a :class:`halfspace.Status` (an int)."""
         return Status(lib.hs_result_status(self._handle()))
 
     @property
     def status(self):
+        """The status: "disjoint", "touching", "overlap", "feasible",
+        "infeasible" or "intersect"."""
         return STATUS_NAMES[lib.hs_result_status(self._handle())]
 
     @property
     def dim(self):
+        """The dimension n of the query (the length of the point)."""
         return lib.hs_result_dim(self._handle())
 
     @property
     def point(self):
+        """The witness point as a tuple of n exact Fractions, or None when the
+        answer has none."""
         r = self._handle()
         if not lib.hs_result_has_point(r):
             return None
@@ -440,6 +446,7 @@ class Result:
 
     @property
     def point_float(self):
+        """The witness point as a numpy array of the nearest doubles, or None."""
         r = self._handle()
         if not lib.hs_result_has_point(r):
             return None
@@ -449,6 +456,8 @@ class Result:
 
     @property
     def multipliers(self):
+        """The certificate's multipliers: a tuple of :class:`Multiplier` (rows
+        0-based; empty when there is no certificate)."""
         r = self._handle()
         which = ffi.new("int *")
         row = ffi.new("int *")
@@ -465,6 +474,8 @@ class Result:
 
     @property
     def certificate(self):
+        """The certificate as a :class:`Certificate` (kind, multipliers, strict
+        point), or None when the engine gives none."""
         kind, strict = None, None
         for line in self.text().splitlines():
             f = line.split()
@@ -478,14 +489,19 @@ class Result:
 
     @property
     def fallback(self):
+        """True when the fast engine could not certify the answer in floating
+        point and the exact engine gave it."""
         return bool(lib.hs_result_fallback(self._handle()))
 
     @property
     def nodes(self):
+        """Recursion nodes of the seed-002 routines (fast engine: rows made
+        equalities in Seidel's LP)."""
         return lib.hs_result_nodes(self._handle())
 
     @property
     def pivots(self):
+        """Simplex pivots of the exact classification."""
         return lib.hs_result_pivots(self._handle())
 
     def text(self):

@@ -492,6 +492,7 @@ class Body:
 
     @property
     def name(self):
+        """The body's name (unique in its world)."""
         return pystr(lib.hs_body_name(self._handle()))
 
     @property
@@ -505,6 +506,7 @@ class Body:
 
     @property
     def piece_count(self):
+        """Number of pieces, in order of addition."""
         return lib.hs_body_piece_count(self._handle())
 
     @property
