@@ -12,7 +12,8 @@ import numpy as np
 from ._halfspace_cffi import ffi, lib
 from . import _util
 from ._util import STATUS_NAMES, Status, cpath, cstr, pystr, take_string
-from .errors import ArgumentError, CertificateError, check, from_error, new_error
+from .errors import (ArgumentError, CertificateError, InternalError, check, from_error,
+                     new_error)
 
 __all__ = ["Polytope", "Result", "Multiplier", "Certificate", "feasible", "intersect",
            "intersect_many"]
@@ -431,18 +432,20 @@ class Result:
 
     @property
     def point(self):
-        """The witness point as a tuple of n exact Fractions, or None when the
-        answer has none."""
+        """The witness point as a tuple of n exact Fractions, or None when
+        the answer has none."""
         r = self._handle()
         if not lib.hs_result_has_point(r):
             return None
-        out = []
-        for j in range(lib.hs_result_dim(r)):
-            s = take_string(lib.hs_result_point_str(r, j))
-            if s is None:
-                raise MemoryError("hs_result_point_str: out of memory")
-            out.append(Fraction(s))
-        return tuple(out)
+        # Read from the exact text (hs_result_write_text), not from
+        # hs_result_point_str: the latter returns the fast engine's
+        # approximate doubles for a touching answer certified in floating
+        # point (lazy_touch), instead of the exact point (see
+        # test_polytope.test_point_str_of_lazy_touching).
+        for line in self.text().splitlines():
+            if line.startswith("point "):
+                return tuple(Fraction(v) for v in line.split()[1:])
+        raise InternalError("hs_result_write_text wrote no point line")
 
     @property
     def point_float(self):
