@@ -18,7 +18,8 @@ polytopes read from the same .ine files):
   intersect_many  all --pairs pairs in one call: halfspace.intersect_many
                   (statuses only) against hs_intersect_batch from C, on 1
                   thread and on 2; the median over --reps runs of the time
-                  per pair.  Beside it, a Python loop of single intersect
+                  per pair.  CPU time of the process throughout (the
+                  machine is shared), except wall time for 2 threads.  Beside it, a Python loop of single intersect
                   calls over the same pairs (once: it is the slow way).
 
 Polytopes: --pool 3-D polytopes of --rows rows tangent to unit spheres
@@ -28,8 +29,9 @@ answers by itself); pairs drawn at random from the pool.  The answers of
 the two sides are compared (counts of disjoint / touching / overlap).
 
 Output: a Markdown table and notes, then lines for scripts:
-  RESULT bench=python call=intersect py_us=.. c_us=.. py_reuse_us=.. ratio=..
+  RESULT bench=python call=intersect py_us=.. c_us=.. py_reuse_us=.. ratio=.. clock=cpu
   RESULT bench=python call=intersect_many threads=T py_us=.. c_us=.. loop_us=.. ratio=..
+         clock=cpu|wall
 """
 import argparse
 import os
@@ -64,9 +66,9 @@ def median_block_us(fn, pairs, reps, block=1000):
     for _ in range(reps):
         for s in range(0, len(pairs) - block + 1, block):
             chunk = pairs[s:s + block]
-            t0 = time.perf_counter()
+            t0 = time.process_time()
             fn(chunk)
-            times.append((time.perf_counter() - t0) * 1e6 / block)
+            times.append((time.process_time() - t0) * 1e6 / block)
     return statistics.median(times)
 
 
@@ -89,30 +91,12 @@ def main():
     Bs = [pool[j] for _, j in idx]
     pairs = list(zip(As, Bs))
 
-    with tempfile.TemporaryDirectory() as d:
-        for i, p in enumerate(pool):
-            p.write(os.path.join(d, "p%d.ine" % i))
-        with open(os.path.join(d, "pairs.txt"), "w") as f:
-            f.write("pool %d pairs %d\n" % (a.pool, a.pairs))
-            f.writelines("%d %d\n" % ij for ij in idx)
-        c = {}
-        for threads in (1, 2):
-            out = subprocess.run([a.c_program, d, str(threads), str(a.reps), str(a.single)],
-                                 capture_output=True, text=True, check=True).stdout
-            for line in out.splitlines():
-                f = line.split()
-                c[(f[0], threads)] = [float(x) for x in f[1:]]
-    c_single = c[("c_intersect_us", 1)][0]
-    c_counts = c[("counts", 1)]
-
-    # intersect, one call at a time
     intersect = hs.intersect
+    reuse = hs.Result()
 
     def new_results(chunk):
         for P, Q in chunk:
             intersect(P, Q)
-
-    reuse = hs.Result()
 
     def reused(chunk):
         for P, Q in chunk:
@@ -120,32 +104,56 @@ def main():
 
     single = pairs[:a.single]
     new_results(single[:1000])
-    py_single = median_block_us(new_results, single, a.reps)
-    py_reuse = median_block_us(reused, single, a.reps)
-
-    # intersect_many against the batch from C, and a loop of single calls
-    lines = []
-    rows = []
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     loop = [intersect(P, Q).code for P, Q in pairs]
-    loop_us = (time.perf_counter() - t0) * 1e6 / a.pairs
+    loop_us = (time.process_time() - t0) * 1e6 / a.pairs
+    loop = np.array(loop, dtype=np.int32)
+
+    # Each repetition runs the C program (one run of each measurement) and
+    # then the same measurements from Python, so that both sides see the
+    # same load on a shared machine.
+    py_single, py_reuse, c_single = [], [], []
+    py_many = {1: [], 2: []}
+    c_many = {1: [], 2: []}
+    counts = None
+    with tempfile.TemporaryDirectory() as d:
+        for i, p in enumerate(pool):
+            p.write(os.path.join(d, "p%d.ine" % i))
+        with open(os.path.join(d, "pairs.txt"), "w") as f:
+            f.write("pool %d pairs %d\n" % (a.pool, a.pairs))
+            f.writelines("%d %d\n" % ij for ij in idx)
+        for rep in range(a.reps):
+            for threads in (1, 2):
+                out = subprocess.run([a.c_program, d, str(threads), "1", str(a.single)],
+                                     capture_output=True, text=True, check=True).stdout
+                c = {l.split()[0]: [float(x) for x in l.split()[1:]] for l in out.splitlines()}
+                if threads == 1:
+                    c_single.append(c["c_intersect_us"][0])
+                    py_single.append(median_block_us(new_results, single, 1))
+                    py_reuse.append(median_block_us(reused, single, 1))
+                c_many[threads].append(c["c_batch_us"][0])
+                clock = time.process_time if threads == 1 else time.perf_counter
+                t0 = clock()
+                st = hs.intersect_many(As, Bs, threads=threads)
+                py_many[threads].append((clock() - t0) * 1e6 / a.pairs)
+                assert np.array_equal(st, loop)
+                got = [int((st == s).sum()) for s in (hs.Status.DISJOINT, hs.Status.TOUCHING,
+                                                      hs.Status.OVERLAP)]
+                assert got == [int(x) for x in c["counts"]], (got, c["counts"])
+                counts = got
+    med = statistics.median
+    c_counts = counts
+    py_s, py_r, c_s = med(py_single), med(py_reuse), med(c_single)
+    lines = ["RESULT bench=python call=intersect py_us=%.4g c_us=%.4g py_reuse_us=%.4g "
+             "ratio=%.3f clock=cpu" % (py_s, c_s, py_r, py_s / c_s)]
+    rows = []
     for threads in (1, 2):
-        times = []
-        for _ in range(a.reps):
-            t0 = time.perf_counter()
-            st = hs.intersect_many(As, Bs, threads=threads)
-            times.append((time.perf_counter() - t0) * 1e6 / a.pairs)
-        assert np.array_equal(st, np.array(loop, dtype=np.int32))
-        counts = [int((st == s).sum()) for s in (hs.Status.DISJOINT, hs.Status.TOUCHING,
-                                                 hs.Status.OVERLAP)]
-        assert counts == [int(x) for x in c[("counts", threads)]], (counts, c_counts)
-        py = statistics.median(times)
-        cb = c[("c_batch_us", threads)][0]
+        py, cb = med(py_many[threads]), med(c_many[threads])
         rows.append((threads, py, cb, loop_us, py / cb))
         lines.append("RESULT bench=python call=intersect_many threads=%d py_us=%.4g c_us=%.4g "
-                     "loop_us=%.4g ratio=%.3f" % (threads, py, cb, loop_us, py / cb))
-    lines.insert(0, "RESULT bench=python call=intersect py_us=%.4g c_us=%.4g py_reuse_us=%.4g "
-                    "ratio=%.3f" % (py_single, c_single, py_reuse, py_single / c_single))
+                     "loop_us=%.4g ratio=%.3f clock=%s" % (threads, py, cb, loop_us, py / cb,
+                                                           "cpu" if threads == 1 else "wall"))
+    py_single, py_reuse, c_single = py_s, py_r, c_s
 
     print("Python %s (%s), numpy %s, cffi API mode; halfspace %s.  %d polytopes of %d rows "
           "(3-D, tangent to unit spheres), %d random pairs of them: %d disjoint, %d touching, "
@@ -164,9 +172,13 @@ def main():
     print("| a Python loop of `intersect(P, Q)` over the same %d pairs | %.3g | | |"
           % (a.pairs, loop_us))
     print()
-    print("Medians over %d runs (single calls: over blocks of 1000 calls).  The machine's 2 "
-          "CPUs are shared with other jobs, so single runs vary by 10-30%%; the 2-thread "
-          "lines are the noisiest." % a.reps)
+    print("Medians over %d repetitions (single calls: the median over blocks of 1000 calls "
+          "in each); each repetition runs the C side, then the Python side.  Times are CPU "
+          "time of the process (Python's time.process_time, C's CLOCK_PROCESS_CPUTIME_ID), so "
+          "that the other jobs sharing the machine's 2 CPUs (load average at the start above) "
+          "do not count; the 2-thread lines are wall time (CPU time would add the two "
+          "threads) and are the noisiest: they are only as fast as the CPU the other jobs "
+          "leave." % a.reps)
     print()
     print("```")
     for l in lines:

@@ -9,11 +9,12 @@
  *   REPS            repetitions of each measurement (the median is kept)
  *   SINGLE          how many of the pairs the single-call timing walks
  *
- * Measured:
+ * Measured (in CPU time of the process, CLOCK_PROCESS_CPUTIME_ID, so that
+ * other jobs on a shared machine do not count; with THREADS > 1 the batch
+ * in wall time, CLOCK_MONOTONIC, since the CPU time would add the threads):
  *   intersect   hs_intersect on pairs 0..SINGLE-1 with one reused
- *               hs_result, in blocks of 1000 calls timed with
- *               CLOCK_MONOTONIC: the per-call time of a block; the median
- *               over every block of every repetition.
+ *               hs_result, in blocks of 1000 calls: the per-call time of
+ *               a block; the median over every block of every repetition.
  *   batch       hs_intersect_batch on all N pairs (statuses only), THREADS
  *               threads: the time over N; the median over REPS runs.
  * Output (stdout), one line each:
@@ -27,12 +28,14 @@
 #include "halfspace.h"
 #include "bench/median.h"
 
-static double now(void)
+static double now_on(clockid_t c)
 {
     struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
+    clock_gettime(c, &t);
     return t.tv_sec + 1e-9 * t.tv_nsec;
 }
+
+static double cpu_now(void) { return now_on(CLOCK_PROCESS_CPUTIME_ID); }
 
 static void die(const char *what, const hs_error *err)
 {
@@ -91,17 +94,18 @@ int main(int argc, char **argv)
         hs_intersect(A[i % n], B[i % n], NULL, r, NULL);
     for (int rep = 0; rep < reps; rep++)
         for (long bl = 0; bl < blocks; bl++) {
-            double t0 = now();
+            double t0 = cpu_now();
             for (long i = bl * 1000; i < (bl + 1) * 1000; i++)
                 if (hs_intersect(A[i], B[i], NULL, r, &err) != HS_OK)
                     die("hs_intersect", &err);
-            block_us[nb++] = (now() - t0) * 1e6 / 1000;
+            block_us[nb++] = (cpu_now() - t0) * 1e6 / 1000;
         }
+    clockid_t clock = threads == 1 ? CLOCK_PROCESS_CPUTIME_ID : CLOCK_MONOTONIC;
     for (int rep = 0; rep < reps; rep++) {
-        double t0 = now();
+        double t0 = now_on(clock);
         if (hs_intersect_batch(A, B, (size_t)n, NULL, threads, st, NULL, &err) != HS_OK)
             die("hs_intersect_batch", &err);
-        batch_us[rep] = (now() - t0) * 1e6 / (double)n;
+        batch_us[rep] = (now_on(clock) - t0) * 1e6 / (double)n;
     }
     long cnt[3] = {0, 0, 0};
     for (long i = 0; i < n; i++)
