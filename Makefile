@@ -13,6 +13,7 @@
 #   make bench      benchmark programs and bench/RESULTS.md
 #   make install    PREFIX=/usr/local DESTDIR= (library, headers, CLI, halfspace.pc,
 #                   and the Python package when the Debian python has cffi and numpy)
+#   make install-python   the Python package alone (into PYTHON_SITE)
 #   make uninstall  PREFIX=/usr/local DESTDIR= (removes what install put there)
 #   make clean
 
@@ -75,7 +76,7 @@ UNIT  := $(BUILD)/unit_tests
 .PHONY: all demo check bench bench-deps install install-lib install-python uninstall clean \
         deps build-deps python-deps python unit-run cli-run python-run layout-run \
         valgrind-run san-run crosscheck-run slow-rest
-all: $(LIBA) $(LIBSO) $(BUILD)/$(SONAME) $(CLI)
+all: build-deps $(LIBA) $(LIBSO) $(BUILD)/$(SONAME) $(CLI)
 
 # Every object waits for the check of the build packages (order only: it
 # never makes an object out of date).
