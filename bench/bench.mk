@@ -15,6 +15,7 @@
 #   mesh       bench/mesh.cpp     FCL's env/rob meshes at 1000 poses vs FCL OBBRSS
 #   chain      bench/chain.c      seed 003: ChainTree self-collision vs grid, 1-/K-OBBTree
 #   path       bench/path.c       seed 004: lines and arcs in a palletizing cell, OBB SAT vs exact
+#   python     bench/python/      the Python binding: intersect and intersect_many vs C
 #
 # Text outside the markers is left alone.  One program alone:
 # make -f bench/bench.mk NAME-run (NAME_ARGS='...' for other options, for
@@ -81,7 +82,7 @@ comma := ,
         world-run world-build mesh-run mesh-build chain-run chain-build path-run path-build
 # Timed runs must not overlap, whatever -j says.
 .NOTPARALLEL:
-bench-all: table1-run pairs-run triangles-run world-run mesh-run chain-run path-run
+bench-all: table1-run pairs-run triangles-run world-run mesh-run chain-run path-run python-run
 
 table1-build: $(TABLE1)
 pairs-build: $(PAIRS)
@@ -179,3 +180,23 @@ chain-run: $(CHAIN)
 
 path-run: $(PATHB)
 	$(call run_and_splice,path,$(PATHB),$(PATH_ARGS),$(PATH_TITLE))
+
+# ---------------------------------------------------------------- python
+# The cost of the Python binding (bench/python): the same queries from
+# Python (the package of `make python`) and from C (python_c).
+PYTHON   ?= /usr/bin/python3
+PYBENCH  := $(BUILD)/bench/python_c
+PYBENCH_OBJ := $(BUILD)/bench/python/c_side.o $(BUILD)/bench/median.o
+PYTHON_ARGS ?=
+PYTHON_TITLE := The cost of the Python binding (bench/python)
+.PHONY: python-run python-build
+python-build: $(PYBENCH)
+
+$(PYBENCH): $(PYBENCH_OBJ) $(LIBA)
+	$(CC) -o $@ $(PYBENCH_OBJ) $(LIBA) $(BENCH_LIBS)
+
+-include $(PYBENCH_OBJ:.o=.d)
+
+python-run: $(PYBENCH)
+	@$(MAKE) --no-print-directory -f Makefile BUILD=$(BUILD) python
+	$(call run_and_splice,python,env PYTHONPATH=$(BUILD)/python $(PYTHON) bench/python/bench.py --c-program $(PYBENCH),$(PYTHON_ARGS),$(PYTHON_TITLE))
