@@ -437,15 +437,8 @@ class Result:
         r = self._handle()
         if not lib.hs_result_has_point(r):
             return None
-        # Read from the exact text (hs_result_write_text), not from
-        # hs_result_point_str: the latter returns the fast engine's
-        # approximate doubles for a touching answer certified in floating
-        # point (lazy_touch), instead of the exact point (see
-        # test_polytope.test_point_str_of_lazy_touching).
-        for line in self.text().splitlines():
-            if line.startswith("point "):
-                return tuple(Fraction(v) for v in line.split()[1:])
-        raise InternalError("hs_result_write_text wrote no point line")
+        n = lib.hs_result_dim(r)
+        return tuple(Fraction(_util.take_string(lib.hs_result_point_str(r, j))) for j in range(n))
 
     @property
     def point_float(self):
