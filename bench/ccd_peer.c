@@ -8,6 +8,8 @@
 
 #include "solver/vertices.h"
 
+#define MERGE_REL 1e-9 /* edges shorter than this times the extent are contracted */
+
 void ccd_shape_free(ccd_shape *s)
 {
     free(s->v);
@@ -18,44 +20,118 @@ void ccd_shape_free(ccd_shape *s)
 
 void ccd_shape_reset(ccd_shape *s) { s->last = 0; }
 
-/* Copy the vertices and build the adjacency lists from the edge pairs. */
+static int uf_find(int *parent, int x)
+{
+    while (parent[x] != x)
+        x = parent[x] = parent[parent[x]];
+    return x;
+}
+
+static int cmp_edge(const void *a, const void *b)
+{
+    const int *x = a, *y = b;
+    return x[0] != y[0] ? (x[0] > y[0]) - (x[0] < y[0]) : (x[1] > y[1]) - (x[1] < y[1]);
+}
+
+static hs_code no_memory(hs_error *err)
+{
+    if (err) {
+        err->code = HS_ERR_NOMEM;
+        strcpy(err->msg, "out of memory");
+    }
+    return HS_ERR_NOMEM;
+}
+
+/* The vertices, with every edge shorter than MERGE_REL times the
+ * polytope's extent contracted (its ends merged into the first vertex
+ * of the cluster), and the adjacency lists of the contracted graph. */
 static hs_code shape_from_set(const vertex_set *vs, ccd_shape *s, hs_error *err)
 {
-    s->nv = vs->nverts;
-    s->v = malloc((size_t)vs->nverts * 3 * sizeof *s->v);
-    s->adj_start = calloc((size_t)vs->nverts + 1, sizeof *s->adj_start);
-    s->adj = malloc((size_t)(2 * vs->nedges + 1) * sizeof *s->adj);
-    int *fill = calloc((size_t)vs->nverts + 1, sizeof *fill);
-    if (!s->v || !s->adj_start || !s->adj || !fill) {
-        free(fill);
-        ccd_shape_free(s);
-        if (err) {
-            err->code = HS_ERR_NOMEM;
-            strcpy(err->msg, "out of memory");
+    int nv = vs->nverts, ne = vs->nedges;
+    int *parent = malloc((size_t)nv * sizeof *parent);
+    int *id = malloc((size_t)nv * sizeof *id);
+    int *pairs = malloc((size_t)(2 * ne + 2) * sizeof *pairs);
+    if (!parent || !id || !pairs) {
+        free(parent);
+        free(id);
+        free(pairs);
+        return no_memory(err);
+    }
+    double ext = 0;
+    for (int j = 0; j < 3; j++)
+        ext = fmax(ext, vs->hi[j] - vs->lo[j]);
+    double tol = MERGE_REL * ext;
+    for (int i = 0; i < nv; i++)
+        parent[i] = i;
+    for (int e = 0; e < ne; e++) {
+        const double *a = vs->x + 3 * vs->edges[2 * e], *b = vs->x + 3 * vs->edges[2 * e + 1];
+        double d2 = 0;
+        for (int j = 0; j < 3; j++)
+            d2 += (a[j] - b[j]) * (a[j] - b[j]);
+        if (d2 <= tol * tol) {
+            int ra = uf_find(parent, vs->edges[2 * e]), rb = uf_find(parent, vs->edges[2 * e + 1]);
+            if (ra != rb)
+                parent[ra > rb ? ra : rb] = ra < rb ? ra : rb; /* the smaller index */
         }
-        return HS_ERR_NOMEM;
     }
-    memcpy(s->v, vs->x, (size_t)vs->nverts * 3 * sizeof *s->v);
-    for (int e = 0; e < vs->nedges; e++) {
-        s->adj_start[vs->edges[2 * e] + 1]++;
-        s->adj_start[vs->edges[2 * e + 1] + 1]++;
+    int count = 0;
+    for (int i = 0; i < nv; i++)
+        id[i] = uf_find(parent, i) == i ? count++ : -1;
+    int np = 0;
+    for (int e = 0; e < ne; e++) {
+        int a = id[uf_find(parent, vs->edges[2 * e])], b = id[uf_find(parent, vs->edges[2 * e + 1])];
+        if (a == b)
+            continue;
+        pairs[2 * np] = a < b ? a : b;
+        pairs[2 * np + 1] = a < b ? b : a;
+        np++;
     }
-    for (int i = 0; i < vs->nverts; i++)
-        s->adj_start[i + 1] += s->adj_start[i];
-    for (int e = 0; e < vs->nedges; e++) {
-        int u = vs->edges[2 * e], w = vs->edges[2 * e + 1];
-        s->adj[s->adj_start[u] + fill[u]++] = w;
-        s->adj[s->adj_start[w] + fill[w]++] = u;
+    qsort(pairs, (size_t)np, 2 * sizeof *pairs, cmp_edge);
+    int nu = 0;
+    for (int k = 0; k < np; k++)
+        if (nu == 0 || pairs[2 * k] != pairs[2 * nu - 2] || pairs[2 * k + 1] != pairs[2 * nu - 1]) {
+            pairs[2 * nu] = pairs[2 * k];
+            pairs[2 * nu + 1] = pairs[2 * k + 1];
+            nu++;
+        }
+    s->nv = count;
+    s->v = malloc((size_t)count * 3 * sizeof *s->v);
+    s->adj_start = calloc((size_t)count + 1, sizeof *s->adj_start);
+    s->adj = malloc((size_t)(2 * nu + 1) * sizeof *s->adj);
+    int *fill = calloc((size_t)count + 1, sizeof *fill);
+    hs_code rc = HS_OK;
+    if (!s->v || !s->adj_start || !s->adj || !fill) {
+        ccd_shape_free(s);
+        rc = no_memory(err);
+    } else {
+        for (int i = 0; i < nv; i++)
+            if (id[i] >= 0)
+                memcpy(s->v + 3 * id[i], vs->x + 3 * i, 3 * sizeof *s->v);
+        for (int e = 0; e < nu; e++) {
+            s->adj_start[pairs[2 * e] + 1]++;
+            s->adj_start[pairs[2 * e + 1] + 1]++;
+        }
+        for (int i = 0; i < count; i++)
+            s->adj_start[i + 1] += s->adj_start[i];
+        for (int e = 0; e < nu; e++) {
+            int u = pairs[2 * e], w = pairs[2 * e + 1];
+            s->adj[s->adj_start[u] + fill[u]++] = w;
+            s->adj[s->adj_start[w] + fill[w]++] = u;
+        }
+        for (int j = 0; j < 3; j++) {
+            double sum = 0;
+            for (int i = 0; i < count; i++)
+                sum += s->v[3 * i + j];
+            s->center[j] = sum / count;
+        }
+        s->last = 0;
+        s->merged = nv - count;
     }
     free(fill);
-    for (int j = 0; j < 3; j++) {
-        double sum = 0;
-        for (int i = 0; i < s->nv; i++)
-            sum += s->v[3 * i + j];
-        s->center[j] = sum / s->nv;
-    }
-    s->last = 0;
-    return HS_OK;
+    free(parent);
+    free(id);
+    free(pairs);
+    return rc;
 }
 
 hs_code ccd_shape_from_poly(const hs_poly *P, const double *interior, ccd_shape *s,

@@ -16,6 +16,14 @@
  *          so a query does not profit from an earlier query on the same
  *          pair: the cold cost.
  *
+ * Vertices joined by an edge shorter than 1e-9 of the polytope's extent
+ * are merged (the edge contracted): the rows of a mesh hull, written in
+ * doubles and rounded outward, split each hull vertex of degree k into
+ * k - 2 vertices a rounding apart, which would double the scan's work
+ * and leave the hill climb on flat ground; libccd is given the hull's
+ * vertices as a user of it would.  Tangent-sphere polytopes have no such
+ * edges.
+ *
  * The vertex enumeration is setup work, done outside any timing. */
 #ifndef HS_BENCH_CCD_PEER_H
 #define HS_BENCH_CCD_PEER_H
@@ -31,6 +39,7 @@ typedef struct ccd_shape {
     int *adj;        /* neighbours of each vertex */
     double center[3];
     int last;        /* hill climbing: where the next call starts */
+    int merged;      /* vertices merged into a neighbour (see above) */
 } ccd_shape;
 
 /* The shape of P (n = 3, bounded, full-dimensional); interior is a point

@@ -199,6 +199,49 @@ static double ellipsoid_support(const orient *R, int k, const double v[3])
     return sqrt(z[0] * z[0] + z[1] * z[1] + z[2] * z[2]);
 }
 
+/* Distance along the unit vector v at which the ellipsoids R_A S (unit
+ * ball) and R_B S (unit ball) + s v first touch: the radial function of
+ * E_A + E_B (both symmetric about the origin) in the direction v, that is
+ * the minimum over w with w . v = 1 of h_A(w) + h_B(w), a convex function
+ * of the two coordinates of w orthogonal to v; found by pattern search. */
+static double contact_distance(const orient *RA, const orient *RB, int k, const double v[3])
+{
+    int j0 = fabs(v[0]) <= fabs(v[1]) && fabs(v[0]) <= fabs(v[2]) ? 0
+             : fabs(v[1]) <= fabs(v[2])                          ? 1
+                                                                 : 2;
+    double a[3] = {0, 0, 0}, e1[3], e2[3];
+    a[j0] = 1;
+    e1[0] = v[1] * a[2] - v[2] * a[1];
+    e1[1] = v[2] * a[0] - v[0] * a[2];
+    e1[2] = v[0] * a[1] - v[1] * a[0];
+    double l = sqrt(e1[0] * e1[0] + e1[1] * e1[1] + e1[2] * e1[2]);
+    for (int j = 0; j < 3; j++)
+        e1[j] /= l;
+    e2[0] = v[1] * e1[2] - v[2] * e1[1];
+    e2[1] = v[2] * e1[0] - v[0] * e1[2];
+    e2[2] = v[0] * e1[1] - v[1] * e1[0];
+    double x = 0, y = 0, step = 1, best = INFINITY;
+    for (int iter = 0; iter < 200000 && step > 1e-12; iter++) {
+        static const int dx[5] = {0, 1, -1, 0, 0}, dy[5] = {0, 0, 0, 1, -1};
+        int moved = 0;
+        for (int d = iter ? 1 : 0; d < 5 && !moved; d++) {
+            double xx = x + step * dx[d], yy = y + step * dy[d], w[3];
+            for (int j = 0; j < 3; j++)
+                w[j] = v[j] + xx * e1[j] + yy * e2[j];
+            double f = ellipsoid_support(RA, k, w) + ellipsoid_support(RB, k, w);
+            if (f < best) {
+                best = f;
+                x = xx;
+                y = yy;
+                moved = d > 0;
+            }
+        }
+        if (!moved && iter)
+            step /= 2;
+    }
+    return best;
+}
+
 /* m rows of R S (tangent polytope) + c: (R w) . y <= (R w) . c + r(u). */
 static void elong_rows(tangent_rng *g, int m, int k, const orient *R, const double c[3],
                        double *a, double *b)
@@ -227,7 +270,7 @@ static hs_code make_elong(fam_id f, uint64_t seed, long index, int m, fam_pair *
     tangent_direction(&g, u);
     double len = norm3l(u), v[3] = {u[0] / len, u[1] / len, u[2] / len};
     double t = 0.85 + 0.3 * tangent_rng_unit(&g);
-    double d = t * (ellipsoid_support(&RA, k, v) + ellipsoid_support(&RB, k, v)), c[3];
+    double d = t * contact_distance(&RA, &RB, k, v), c[3];
     for (int j = 0; j < 3; j++)
         c[j] = round_fx(d * v[j]);
     hs_code rc = pair_alloc(p, m, m, err);
@@ -590,6 +633,8 @@ typedef struct fam_mesh {
 struct fam_meshes {
     fam_mesh *mesh;
     int count;
+    char skipped[2048]; /* files that could not be read, and why */
+    char dups[2048];    /* files whose hull repeats an earlier file's */
 };
 
 void fam_meshes_free(fam_meshes *ms)
@@ -606,6 +651,8 @@ void fam_meshes_free(fam_meshes *ms)
 
 int fam_meshes_count(const fam_meshes *ms) { return ms ? ms->count : 0; }
 const char *fam_mesh_name(const fam_meshes *ms, int k) { return ms->mesh[k].name; }
+const char *fam_meshes_skipped(const fam_meshes *ms) { return ms ? ms->skipped : ""; }
+const char *fam_meshes_duplicates(const fam_meshes *ms) { return ms ? ms->dups : ""; }
 int fam_mesh_points(const fam_meshes *ms, int k) { return ms->mesh[k].n; }
 
 static int file_exists(const char *path)
@@ -661,6 +708,29 @@ static int load_mesh(const char *dir, const char *path, fam_mesh *out, char *not
     return 0;
 }
 
+/* Nonzero when mesh k has the same hull vertices as an earlier mesh (each
+ * point within 1e-4 of the scaled size of a point of the other: the same
+ * link read from another copy). */
+static int duplicate_of_earlier(const fam_meshes *ms, int k)
+{
+    const fam_mesh *a = &ms->mesh[k];
+    for (int i = 0; i < k; i++) {
+        const fam_mesh *b = &ms->mesh[i];
+        int same = b->n == a->n;
+        for (int p = 0; same && p < a->n; p++) {
+            int found = 0;
+            for (int q = 0; q < b->n && !found; q++)
+                found = fabs(a->pts[3 * p] - b->pts[3 * q]) <= 1e-4 &&
+                        fabs(a->pts[3 * p + 1] - b->pts[3 * q + 1]) <= 1e-4 &&
+                        fabs(a->pts[3 * p + 2] - b->pts[3 * q + 2]) <= 1e-4;
+            same = found;
+        }
+        if (same)
+            return 1;
+    }
+    return 0;
+}
+
 fam_meshes *fam_meshes_load(const char *dir, char *note, size_t note_size)
 {
     static const char *const patterns[] = {"robots/*/collision/*.stl", "urdf/*/meshes/*.obj",
@@ -694,10 +764,19 @@ fam_meshes *fam_meshes_load(const char *dir, char *note, size_t note_size)
                 break;
             ms->mesh = grown;
             memset(&ms->mesh[ms->count], 0, sizeof ms->mesh[ms->count]);
-            if (load_mesh(dir, path, &ms->mesh[ms->count], note, note_size) == 0)
+            int ok = load_mesh(dir, path, &ms->mesh[ms->count], note, note_size) == 0;
+            if (ok && duplicate_of_earlier(ms, ms->count)) {
+                size_t used = strlen(ms->dups);
+                snprintf(ms->dups + used, sizeof ms->dups - used, "%s%s", used ? ", " : "",
+                         ms->mesh[ms->count].name);
+                free(ms->mesh[ms->count].name);
+                free(ms->mesh[ms->count].pts);
+            } else if (ok)
                 ms->count++;
             else {
-                fprintf(stderr, "families: %s skipped: %s\n", path, note);
+                size_t used = strlen(ms->skipped);
+                snprintf(ms->skipped + used, sizeof ms->skipped - used, "%s%s", used ? "; " : "",
+                         note);
                 free(ms->mesh[ms->count].name);
                 free(ms->mesh[ms->count].pts);
             }

@@ -13,9 +13,10 @@
  *             u . c + r(u) of the sphere becomes (R w) . y <= (R w) . c +
  *             r(u) with w = (u1, k u2, k u3): integer normals, right sides
  *             multiples of 2^-10, all exact doubles.  The centers are d
- *             apart along a random direction v, d = t (h_A(v) + h_B(v)),
- *             h the support function of the ellipsoid, t uniform in
- *             [0.85, 1.15] (for k = 1 this is the sphere family's 1.7-2.3).
+ *             apart along a random direction v, d = t rho(v), t uniform
+ *             in [0.85, 1.15], rho(v) the distance along v at which the
+ *             two ellipsoids first touch (for k = 1, rho = 2 and this is
+ *             the sphere family's 1.7-2.3).
  *   near      the sphere pair with B moved along the line of centers by
  *             k 2^-30 cB to within one step of first contact (even pairs
  *             overlap by at most two steps, odd pairs are apart by one
@@ -34,7 +35,8 @@
  *             (the STL files of robots/R/collision, the OBJ and STL files
  *             of urdf/R/meshes and urdf/R/meshes/collision, an STL file
  *             skipped when an OBJ file of the same name is beside it, and
- *             the OBJ files of meshes/fcl), each scaled by a power of two to an
+ *             the OBJ files of meshes/fcl; a file whose hull repeats an
+ *             earlier one's is left out), each scaled by a power of two to an
  *             extent in [1, 2), at random rotations, B translated
  *             uniformly within the box of translations where the two
  *             bounding boxes overlap (the pairs a broad phase hands to
@@ -87,6 +89,12 @@ int fam_meshes_count(const fam_meshes *ms);
 /* Name (path under the data folder) and hull vertex count of mesh k. */
 const char *fam_mesh_name(const fam_meshes *ms, int k);
 int fam_mesh_points(const fam_meshes *ms, int k);
+/* The files that could not be read, with the reader's message ("" when
+ * none). */
+const char *fam_meshes_skipped(const fam_meshes *ms);
+/* The files left out because their hull repeats an earlier file's (the
+ * same link in two formats), comma-separated ("" when none). */
+const char *fam_meshes_duplicates(const fam_meshes *ms);
 
 /* One generated pair. */
 typedef struct fam_pair {
