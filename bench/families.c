@@ -654,6 +654,10 @@ const char *fam_mesh_name(const fam_meshes *ms, int k) { return ms->mesh[k].name
 const char *fam_meshes_skipped(const fam_meshes *ms) { return ms ? ms->skipped : ""; }
 const char *fam_meshes_duplicates(const fam_meshes *ms) { return ms ? ms->dups : ""; }
 int fam_mesh_points(const fam_meshes *ms, int k) { return ms->mesh[k].n; }
+void fam_mesh_copy_points(const fam_meshes *ms, int k, double *out)
+{
+    memcpy(out, ms->mesh[k].pts, (size_t)ms->mesh[k].n * 3 * sizeof *out);
+}
 
 static int file_exists(const char *path)
 {

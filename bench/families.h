@@ -55,6 +55,10 @@
 
 #include "halfspace.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef enum fam_id {
     FAM_SPHERE,
     FAM_ELONG2,
@@ -89,6 +93,9 @@ int fam_meshes_count(const fam_meshes *ms);
 /* Name (path under the data folder) and hull vertex count of mesh k. */
 const char *fam_mesh_name(const fam_meshes *ms, int k);
 int fam_mesh_points(const fam_meshes *ms, int k);
+/* Copy mesh k's hull vertices (3 * fam_mesh_points doubles, centred and
+ * scaled) into out. */
+void fam_mesh_copy_points(const fam_meshes *ms, int k, double *out);
 /* The files that could not be read, with the reader's message ("" when
  * none). */
 const char *fam_meshes_skipped(const fam_meshes *ms);
@@ -111,5 +118,9 @@ typedef struct fam_pair {
 hs_code fam_make(fam_id f, uint64_t seed, long index, int m, const fam_meshes *meshes,
                  fam_pair *out, hs_error *err);
 void fam_pair_free(fam_pair *p);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif
