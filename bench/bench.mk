@@ -42,8 +42,8 @@ TABLE1_OBJ   := $(BUILD)/bench/table1.o $(BENCH_COMMON:%.c=$(BUILD)/%.o)
 # first 4 of the 20 pairs of that size; the faithful engine runs on all.
 TABLE1_ARGS  ?= --exact-count 250x250=4
 PAIRS        := $(BUILD)/bench/pairs
-PAIRS_OBJ    := $(BUILD)/bench/pairs.o $(BUILD)/bench/families.o $(BUILD)/bench/ccd_peer.o \
-                $(BENCH_COMMON:%.c=$(BUILD)/%.o)
+PAIRS_OBJ    := $(BUILD)/bench/pairs.o $(BUILD)/bench/pairs_report.o $(BUILD)/bench/families.o \
+                $(BUILD)/bench/ccd_peer.o $(BENCH_COMMON:%.c=$(BUILD)/%.o)
 PAIRS_ARGS   ?=
 PAIRS_TITLE  := Fast engine vs GLPK and libccd (bench/pairs)
 TRIANGLES    := $(BUILD)/bench/triangles
