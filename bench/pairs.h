@@ -25,6 +25,7 @@ enum { CLASSES = 3 }; /* disjoint, overlap, touching */
 /* Index of an exact class: disjoint 0, overlap 1, touching 2. */
 static inline int class_index(answer a) { return a == ANS_DISJOINT ? 0 : a == ANS_OVERLAP ? 1 : 2; }
 
+/* Command-line options. */
 typedef struct bench_opts {
     int fam[FAM_COUNT];
     int sizes[MAX_SIZES];
@@ -58,8 +59,6 @@ typedef struct row_stats {
     long builds;
     double setup_s, run_s;
 } row_stats;
-
-/* Workspace of the queries. */
 
 /* Print the tables, the notes and the RESULT lines of nst rows. */
 void pairs_report(const bench_opts *o, const row_stats *st, int nst, const fam_meshes *meshes,
