@@ -55,6 +55,7 @@ typedef struct row_stats {
     double cpu_cost;         /* one cpu_now reading */
     long fallbacks, not_ready;
     double build_s;    /* hs_poly_from_doubles, all polytopes */
+    double ready_s;    /* the same + hs_poly_fast_ready, on copies */
     long vertices;     /* libccd's vertices, all polytopes */
     long builds;
     double setup_s, run_s;
