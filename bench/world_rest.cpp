@@ -49,7 +49,10 @@
  *          (our piece's boundary, computed before the timing), while ours
  *          computes the exact hull of the vertices it is given.
  * Rounds alternate which side goes first.  Reported: mean microseconds per
- * body over all bodies and rounds, the spread of the per-round means.
+ * body over all bodies and rounds, the spread of the per-round means, and
+ * the time of one query of the whole world right after the adds (ours:
+ * hs_world_query; FCL: setup + collide), which pays whatever adding a body
+ * left for later.
  *
  * Timing: steady_clock around each step or body; when the thread was
  * switched out meanwhile (another process ran), the thread's CPU time is
@@ -232,6 +235,19 @@ bool fcl_rest_callback(fcl::CollisionObjectd *o1, fcl::CollisionObjectd *o2, voi
         int a = *static_cast<int *>(o1->getUserData()), b = *static_cast<int *>(o2->getUserData());
         d->pairs.emplace_back(std::min(a, b), std::max(a, b));
     }
+    return false;
+}
+
+/* Setup's first query: runs fcl::collide on every candidate pair and
+ * counts the collisions (the objects carry no user data). */
+bool fcl_count_callback(fcl::CollisionObjectd *o1, fcl::CollisionObjectd *o2, void *user)
+{
+    auto *d = static_cast<fcl_data *>(user);
+    fcl::CollisionResultd result;
+    d->narrow++;
+    fcl::collide(o1, o2, d->request, result);
+    if (result.isCollision())
+        d->pairs.emplace_back(0, 0);
     return false;
 }
 
@@ -437,6 +453,7 @@ struct setup_result {
     const char *shape;
     int bodies = 0; /* per round */
     series ours, fcl; /* per-round means (us per body) */
+    series ours_first, fcl_first; /* the first query after the adds, ms */
     std::vector<double> all_ours, all_fcl; /* every body */
     long switched_ours = 0, switched_fcl = 0;
 };
@@ -466,6 +483,23 @@ void setup_rounds(const rest_options &o, setup_result &res, int count, FO add_ou
                     res.all_ours.push_back(1e6 * dt);
                     sum += 1e6 * dt;
                 }
+                /* the first query: whatever adding a body left for later */
+                hs_query_options opt;
+                hs_query_options_init(&opt);
+                opt.threshold = 0;
+                opt.contacts = 0;
+                opt.threads = 1;
+                hs_report *rep = hs_report_new();
+                hs_error err;
+                long sw = 0;
+                double q = timed(
+                    [&] {
+                        if (!rep || hs_world_query(w, &opt, rep, &err) != HS_OK)
+                            die("hs_world_query", &err);
+                    },
+                    &sw);
+                res.ours_first.v.push_back(1e3 * q);
+                hs_report_free(rep);
                 hs_world_free(w);
                 res.ours.v.push_back(sum / count);
             } else {
@@ -477,6 +511,15 @@ void setup_rounds(const rest_options &o, setup_result &res, int count, FO add_ou
                     res.all_fcl.push_back(1e6 * dt);
                     sum += 1e6 * dt;
                 }
+                fcl_data data;
+                long sw = 0;
+                double q = timed(
+                    [&] {
+                        manager->setup();
+                        manager->collide(&data, fcl_count_callback);
+                    },
+                    &sw);
+                res.fcl_first.v.push_back(1e3 * q);
                 res.fcl.v.push_back(sum / count);
             }
         }
@@ -614,16 +657,23 @@ void setup_run(const rest_options &o)
     }
     std::printf("\n### Body setup: adding a body to a world\n\n");
     std::printf("| shape | bodies per round | ours us per body (spread) | ours median | FCL us "
-                "per body (spread) | FCL median | ours / FCL |\n");
-    std::printf("|---|---:|---|---:|---|---:|---:|\n");
+                "per body (spread) | FCL median | ours / FCL | first query after the adds, "
+                "ms: ours / FCL |\n");
+    std::printf("|---|---:|---|---:|---|---:|---:|---|\n");
     for (const setup_result &s : res)
-        std::printf("| %s | %d | %.4g (%.4g-%.4g) | %.4g | %.4g (%.4g-%.4g) | %.4g | %.3g |\n",
+        std::printf("| %s | %d | %.4g (%.4g-%.4g) | %.4g | %.4g (%.4g-%.4g) | %.4g | %.3g | "
+                    "%.4g / %.4g |\n",
                     s.shape, s.bodies, mean(s.all_ours), s.ours.lo(), s.ours.hi(),
                     median(s.all_ours), mean(s.all_fcl), s.fcl.lo(), s.fcl.hi(),
-                    median(s.all_fcl), mean(s.all_ours) / mean(s.all_fcl));
+                    median(s.all_fcl), mean(s.all_ours) / mean(s.all_fcl),
+                    mean(s.ours_first.v), mean(s.fcl_first.v));
     std::printf("\n%d rounds, each a fresh world and a fresh FCL manager, the sides alternating "
                 "which goes first; every body timed alone; mean over all bodies and rounds, in "
-                "parentheses the smallest and largest per-round mean.  Box: hs_world_add_body + "
+                "parentheses the smallest and largest per-round mean.  The last column is one "
+                "query of the whole world right after the adds (ours: hs_world_query, threshold "
+                "0, contacts off, one thread, a new report; FCL: setup + collide), mean over the "
+                "rounds: it pays whatever adding a body leaves for later.  Bodies stand at "
+                "random poses in a cube of side 40.  Box: hs_world_add_body + "
                 "hs_body_add_box + hs_body_set_pose against fcl::Box + CollisionObject (with "
                 "its transform) + registerObject; sides multiples of 1/16 in [0.5, 1.5].  ",
                 o.setup_rounds);
@@ -649,9 +699,9 @@ void setup_run(const rest_options &o)
             const series &se = side ? s.fcl : s.ours;
             const std::vector<double> &a = side ? s.all_fcl : s.all_ours;
             std::printf("RESULT bench=setup shape=%s method=%s us_per_body=%.4g spread=%.4g-%.4g "
-                        "median_us=%.4g bodies=%d\n",
+                        "median_us=%.4g bodies=%d first_query_ms=%.4g\n",
                         s.shape, side ? "fcl" : "ours", mean(a), se.lo(), se.hi(), median(a),
-                        s.bodies);
+                        s.bodies, mean(side ? s.fcl_first.v : s.ours_first.v));
         }
     std::printf("```\n");
 }
