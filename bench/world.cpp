@@ -1,6 +1,9 @@
 /* world.cpp -- a world of moving convex bodies: our world query with its
  * three broad phases (raw, grid, tree) against FCL's dynamic AABB tree
- * manager, in one run, on the same bodies and the same poses.
+ * manager, in one run, on the same bodies and the same poses; and main()
+ * of bench/world, which also runs the resting-contact scene and the body
+ * setup timing of world_rest.cpp (--parts moving,rest,setup; all by
+ * default, in that order, each with its own tables and RESULT lines).
  *
  * Bodies (per size N): body i is a box (i % 3 == 0), a cylinder with 8 to
  * 32 sides (i % 3 == 1) or the convex hull of k points on a random
@@ -47,7 +50,10 @@
  * Output (stdout): a Markdown table and notes, then a fenced block of
  *   RESULT bench=world n=N method=M ms_per_step=.. pairs=..
  * where pairs is the median over the timed steps of the number of
- * colliding pairs that method found.  Progress goes to stderr. */
+ * colliding pairs that method found (then world_rest.cpp's parts, with
+ *   RESULT bench=world scene=rest n=N method=ours|ours-cold|fcl ...
+ *   RESULT bench=setup shape=box|hull method=ours|fcl us_per_body=.. ...).
+ * Progress goes to stderr. */
 #include <fcl/fcl.h>
 
 #include <algorithm>
