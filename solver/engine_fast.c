@@ -485,63 +485,60 @@ static void full_order(fast_query *q)
     rng_shuffle(&w->rng, w->order + front, q->M - front);
 }
 
-static int certify_strict_set(fast_query *q, const double *x, int count)
-{
-    for (int k = 0; k < count; k++) {
-        int id = q->fw->order[k], strict;
-        row_value(q, row_a(q, id), row_b(q, id), x, &strict);
-        if (!strict)
-            return 0;
-    }
-    return 1;
-}
-
 /* Clarkson's step: every row outside the candidate set is checked against
- * the optimum z = (x, tau); the FAST_ADD worst violated rows join the set.
- * *strict says whether every row checked holds strictly at x (certified),
- * which settles overlap when nothing is violated. */
+ * the optimum z = (x, tau); the FAST_ADD worst violated rows join the
+ * set.  The test is a cheap bound: |a . x| + |w tau| <= (sqrt(n) + 1) w
+ * max|z| for the margin rows (w = |a|), and a row is violated beyond
+ * SEIDEL_VIOLATION_TOL of that (answers never depend on it).  When no row
+ * is violated, *strict says whether every row, set and others, holds
+ * strictly at x (certified), which settles overlap. */
 #define FAST_ADD 8
+static int strict_at(fast_query *q, const double *x);
 static int scan_rows(fast_query *q, const double *z, int *count, int *strict)
 {
     fast_work *w = q->fw;
     int n = q->n, added = 0, worst[FAST_ADD];
-    double score[FAST_ADD];
-    *strict = 1;
-    for (int id = 0; id < q->M; id++) {
-        if (w->in_set[id])
-            continue;
-        const double *a = row_a(q, id);
-        double b = row_b(q, id), dot = 0, mag = 0;
-        for (int j = 0; j < n; j++) {
-            double t = a[j] * z[j];
-            dot += t;
-            mag += fabs(t);
-        }
-        double norm = q->F[poly_of(q, id)]->norm[index_in(q, id)], wt = norm * z[n];
-        double plain = dot - b, margin = plain + wt;
-        if (margin > SEIDEL_VIOLATION_TOL * (mag + fabs(wt) + fabs(b))) {
-            double sc = margin / norm;
+    double score[FAST_ADD], zmax = 0;
+    for (int j = 0; j <= n; j++)
+        zmax = fmax(zmax, fabs(z[j]));
+    const double spread = (sqrt((double)n) + 1) * zmax;
+    for (int k = 0; k < 2; k++) {
+        const fast_view *V = q->V[k];
+        const double *norm = q->F[k]->norm;
+        int base = k ? q->mA : 0;
+        for (int i = 0; i < V->m; i++) {
+            if (w->in_set[base + i])
+                continue;
+            const double *a = V->a + (size_t)i * (size_t)n;
+            double v = norm[i] * z[n] - V->b[i];
+            for (int j = 0; j < n; j++)
+                v += a[j] * z[j];
+            if (!(v > SEIDEL_VIOLATION_TOL * (spread * norm[i] + fabs(V->b[i]))))
+                continue;
+            double sc = v / norm[i];
             if (added == FAST_ADD && sc <= score[FAST_ADD - 1])
-                goto strictness;
-            int k = added < FAST_ADD ? added++ : FAST_ADD - 1;
-            for (; k > 0 && score[k - 1] < sc; k--) {
-                score[k] = score[k - 1];
-                worst[k] = worst[k - 1];
+                continue;
+            int c = added < FAST_ADD ? added++ : FAST_ADD - 1;
+            for (; c > 0 && score[c - 1] < sc; c--) {
+                score[c] = score[c - 1];
+                worst[c] = worst[c - 1];
             }
-            score[k] = sc;
-            worst[k] = id;
+            score[c] = sc;
+            worst[c] = base + i;
         }
-    strictness:
-        mag += fabs(b);
-        if (*strict && !(plain < -(double)(n + 2) * FP_U * mag && mag < 0x1p+900 &&
-                         mag > 0x1p-900))
-            *strict = pred_row_sign(a, z, b, n, &w->ps) < 0;
     }
-    for (int k = 0; k < added; k++) {
-        w->order[(*count)++] = worst[k];
-        w->in_set[worst[k]] = 1;
+    for (int c = 0; c < added; c++) {
+        w->order[(*count)++] = worst[c];
+        w->in_set[worst[c]] = 1;
     }
+    *strict = added == 0 && z[n] > 0 && strict_at(q, z);
     return added;
+}
+
+/* Every row of A and B holds strictly at x (certified). */
+static int strict_at(fast_query *q, const double *x)
+{
+    return strictly_inside(q, 0, x) && strictly_inside(q, 1, x);
 }
 
 static void clear_set(fast_query *q, int count)
@@ -583,10 +580,8 @@ static seidel_status lp_rounds(fast_query *q, int forced, double *z, int *strict
         full_order(q);
         count = q->M;
         st = solve_set(q, count, forced, z, basis);
-        *strict = 1;
+        *strict = st == SEIDEL_OPTIMAL && z[q->n] > 0 && strict_at(q, z);
     }
-    if (st == SEIDEL_OPTIMAL && !q->certified && *strict)
-        *strict = certify_strict_set(q, z, count);
     trace(q, "%d rounds, LP on %d of %d rows, %ld violated rows became equalities", rounds + 1,
           count, q->M, q->r->nodes);
     return st;
@@ -638,8 +633,7 @@ static int lp_rounds_dual(fast_query *q, double *z, int *strict)
     if (rc == 0 && !q->certified && z[q->n] < 0)
         on_update(q, z, st.basis); /* a disjoint optimum the hook left alone */
     q->have_basis = rc == 0 && !q->certified;
-    if (q->have_basis && *strict)
-        *strict = certify_strict_set(q, z, count);
+
     q->r->nodes += st.pivots;
     trace(q, "dual simplex: %d rounds, %d pivots, LP on %d of %d rows%s", rounds + 1, st.pivots,
           count, q->M, rc == 0 ? "" : " (numerical trouble: Seidel's LP instead)");

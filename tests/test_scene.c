@@ -440,7 +440,7 @@ static const struct {
     {"off_flat.off", "off_flat.off:6: no face of nonzero area"},
     {"obj_index.obj", "obj_index.obj:4: face corner '4' refers to a point not defined yet"},
     {"obj_zero.obj", "obj_zero.obj:4: bad face corner '0'"},
-    {"obj_line.obj", "obj_line.obj:4: OBJ statement 'l' is not supported"},
+    {"obj_line.obj", "obj_line.obj:4: no faces ('f' lines) in the file"}, /* l lines are skipped */
     {"obj_count.obj", "obj_count.obj:1: the count line says 4 points and 1 faces, the file has "
                       "3 and 1"},
     {"obj_bad_number.obj", "obj_bad_number.obj:2: bad number 'zero'"},
