@@ -612,6 +612,17 @@ static int lp_rounds_dual(fast_query *q, double *z, int *strict)
 {
     flp_state st;
     flp_init(&st, q->n, q->bank, q->lo, q->hi, NULL, dual_hook, q);
+    fast_work *w = q->fw;
+    long need = (long)(q->n + 4) * q->M; /* room for every row: the set never outgrows it */
+    if (w->lp_tab_cap < need) {
+        double *t = realloc(w->lp_tab, sizeof(double) * (size_t)need);
+        if (t) {
+            w->lp_tab = t;
+            w->lp_tab_cap = (int)need;
+        }
+    }
+    if (w->lp_tab_cap >= need)
+        flp_set_table(&st, w->lp_tab, q->M);
     int count = seed_candidates(q, -1), rounds = 0, rc = -1;
     *strict = 0;
     for (; rounds < FAST_ROUNDS; rounds++) {

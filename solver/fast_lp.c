@@ -124,6 +124,8 @@ void flp_init(flp_state *s, int n, const seidel_bank bank[2], const double *lo,
     s->hook = hook;
     s->hook_user = hook_user;
     s->pivots = 0;
+    s->tab = NULL;
+    s->tab_cap = s->ntab = 0;
     for (int t = 0; t < D; t++) {
         int code = objective ? objective[t] : (t == 0 ? n + 1 : t);
         s->ovar[t] = (code > 0 ? code : -code) - 1;
@@ -141,30 +143,65 @@ void flp_init(flp_state *s, int n, const seidel_bank bank[2], const double *lo,
 /* The most violated constraint (rows of the set, then box bounds), by
  * violation over the norm of its normal; FLP_NONE when none. */
 #define FLP_NONE INT_MIN
-static int most_violated(const flp_state *s, const int *set, int count)
+static int most_violated(flp_state *s, const int *set, int count)
 {
-    int D = s->D, n = s->n, best = FLP_NONE;
+    int D = s->D, n = s->n, best = FLP_NONE, S = n + 4;
     double best_score = 0, zmax = 0;
     for (int j = 0; j < D; j++)
         zmax = fmax(zmax, fabs(s->z[j]));
+    /* The rows of the set, packed once (row k: a, w, b, and the two parts
+     * of its tolerance), when the caller gave room for them. */
+    const double *t = NULL;
+    if (s->tab && count <= s->tab_cap) {
+        const double spread = sqrt((double)n) + 1;
+        for (int k = s->ntab; k < count; k++) {
+            int id = set[k];
+            const seidel_bank *b = id < s->bank[0].m ? &s->bank[0] : &s->bank[1];
+            int i = id < s->bank[0].m ? id : id - s->bank[0].m;
+            double *row = s->tab + (size_t)k * (size_t)S, w = b->w ? b->w[i] : 0;
+            memcpy(row, b->a + (size_t)i * (size_t)n, sizeof(double) * (size_t)n);
+            row[n] = w;
+            row[n + 1] = b->b[i];
+            row[n + 2] = SEIDEL_VIOLATION_TOL * spread * (w > 0 ? w : 1);
+            row[n + 3] = SEIDEL_VIOLATION_TOL * fabs(b->b[i]);
+        }
+        s->ntab = count;
+        t = s->tab;
+    }
     /* |a . x| + |w tau| <= (|a|_1 + |w|) zmax <= (sqrt(n) |a|_2 + |w|) zmax,
-     * and w = |a|_2 for the margin rows: the tolerance below is a multiple
-     * of that bound (a row is violated only beyond rounding noise). */
-    const double spread = sqrt((double)n) + 1;
-    for (int k = 0; k < count; k++) {
-        int id = set[k];
-        const seidel_bank *b = id < s->bank[0].m ? &s->bank[0] : &s->bank[1];
-        int i = id < s->bank[0].m ? id : id - s->bank[0].m;
-        const double *a = b->a + (size_t)i * (size_t)n;
-        double w = b->w ? b->w[i] : 0, v = w * s->z[n] - b->b[i];
-        for (int j = 0; j < n; j++)
-            v += a[j] * s->z[j];
-        double nrm = w > 0 ? w : 1;
-        if (v > SEIDEL_VIOLATION_TOL * (spread * nrm * zmax + fabs(b->b[i]))) {
-            double score = v / nrm;
-            if (score > best_score) {
-                best_score = score;
-                best = id;
+     * and w = |a|_2 for the margin rows: the tolerance is a multiple of
+     * that bound (a row is violated only beyond rounding noise). */
+    if (t) {
+        for (int k = 0; k < count; k++) {
+            const double *row = t + (size_t)k * (size_t)S;
+            double v = -row[n + 1];
+            for (int j = 0; j <= n; j++)
+                v += row[j] * s->z[j];
+            if (v > row[n + 2] * zmax + row[n + 3]) {
+                double score = v / (row[n] > 0 ? row[n] : 1);
+                if (score > best_score) {
+                    best_score = score;
+                    best = set[k];
+                }
+            }
+        }
+    } else {
+        const double spread = sqrt((double)n) + 1;
+        for (int k = 0; k < count; k++) {
+            int id = set[k];
+            const seidel_bank *b = id < s->bank[0].m ? &s->bank[0] : &s->bank[1];
+            int i = id < s->bank[0].m ? id : id - s->bank[0].m;
+            const double *a = b->a + (size_t)i * (size_t)n;
+            double w = b->w ? b->w[i] : 0, v = w * s->z[n] - b->b[i];
+            for (int j = 0; j < n; j++)
+                v += a[j] * s->z[j];
+            double nrm = w > 0 ? w : 1;
+            if (v > SEIDEL_VIOLATION_TOL * (spread * nrm * zmax + fabs(b->b[i]))) {
+                double score = v / nrm;
+                if (score > best_score) {
+                    best_score = score;
+                    best = id;
+                }
             }
         }
     }
@@ -196,6 +233,13 @@ static int lex_compare(const flp_state *s, int c, double ac, int d, double ad)
             return 1;
     }
     return 0;
+}
+
+void flp_set_table(flp_state *s, double *tab, int cap)
+{
+    s->tab = tab;
+    s->tab_cap = cap;
+    s->ntab = 0;
 }
 
 flp_status flp_solve(flp_state *s, const int *set, int count)

@@ -49,6 +49,8 @@ typedef struct flp_state {
     int pivots, since_refactor;
     flp_hook hook;
     void *hook_user;
+    double *tab;                        /* room for packed rows (flp_set_table) */
+    int tab_cap, ntab;
 } flp_state;
 
 /* Start at the corner of the box the objectives push to (dual feasible
@@ -57,6 +59,13 @@ typedef struct flp_state {
  * each variable once (tau is variable n). */
 void flp_init(flp_state *s, int n, const seidel_bank bank[2], const double *lo,
               const double *hi, const int *objective, flp_hook hook, void *hook_user);
+
+/* Room for tab_cap rows of n + 4 doubles, owned by the caller: the rows
+ * of the set are packed there as they arrive (pricing then reads them in
+ * order).  Without it (or beyond cap) rows are read from the banks.  The
+ * set must only grow between calls of flp_solve (its first entries keep
+ * their places). */
+void flp_set_table(flp_state *s, double *tab, int cap);
 
 /* Re-optimise over the rows set[0..count-1] (ids), from the current basis. */
 flp_status flp_solve(flp_state *s, const int *set, int count);

@@ -11,5 +11,6 @@ void fast_work_free(fast_work *w)
     seidel_work_free(w->sw);
     free(w->order);
     free(w->in_set);
+    free(w->lp_tab);
     free(w);
 }

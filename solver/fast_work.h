@@ -18,6 +18,8 @@ struct fast_work {
     unsigned char *in_set; /* rows in the candidate set */
     uint64_t rng;
     pred_stats ps;
+    double *lp_tab;        /* packed rows of the dual simplex (fast_lp.c) */
+    int lp_tab_cap;        /* doubles */
 };
 
 typedef struct fast_work fast_work;
