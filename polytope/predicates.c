@@ -6,6 +6,7 @@
 #include <limits.h>
 #include <stdlib.h>
 
+#include "polytope/expansion.h"
 #include "polytope/fp.h"
 
 #define UNIT_ROUNDOFF FP_U
@@ -27,16 +28,6 @@ static int entries_safe(const double *v, int count)
 
 /* ------------------------------------------------- exact sign of a.x - b */
 
-/* Shewchuk's Two-Sum: a + b = s + e exactly. */
-static void two_sum(double a, double b, double *s, double *e)
-{
-    double sum = a + b;
-    double bv = sum - a;
-    double av = sum - bv;
-    *e = (a - av) + (b - bv);
-    *s = sum;
-}
-
 /* Add one double to an expansion (components increasing in magnitude,
  * nonoverlapping), dropping zero components.  Returns the new length. */
 static int grow_expansion(double *e, int len, double b)
@@ -45,7 +36,7 @@ static int grow_expansion(double *e, int len, double b)
     double q = b;
     for (int i = 0; i < len; i++) {
         double sum, err;
-        two_sum(q, e[i], &sum, &err);
+        xp_two_sum(q, e[i], &sum, &err);
         if (err != 0)
             e[out++] = err;
         q = sum;
@@ -223,6 +214,7 @@ static int det_sign_gmp(const double *M, int k)
 
 static int det4_rows_sign(const double *r0, const double *r1, const double *r2,
                           const double *r3, int *filtered);
+static int det4_expansion_sign(const double *const r[4]);
 
 int pred_det_sign(const double *M, int k, pred_stats *st)
 {
@@ -257,22 +249,54 @@ int pred_det_sign(const double *M, int k, pred_stats *st)
     }
     if (st)
         st->exact++;
+    if (k <= 3) { /* exactly, as the 4x4 determinant of diag(M, I) */
+        double R[16] = {0};
+        int finite = 1;
+        for (int i = 0; i < k; i++)
+            for (int j = 0; j < k; j++) {
+                R[4 * i + j] = M[k * i + j];
+                finite = finite && isfinite(M[k * i + j]);
+            }
+        for (int i = k; i < 4; i++)
+            R[4 * i + i] = 1;
+        const double *const rows[4] = {R, R + 4, R + 8, R + 12};
+        int s = finite ? det4_expansion_sign(rows) : 2;
+        if (s != 2)
+            return s;
+    }
     return det_sign_gmp(M, k);
 }
 
 /* ------------------------------------ orientation, 3x3 and 4x4 determinants
  *
- * pred_orient3d evaluates the classic 3x3 determinant of
- * differences in floating point and accepts its sign when it exceeds
- * Shewchuk's bound (7 + 56u) u * permanent, u = 2^-53; the magnitudes are
- * first checked so that no product can overflow and underflow cannot
- * matter.  pred_det4_rows expands a 4x4 determinant by the 2x2 minors of
- * its first two and last two columns; a first-order error analysis gives
- * |error| <= (10u + O(u^2)) * P, P = sum of |minor products| taken with
- * absolute values everywhere, and 12u * fl(P) covers it together with the
- * rounding of P itself.  Undecided cases are recomputed with GMP
- * rationals, which represent every double exactly.
- */
+ * Three stages, each exact when it answers.
+ *
+ * A. Floating point with a static error bound.  pred_orient3d evaluates
+ *    the classic 3x3 determinant of differences and accepts its sign when
+ *    it exceeds Shewchuk's bound (7 + 56u) u * permanent, u = 2^-53; the
+ *    magnitudes are first checked so that no product can overflow and
+ *    underflow cannot matter.  pred_det4_rows expands a 4x4 determinant by
+ *    the 2x2 minors of its first two and last two columns; a first-order
+ *    error analysis gives |error| <= (10u + O(u^2)) * P, P = sum of
+ *    |minor products| taken with absolute values everywhere, and
+ *    12u * fl(P) covers it together with the rounding of P itself.
+ *
+ * B. Exact expansions (polytope/expansion.c), no allocation.  For
+ *    orient3d, when the nine differences are exact doubles (Two-Diff has
+ *    no residual: always for nearby points, Sterbenz's lemma, and for
+ *    integer or dyadic data), the 3x3 determinant of the differences is
+ *    summed exactly from Two-Products (at most 24 components).  Otherwise,
+ *    and for every 4x4 determinant, the Laplace expansion by 2x2 minors is
+ *    formed exactly (at most 192 components) after scaling each column by
+ *    a power of two (a positive factor: the sign is kept) so that its
+ *    largest entry lies just below 2^250; see det4_expansion_sign for the
+ *    ranges this covers (every entry within about 2^+-500 of the others
+ *    in its column, and more).  An exactly zero determinant (coplanar
+ *    points) comes out as the empty expansion, as cheaply as any other.
+ *
+ * C. GMP, only for inputs whose spread of magnitudes could make an
+ *    expansion underflow (entries spanning more than about 2^600 within a
+ *    column, several such columns), checked up front. */
 
 /* Filters are used only when every nonzero input magnitude lies in
  * [FILTER_MIN, FILTER_MAX]: then no product of the evaluation overflows and
@@ -313,7 +337,7 @@ void pred_det3_q(mpq_t out, mpq_t *e, mpq_t t1, mpq_t t2)
     mpq_add(out, out, t1);
 }
 
-/* Sign of det[a - d; b - d; c - d] in exact arithmetic. */
+/* Sign of det[a - d; b - d; c - d] with GMP rationals (stage C). */
 static int orient3d_exact(const double *a, const double *b, const double *c, const double *d)
 {
     mpq_t e[9], x, y, det;
@@ -332,6 +356,26 @@ static int orient3d_exact(const double *a, const double *b, const double *c, con
         mpq_clear(e[i]);
     mpq_clears(x, y, det, NULL);
     return s;
+}
+
+/* Sign of the 3x3 determinant of exact differences (stage B), expanded
+ * along the third column like stage A.  The differences come from inputs
+ * in [2^-250, 2^250] (or 0): they are multiples of 2^-302 below 2^251, so
+ * the products of three stay multiples of 2^-906 below 2^760 and every
+ * step of the expansion arithmetic is exact. */
+static int orient3d_diff_expansion(const double dx[3], const double dy[3], const double dz[3])
+{
+    double m[3][4], t[3][8], u[16], w[24];
+    /* minors of the (x, y) columns: rows (1,2), (2,0), (0,1) */
+    int ml0 = xp_prod_diff(dx[1], dy[2], dx[2], dy[1], m[0]);
+    int ml1 = xp_prod_diff(dx[2], dy[0], dx[0], dy[2], m[1]);
+    int ml2 = xp_prod_diff(dx[0], dy[1], dx[1], dy[0], m[2]);
+    int tl0 = xp_scale(ml0, m[0], dz[0], t[0]);
+    int tl1 = xp_scale(ml1, m[1], dz[1], t[1]);
+    int tl2 = xp_scale(ml2, m[2], dz[2], t[2]);
+    int ul = xp_sum(tl0, t[0], tl1, t[1], u);
+    int wl = xp_sum(ul, u, tl2, t[2], w);
+    return xp_sign(wl, w);
 }
 
 /* Sign of det[a - d; b - d; c - d] (positive when d is below the plane of
@@ -356,6 +400,30 @@ static int orient3d_below(const double *a, const double *b, const double *c, con
             if (-det > bound)
                 return -1;
         }
+        if (XP_RELIABLE) {
+            /* stage B: are the differences exact? */
+            double dx[3], dy[3], dz[3], tail = 0, r;
+            const double *p[3] = {a, b, c};
+            for (int i = 0; i < 3; i++) {
+                xp_two_diff(p[i][0], d[0], &dx[i], &r);
+                tail += fabs(r);
+                xp_two_diff(p[i][1], d[1], &dy[i], &r);
+                tail += fabs(r);
+                xp_two_diff(p[i][2], d[2], &dz[i], &r);
+                tail += fabs(r);
+            }
+            if (tail == 0)
+                return orient3d_diff_expansion(dx, dy, dz);
+        }
+    }
+    if (XP_RELIABLE) {
+        /* det[a - d; b - d; c - d] = det[a 1; b 1; c 1; d 1] */
+        const double ra[4] = {a[0], a[1], a[2], 1}, rb[4] = {b[0], b[1], b[2], 1};
+        const double rc[4] = {c[0], c[1], c[2], 1}, rd[4] = {d[0], d[1], d[2], 1};
+        const double *const rows[4] = {ra, rb, rc, rd};
+        int s = det4_expansion_sign(rows);
+        if (s != 2)
+            return s;
     }
     return orient3d_exact(a, b, c, d);
 }
@@ -448,6 +516,70 @@ static int det4_exact(const double *const r[4])
     return sign;
 }
 
+/* Column scaling of the expansion stage: each column is multiplied by
+ * 2^(DET4_TOP - e_j), e_j the exponent of its largest entry (|x| < 2^e_j),
+ * so its entries lie below 2^DET4_TOP.  A column whose entries have
+ * exponents e_j down to f_j is then made of multiples of 2^(DET4_TOP -
+ * w_j), w_j = e_j - f_j + 53 its width in bits (every double x with
+ * frexp exponent f is a multiple of 2^(f - 53)).  Products of one entry
+ * per column stay below 2^(4 DET4_TOP), and the six minor products with
+ * the running sums below 2^(4 DET4_TOP + 6) < 2^1023; they are multiples
+ * of 2^-1074 (so every fma residual and every Two-Sum is exact, even
+ * among subnormals) when
+ *   every w_j <= DET4_TOP + 1074             (the scaled entries),
+ *   w_0 + w_1 and w_2 + w_3 <= 2 DET4_TOP + 1074  (the 2x2 minors),
+ *   w_0 + w_1 + w_2 + w_3 <= 4 DET4_TOP + 1074    (their products).
+ * With DET4_TOP = 250 the sum of the widths may reach 2074 bits. */
+#define DET4_TOP 250
+
+/* Exact sign of det[r0; r1; r2; r3] by expansions (stage B); 2 when an
+ * entry is not finite or the widths above are exceeded. */
+static int det4_expansion_sign(const double *const r[4])
+{
+    int top[4], width[4];
+    for (int j = 0; j < 4; j++) {
+        int hi = INT_MIN, lo = INT_MAX;
+        for (int i = 0; i < 4; i++) {
+            double x = r[i][j];
+            if (x == 0)
+                continue;
+            if (!isfinite(x))
+                return 2;
+            int e;
+            frexp(x, &e);
+            hi = e > hi ? e : hi;
+            lo = e < lo ? e : lo;
+        }
+        if (hi == INT_MIN)
+            return 0; /* a zero column */
+        top[j] = hi;
+        width[j] = hi - lo + 53;
+        if (width[j] > DET4_TOP + 1074)
+            return 2;
+    }
+    if (width[0] + width[1] > 2 * DET4_TOP + 1074 || width[2] + width[3] > 2 * DET4_TOP + 1074 ||
+        width[0] + width[1] + width[2] + width[3] > 4 * DET4_TOP + 1074)
+        return 2;
+    double m[4][4];
+    for (int i = 0; i < 4; i++)
+        for (int j = 0; j < 4; j++)
+            m[i][j] = ldexp(r[i][j], DET4_TOP - top[j]);
+    double acc[2][192], lo2[4], hi2[4], prod[32], scratch[40];
+    int len = 0, cur = 0;
+    for (int k = 0; k < 6; k++) { /* Laplace along the first two columns */
+        const int *p = pair_rows[k];
+        int ll = xp_prod_diff(m[p[0]][0], m[p[1]][1], m[p[1]][0], m[p[0]][1], lo2);
+        int hl = xp_prod_diff(m[p[2]][2], m[p[3]][3], m[p[3]][2], m[p[2]][3], hi2);
+        int pl = xp_mul(ll, lo2, hl, hi2, prod, scratch);
+        if (pair_sign[k] < 0)
+            for (int i = 0; i < pl; i++)
+                prod[i] = -prod[i];
+        len = xp_sum(len, acc[cur], pl, prod, acc[1 - cur]);
+        cur = 1 - cur;
+    }
+    return xp_sign(len, acc[cur]);
+}
+
 /* Floating-point evaluation; returns 2 when the bound cannot decide. */
 static int det4_filter(const double *const r[4])
 {
@@ -484,6 +616,11 @@ static int det4_rows_sign(const double *r0, const double *r1, const double *r2,
             return s;
     }
     *filtered = 0;
+    if (XP_RELIABLE) {
+        int s = det4_expansion_sign(r);
+        if (s != 2)
+            return s;
+    }
     return det4_exact(r);
 }
 
