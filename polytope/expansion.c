@@ -15,7 +15,7 @@
 int xp_sum(int elen, const double *e, int flen, const double *f, double *h)
 {
     int i = 0, j = 0, out = 0;
-    double q;
+    double q, s, r;
     if (elen == 0 && flen == 0)
         return 0;
     /* the smaller of the two leading components starts the total */
@@ -23,20 +23,36 @@ int xp_sum(int elen, const double *e, int flen, const double *f, double *h)
         q = e[i++];
     else
         q = f[j++];
-    while (i < elen || j < flen) {
-        double next, s, r;
-        if (j >= flen || (i < elen && fabs(e[i]) <= fabs(f[j])))
-            next = e[i++];
-        else
-            next = f[j++];
+    /* The merge and the zero elimination are written without branches on
+     * the data (selections and a conditional increment): their outcome is
+     * unpredictable, and mispredictions would cost more than the
+     * arithmetic.  h[out] is written before the test; out never passes
+     * the number of components consumed, so h's length suffices. */
+    while (i < elen && j < flen) {
+        double a = e[i], b = f[j];
+        int take_e = fabs(a) <= fabs(b);
+        double next = take_e ? a : b;
+        i += take_e;
+        j += 1 - take_e;
         xp_two_sum(q, next, &s, &r);
-        if (r != 0)
-            h[out++] = r;
+        h[out] = r;
+        out += r != 0;
         q = s;
     }
-    if (q != 0)
-        h[out++] = q;
-    return out;
+    for (; i < elen; i++) {
+        xp_two_sum(q, e[i], &s, &r);
+        h[out] = r;
+        out += r != 0;
+        q = s;
+    }
+    for (; j < flen; j++) {
+        xp_two_sum(q, f[j], &s, &r);
+        h[out] = r;
+        out += r != 0;
+        q = s;
+    }
+    h[out] = q;
+    return out + (q != 0);
 }
 
 int xp_scale(int elen, const double *e, double b, double *h)
@@ -46,21 +62,20 @@ int xp_scale(int elen, const double *e, double b, double *h)
     if (elen == 0 || b == 0)
         return 0;
     xp_two_prod(e[0], b, &q, &r);
-    if (r != 0)
-        h[out++] = r;
+    h[out] = r; /* written first, kept when nonzero (as in xp_sum) */
+    out += r != 0;
     for (int i = 1; i < elen; i++) {
         double hi, lo, s, t;
         xp_two_prod(e[i], b, &hi, &lo);
         xp_two_sum(q, lo, &s, &t);
-        if (t != 0)
-            h[out++] = t;
+        h[out] = t;
+        out += t != 0;
         xp_two_sum(hi, s, &q, &t);
-        if (t != 0)
-            h[out++] = t;
+        h[out] = t;
+        out += t != 0;
     }
-    if (q != 0)
-        h[out++] = q;
-    return out;
+    h[out] = q;
+    return out + (q != 0);
 }
 
 int xp_prod_diff(double a, double b, double c, double d, double *h)
@@ -93,6 +108,40 @@ int xp_mul(int elen, const double *e, int flen, const double *f, double *h, doub
         cur = 1 - cur;
     }
     return len;
+}
+
+/* Shewchuk's COMPRESS (Theorem 23): a downward pass folds the components
+ * into nonadjacent sums from the top, an upward pass renormalises from
+ * the bottom.  Two-Sum replaces Fast-Two-Sum, whose magnitude condition
+ * the theorem guarantees anyway (the results are the same). */
+int xp_compress(int len, const double *e, double *h)
+{
+    if (len == 0)
+        return 0;
+    /* downward: the sums go to h[bottom..len-1] (bottom stays above the
+     * index read, so h may be e) */
+    int bottom = len - 1;
+    double q = e[len - 1];
+    for (int i = len - 2; i >= 0; i--) {
+        double s, t;
+        xp_two_sum(q, e[i], &s, &t);
+        if (t != 0) {
+            h[bottom--] = s;
+            q = t;
+        } else
+            q = s;
+    }
+    /* upward: residuals to h[0..top) (top stays below the index read) */
+    int top = 0;
+    for (int i = bottom + 1; i < len; i++) {
+        double s, t;
+        xp_two_sum(h[i], q, &s, &t);
+        if (t != 0)
+            h[top++] = t;
+        q = s;
+    }
+    h[top++] = q;
+    return top;
 }
 
 /* Sign of e - s (s a double), exactly; buf holds len + 1 doubles. */

@@ -78,6 +78,11 @@ int xp_prod_diff(double a, double b, double c, double d, double *h);
  * scratch must not overlap. */
 int xp_mul(int elen, const double *e, int flen, const double *f, double *h, double *scratch);
 
+/* h = e with as few components as the value needs (about one per 53
+ * bits), the largest one then within an ulp of the whole value; returns
+ * the new length.  h may be e itself. */
+int xp_compress(int len, const double *e, double *h);
+
 /* Sign (-1, 0, +1) of an expansion. */
 static inline int xp_sign(int len, const double *e)
 {

@@ -358,70 +358,141 @@ static int orient3d_exact(const double *a, const double *b, const double *c, con
     return s;
 }
 
-/* Sign of the 3x3 determinant of exact differences (stage B), expanded
- * along the third column like stage A.  The differences come from inputs
- * in [2^-250, 2^250] (or 0): they are multiples of 2^-302 below 2^251, so
- * the products of three stay multiples of 2^-906 below 2^760 and every
- * step of the expansion arithmetic is exact. */
-static int orient3d_diff_expansion(const double dx[3], const double dy[3], const double dz[3])
+/* Stage B of orient3d.  With p one of the four points and q1, q2, q3 the
+ * others in their order, subtracting p's row from the others in
+ * det[a 1; b 1; c 1; d 1] = det[a - d; b - d; c - d] gives
+ *   det[a - d; b - d; c - d] = s_p det[q1 - p; q2 - p; q3 - p],
+ * s_p = +1 for p = d or b, -1 for p = a or c.  Inputs lie in [2^-250,
+ * 2^250] (or are 0): differences and their Two-Diff residuals are
+ * multiples of 2^-302 below 2^251, products of three are multiples of
+ * 2^-906 below 2^760, so every step below is exact.
+ *
+ * The base p is chosen so that its differences to two of the others are
+ * exact doubles (Two-Diff leaves no residual: always for nearby points,
+ * by Sterbenz's lemma, and for integer or dyadic data).  With rows x, y
+ * exact and z = z_hi + z_lo (a cyclic shift of the three rows, which
+ * keeps the determinant), det = (x X y) . z_hi + (x X y) . z_lo: the
+ * cross product is three exact 2x2 minors (at most 4 components each),
+ * and the sum has at most 48 components (24 when z is exact).  Returns 2
+ * when no base has two exact differences. */
+static int orient3d_diff_expansion(const double *const pt[4])
 {
-    double m[3][4], t[3][8], u[16], w[24];
-    /* minors of the (x, y) columns: rows (1,2), (2,0), (0,1) */
-    int ml0 = xp_prod_diff(dx[1], dy[2], dx[2], dy[1], m[0]);
-    int ml1 = xp_prod_diff(dx[2], dy[0], dx[0], dy[2], m[1]);
-    int ml2 = xp_prod_diff(dx[0], dy[1], dx[1], dy[0], m[2]);
-    int tl0 = xp_scale(ml0, m[0], dz[0], t[0]);
-    int tl1 = xp_scale(ml1, m[1], dz[1], t[1]);
-    int tl2 = xp_scale(ml2, m[2], dz[2], t[2]);
-    int ul = xp_sum(tl0, t[0], tl1, t[1], u);
-    int wl = xp_sum(ul, u, tl2, t[2], w);
-    return xp_sign(wl, w);
+    /* diff[i][j], i < j: pt[j] - pt[i] rounded, tail[i][j] its residual */
+    double diff[4][4][3], tail[4][4][3];
+    int exact[4][4];
+    for (int i = 0; i < 4; i++)
+        for (int j = i + 1; j < 4; j++) {
+            exact[i][j] = 1;
+            for (int k = 0; k < 3; k++) {
+                xp_two_diff(pt[j][k], pt[i][k], &diff[i][j][k], &tail[i][j][k]);
+                exact[i][j] = exact[i][j] && tail[i][j][k] == 0;
+            }
+            exact[j][i] = exact[i][j];
+        }
+    /* base p = d first (the classic form), then a, b, c */
+    static const int order[4] = {3, 0, 1, 2};
+    for (int pass = 0; pass < 2; pass++)
+        for (int oi = 0; oi < 4; oi++) {
+            int p = order[oi], q[3], n = 0, nexact = 0, inexact = -1;
+            for (int i = 0; i < 4; i++)
+                if (i != p) {
+                    if (exact[p][i])
+                        nexact++;
+                    else
+                        inexact = n;
+                    q[n++] = i;
+                }
+            if (nexact < 3 - pass)
+                continue;
+            /* rows r[0..2] = pt[q] - pt[p], rotated so that the inexact
+             * one (if any) comes last */
+            double row[3][3], low[3] = {0, 0, 0};
+            int shift = inexact < 0 ? 0 : inexact + 1;
+            for (int r = 0; r < 3; r++) {
+                int qi = q[(r + shift) % 3];
+                double sg = qi > p ? 1 : -1; /* diff is stored for i < j */
+                int i = p < qi ? p : qi, j = p < qi ? qi : p;
+                for (int k = 0; k < 3; k++) {
+                    row[r][k] = sg * diff[i][j][k];
+                    if (r == 2)
+                        low[k] = sg * tail[i][j][k];
+                }
+            }
+            double m[3][4], t[6][8], u[2][48];
+            int ml[3], tl[6];
+            ml[0] = xp_prod_diff(row[0][1], row[1][2], row[0][2], row[1][1], m[0]);
+            ml[1] = xp_prod_diff(row[0][2], row[1][0], row[0][0], row[1][2], m[1]);
+            ml[2] = xp_prod_diff(row[0][0], row[1][1], row[0][1], row[1][0], m[2]);
+            for (int k = 0; k < 3; k++) {
+                tl[k] = xp_scale(ml[k], m[k], row[2][k], t[k]);
+                tl[3 + k] = xp_scale(ml[k], m[k], low[k], t[3 + k]);
+            }
+            int len = 0, cur = 0;
+            for (int k = 0; k < 6; k++) {
+                len = xp_sum(len, u[cur], tl[k], t[k], u[1 - cur]);
+                cur = 1 - cur;
+            }
+            int s = xp_sign(len, u[cur]);
+            return p == 0 || p == 2 ? -s : s;
+        }
+    return 2;
+}
+
+/* Stage A of orient3d_below: the sign of det[a - d; b - d; c - d] when
+ * the floating-point value decides it, 2 otherwise; *in_range tells
+ * whether every input lies in [FILTER_MIN, FILTER_MAX] (or is 0). */
+static int orient3d_filter(const double *a, const double *b, const double *c, const double *d,
+                           int *in_range)
+{
+    const double all[12] = {a[0], a[1], a[2], b[0], b[1], b[2],
+                            c[0], c[1], c[2], d[0], d[1], d[2]};
+    *in_range = filter_range_ok(all, 12);
+    if (!*in_range)
+        return 2;
+    double adx = a[0] - d[0], ady = a[1] - d[1], adz = a[2] - d[2];
+    double bdx = b[0] - d[0], bdy = b[1] - d[1], bdz = b[2] - d[2];
+    double cdx = c[0] - d[0], cdy = c[1] - d[1], cdz = c[2] - d[2];
+    double bc = bdx * cdy, cb = cdx * bdy, ca = cdx * ady;
+    double ac = adx * cdy, ab = adx * bdy, ba = bdx * ady;
+    double det = adz * (bc - cb) + bdz * (ca - ac) + cdz * (ab - ba);
+    double perm = (fabs(bc) + fabs(cb)) * fabs(adz) + (fabs(ca) + fabs(ac)) * fabs(bdz) +
+                  (fabs(ab) + fabs(ba)) * fabs(cdz);
+    if (perm >= ORIENT_PERM_MIN) {
+        double bound = ORIENT_ERR * perm;
+        if (det > bound)
+            return 1;
+        if (-det > bound)
+            return -1;
+    }
+    return 2;
+}
+
+int pred_orient3d_filter(const double a[3], const double b[3], const double c[3],
+                         const double d[3])
+{
+    int in_range, s = orient3d_filter(a, b, c, d, &in_range);
+    return s == 2 ? 2 : -s;
 }
 
 /* Sign of det[a - d; b - d; c - d] (positive when d is below the plane of
  * a, b, c with the normal (b - a) x (c - a)). */
 static int orient3d_below(const double *a, const double *b, const double *c, const double *d)
 {
-    const double all[12] = {a[0], a[1], a[2], b[0], b[1], b[2],
-                            c[0], c[1], c[2], d[0], d[1], d[2]};
-    if (filter_range_ok(all, 12)) {
-        double adx = a[0] - d[0], ady = a[1] - d[1], adz = a[2] - d[2];
-        double bdx = b[0] - d[0], bdy = b[1] - d[1], bdz = b[2] - d[2];
-        double cdx = c[0] - d[0], cdy = c[1] - d[1], cdz = c[2] - d[2];
-        double bc = bdx * cdy, cb = cdx * bdy, ca = cdx * ady;
-        double ac = adx * cdy, ab = adx * bdy, ba = bdx * ady;
-        double det = adz * (bc - cb) + bdz * (ca - ac) + cdz * (ab - ba);
-        double perm = (fabs(bc) + fabs(cb)) * fabs(adz) + (fabs(ca) + fabs(ac)) * fabs(bdz) +
-                      (fabs(ab) + fabs(ba)) * fabs(cdz);
-        if (perm >= ORIENT_PERM_MIN) {
-            double bound = ORIENT_ERR * perm;
-            if (det > bound)
-                return 1;
-            if (-det > bound)
-                return -1;
-        }
-        if (XP_RELIABLE) {
-            /* stage B: are the differences exact? */
-            double dx[3], dy[3], dz[3], tail = 0, r;
-            const double *p[3] = {a, b, c};
-            for (int i = 0; i < 3; i++) {
-                xp_two_diff(p[i][0], d[0], &dx[i], &r);
-                tail += fabs(r);
-                xp_two_diff(p[i][1], d[1], &dy[i], &r);
-                tail += fabs(r);
-                xp_two_diff(p[i][2], d[2], &dz[i], &r);
-                tail += fabs(r);
-            }
-            if (tail == 0)
-                return orient3d_diff_expansion(dx, dy, dz);
-        }
+    int in_range, s = orient3d_filter(a, b, c, d, &in_range);
+    if (s != 2)
+        return s;
+    if (XP_RELIABLE && in_range) {
+        const double *const pt[4] = {a, b, c, d};
+        s = orient3d_diff_expansion(pt);
+        if (s != 2)
+            return s;
     }
     if (XP_RELIABLE) {
         /* det[a - d; b - d; c - d] = det[a 1; b 1; c 1; d 1] */
         const double ra[4] = {a[0], a[1], a[2], 1}, rb[4] = {b[0], b[1], b[2], 1};
         const double rc[4] = {c[0], c[1], c[2], 1}, rd[4] = {d[0], d[1], d[2], 1};
         const double *const rows[4] = {ra, rb, rc, rd};
-        int s = det4_expansion_sign(rows);
+        s = det4_expansion_sign(rows);
         if (s != 2)
             return s;
     }
@@ -570,7 +641,10 @@ static int det4_expansion_sign(const double *const r[4])
         const int *p = pair_rows[k];
         int ll = xp_prod_diff(m[p[0]][0], m[p[1]][1], m[p[1]][0], m[p[0]][1], lo2);
         int hl = xp_prod_diff(m[p[2]][2], m[p[3]][3], m[p[3]][2], m[p[2]][3], hi2);
+        ll = xp_compress(ll, lo2, lo2);
+        hl = xp_compress(hl, hi2, hi2);
         int pl = xp_mul(ll, lo2, hl, hi2, prod, scratch);
+        pl = xp_compress(pl, prod, prod);
         if (pair_sign[k] < 0)
             for (int i = 0; i < pl; i++)
                 prod[i] = -prod[i];
@@ -622,6 +696,125 @@ static int det4_rows_sign(const double *r0, const double *r1, const double *r2,
             return s;
     }
     return det4_exact(r);
+}
+
+/* ------------------------------------------ cached cofactors of three rows
+ *
+ * Many signs det[r0; r1; r2; x] share the rows r0, r1, r2 (a facet tested
+ * against many points).  Expanding along the last row,
+ *   det[r0; r1; r2; x] = sum_c x_c C_c,  C_c = (-1)^(c+1) M_c,
+ * M_c the 3x3 minor of r0, r1, r2 without column c.  The four cofactors
+ * are formed once as compressed expansions (from the six 2x2 minors of
+ * rows r1, r2), and each sign is then four scalings and three sums.
+ *
+ * Exactness needs every product of entries from distinct columns to be a
+ * multiple of 2^-1074 below 2^1000: the rows are scaled once, column by
+ * column, by powers of two (pred_scale_columns), the same argument as
+ * det4_expansion_sign's with the widths taken over all the rows. */
+
+int pred_scale_columns(const double *rows, int n, int shift[4])
+{
+    int width[4];
+    for (int j = 0; j < 4; j++) {
+        int hi = INT_MIN, lo = INT_MAX;
+        for (int i = 0; i < n; i++) {
+            double x = rows[4 * (size_t)i + j];
+            if (x == 0)
+                continue;
+            if (!isfinite(x))
+                return -1;
+            int e;
+            frexp(x, &e);
+            hi = e > hi ? e : hi;
+            lo = e < lo ? e : lo;
+        }
+        if (hi == INT_MIN) { /* a zero column */
+            shift[j] = 0;
+            width[j] = 0;
+            continue;
+        }
+        shift[j] = DET4_TOP - hi;
+        width[j] = hi - lo + 53;
+    }
+    if (!XP_RELIABLE)
+        return -1;
+    int sum = width[0] + width[1] + width[2] + width[3];
+    for (int j = 0; j < 4; j++) {
+        if (width[j] > DET4_TOP + 1074 || sum - width[j] > 3 * DET4_TOP + 1074)
+            return -1;
+        for (int k = j + 1; k < 4; k++)
+            if (width[j] + width[k] > 2 * DET4_TOP + 1074)
+                return -1;
+    }
+    return sum > 4 * DET4_TOP + 1074 ? -1 : 0;
+}
+
+/* Pairs of columns (p, q), p < q, and the index of each pair. */
+static const int col_pair[6][2] = {{0, 1}, {0, 2}, {0, 3}, {1, 2}, {1, 3}, {2, 3}};
+
+static int pair_index(int p, int q)
+{
+    for (int k = 0; k < 6; k++)
+        if (col_pair[k][0] == p && col_pair[k][1] == q)
+            return k;
+    return -1;
+}
+
+int pred_det4_cofactors(const double *r0, const double *r1, const double *r2, double *cof,
+                        int len[4])
+{
+    double minor[6][4], part[3][8], sum[2][24];
+    int mlen[6];
+    for (int k = 0; k < 6; k++) { /* r1_p r2_q - r1_q r2_p */
+        int p = col_pair[k][0], q = col_pair[k][1];
+        mlen[k] = xp_prod_diff(r1[p], r2[q], r1[q], r2[p], minor[k]);
+        mlen[k] = xp_compress(mlen[k], minor[k], minor[k]);
+    }
+    int total = 0;
+    for (int c = 0; c < 4; c++) {
+        /* M_c = sum over the other columns a < b < d (in order) of
+         * r0_a m(b,d) - r0_b m(a,d) + r0_d m(a,b) */
+        int col[3], n = 0;
+        for (int j = 0; j < 4; j++)
+            if (j != c)
+                col[n++] = j;
+        int plen[3];
+        for (int t = 0; t < 3; t++) {
+            int u = col[t == 0 ? 1 : 0], v = col[t == 2 ? 1 : 2];
+            int k = pair_index(u, v);
+            double f = (t == 1 ? -1 : 1) * ((c % 2 == 0) ? -1 : 1) * r0[col[t]];
+            plen[t] = xp_scale(mlen[k], minor[k], f, part[t]);
+        }
+        int l = xp_sum(plen[0], part[0], plen[1], part[1], sum[0]);
+        l = xp_sum(l, sum[0], plen[2], part[2], sum[1]);
+        l = xp_compress(l, sum[1], cof + total);
+        len[c] = l;
+        total += l;
+    }
+    return total;
+}
+
+int pred_det4_cofactor_sign(const double *cof, const int len[4], const double *x)
+{
+    double part[4][48], sum[2][192];
+    int plen[4], off = 0;
+    for (int c = 0; c < 4; c++) {
+        plen[c] = xp_scale(len[c], cof + off, x[c], part[c]);
+        off += len[c];
+    }
+    int l = xp_sum(plen[0], part[0], plen[1], part[1], sum[0]);
+    l = xp_sum(l, sum[0], plen[2], part[2], sum[1]);
+    l = xp_sum(l, sum[1], plen[3], part[3], sum[0]);
+    return xp_sign(l, sum[0]);
+}
+
+int pred_det4_filter(const double *r0, const double *r1, const double *r2, const double *r3)
+{
+    const double *const r[4] = {r0, r1, r2, r3};
+    for (int i = 0; i < 4; i++)
+        if (!filter_range_ok(r[i], 4))
+            return 2;
+    return det4_filter(r);
 }
 
 int pred_det4_rows(const double *r0, const double *r1, const double *r2, const double *r3)
