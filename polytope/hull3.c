@@ -40,8 +40,6 @@ typedef struct tri {
     double far_d;
     double pl[4];   /* approximate unit normal pl[0..2] and offset pl[3] */
     int stamp;      /* last search that looked at this triangle */
-    long cof;       /* offset of its cofactors in qhull.cof, -1 before */
-    unsigned char clen[4]; /* their lengths */
     unsigned char dead, vis;
 } tri;
 
@@ -59,9 +57,6 @@ typedef struct qhull {
     int npend, pcap;
     int stamp;
     mpq_t q[14];    /* scratch: three exact points and two temporaries */
-    double *hs;     /* n * 4: the source's hom, columns scaled (or NULL) */
-    double *cof;    /* cofactors of the triangles that needed them */
-    long ncof, cofcap;
 } qhull;
 
 static int push_int(int **arr, int *count, int *cap, int v)
@@ -88,14 +83,6 @@ static int qh_init(qhull *qh, const hull3_source *src)
         return -1;
     for (int i = 0; i < src->n; i++)
         qh->start_map[i] = qh->end_map[i] = -1;
-    int shift[4];
-    if (src->hom && src->orient_filter && pred_scale_columns(src->hom, src->n, shift) == 0) {
-        qh->hs = mem_alloc((size_t)src->n * 4, sizeof(double));
-        if (!qh->hs)
-            return -1;
-        for (long i = 0; i < 4 * (long)src->n; i++)
-            qh->hs[i] = ldexp(src->hom[i], shift[i % 4]);
-    }
     return 0;
 }
 
@@ -107,8 +94,6 @@ static void qh_free(qhull *qh)
     free(qh->end_map);
     free(qh->work);
     free(qh->pend);
-    free(qh->hs);
-    free(qh->cof);
     for (int i = 0; i < 14; i++)
         mpq_clear(qh->q[i]);
 }
@@ -146,49 +131,14 @@ static int new_tri(qhull *qh, int a, int b, int c)
     t->v[2] = c;
     t->nb[0] = t->nb[1] = t->nb[2] = -1;
     t->head = t->far = -1;
-    t->cof = -1;
     approx_plane(qh, t);
     return qh->nt++;
 }
 
-/* Cofactors of triangle f's scaled rows, appended to qh->cof; -1 when
- * out of memory. */
-static int make_cofactors(qhull *qh, int f)
-{
-    if (qh->ncof + 96 > qh->cofcap) {
-        long cap = qh->cofcap ? 2 * qh->cofcap : 96 * 64;
-        double *nc = mem_realloc(qh->cof, (size_t)cap, sizeof(double));
-        if (!nc)
-            return -1;
-        qh->cof = nc;
-        qh->cofcap = cap;
-    }
-    tri *t = &qh->t[f];
-    int len[4];
-    int total = pred_det4_cofactors(qh->hs + 4 * (size_t)t->v[0], qh->hs + 4 * (size_t)t->v[1],
-                                    qh->hs + 4 * (size_t)t->v[2], qh->cof + qh->ncof, len);
-    for (int c = 0; c < 4; c++)
-        t->clen[c] = (unsigned char)len[c];
-    t->cof = qh->ncof;
-    qh->ncof += total;
-    return 0;
-}
-
-/* Orientation of point p against triangle f (+1: p strictly above). */
-static int above(qhull *qh, int f, int p)
+static int above(const qhull *qh, int f, int p)
 {
     const tri *t = &qh->t[f];
-    const hull3_source *src = qh->src;
-    if (!qh->hs)
-        return src->orient(src->user, t->v[0], t->v[1], t->v[2], p);
-    int s = src->orient_filter(src->user, t->v[0], t->v[1], t->v[2], p);
-    if (s != 2)
-        return s;
-    if (t->cof < 0 && make_cofactors(qh, f) != 0)
-        return src->orient(src->user, t->v[0], t->v[1], t->v[2], p);
-    t = &qh->t[f];
-    int len[4] = {t->clen[0], t->clen[1], t->clen[2], t->clen[3]};
-    return -pred_det4_cofactor_sign(qh->cof + t->cof, len, qh->hs + 4 * (size_t)p);
+    return qh->src->orient(qh->src->user, t->v[0], t->v[1], t->v[2], p);
 }
 
 static void add_outside(qhull *qh, int f, int p)
@@ -768,13 +718,6 @@ static int points_orient(void *user, int i, int j, int k, int l)
                           p + 3 * (size_t)l);
 }
 
-static int points_orient_filter(void *user, int i, int j, int k, int l)
-{
-    const double *p = user;
-    return pred_orient3d_filter(p + 3 * (size_t)i, p + 3 * (size_t)j, p + 3 * (size_t)k,
-                                p + 3 * (size_t)l);
-}
-
 static void points_exact(void *user, int i, mpq_t h[4])
 {
     const double *p = (const double *)user + 3 * (size_t)i;
@@ -794,21 +737,8 @@ hs_code hull3_points(const double *pts, int n, hull3 **out, hs_error *err)
         if (!isfinite(pts[i]))
             return err_set(err, HS_ERR_ARG, "convex hull: point %d has a non-finite coordinate",
                            i / 3);
-    /* the points' homogeneous coordinates (x, y, z, 1), for the facets'
-     * cached cofactors: pred_orient3d(a, b, c, d) is minus the sign of
-     * det[a 1; b 1; c 1; d 1] */
-    double *hom = mem_alloc((size_t)n * 4, sizeof(double));
-    if (!hom)
-        return err_set(err, HS_ERR_NOMEM, "out of memory");
-    for (int i = 0; i < n; i++) {
-        memcpy(hom + 4 * (size_t)i, pts + 3 * (size_t)i, 3 * sizeof(double));
-        hom[4 * (size_t)i + 3] = 1;
-    }
-    hull3_source src = {n, pts, points_orient, points_exact, (void *)pts, hom,
-                        points_orient_filter};
-    hs_code rc = hull3_from_source(&src, out, err);
-    free(hom);
-    return rc;
+    hull3_source src = {n, pts, points_orient, points_exact, (void *)pts};
+    return hull3_from_source(&src, out, err);
 }
 
 void hull3_free(hull3 *h)

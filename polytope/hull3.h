@@ -51,24 +51,13 @@ typedef struct hull3 {
  *   exact(user, i, h): the four exact homogeneous coordinates T h_i
  *       (h already initialised by the caller).
  *   approx: n*3 doubles near the points, for heuristics only; they may be
- *       inaccurate (even infinite) without affecting the answer.
- * Optional (both NULL, or both set), to make repeated exact tests against
- * one facet cheap:
- *   hom: n*4 doubles, exact homogeneous coordinates (T h_i above) with
- *       orient(i, j, k, l) = -sign det[hom_i; hom_j; hom_k; hom_l];
- *   orient_filter(user, i, j, k, l): orient's answer when a cheap
- *       floating-point test decides it, 2 otherwise.
- * The core then answers "is l above facet (i, j, k)" by orient_filter,
- * and when that cannot decide, exactly from the facet's cofactors,
- * formed once per facet (pred_det4_cofactors). */
+ *       inaccurate (even infinite) without affecting the answer. */
 typedef struct hull3_source {
     int n;
     const double *approx;
     int (*orient)(void *user, int i, int j, int k, int l);
     void (*exact)(void *user, int i, mpq_t h[4]);
     void *user;
-    const double *hom;
-    int (*orient_filter)(void *user, int i, int j, int k, int l);
 } hull3_source;
 
 /* Hull of the n points pts[3*i .. 3*i+2] (finite doubles, n >= 4).

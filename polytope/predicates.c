@@ -438,17 +438,10 @@ static int orient3d_diff_expansion(const double *const pt[4])
     return 2;
 }
 
-/* Stage A of orient3d_below: the sign of det[a - d; b - d; c - d] when
- * the floating-point value decides it, 2 otherwise; *in_range tells
- * whether every input lies in [FILTER_MIN, FILTER_MAX] (or is 0). */
-static int orient3d_filter(const double *a, const double *b, const double *c, const double *d,
-                           int *in_range)
+/* det[a - d; b - d; c - d] in floating point: its sign when it exceeds
+ * the error bound, 2 otherwise (inputs in the filter range). */
+static int orient3d_float(const double *a, const double *b, const double *c, const double *d)
 {
-    const double all[12] = {a[0], a[1], a[2], b[0], b[1], b[2],
-                            c[0], c[1], c[2], d[0], d[1], d[2]};
-    *in_range = filter_range_ok(all, 12);
-    if (!*in_range)
-        return 2;
     double adx = a[0] - d[0], ady = a[1] - d[1], adz = a[2] - d[2];
     double bdx = b[0] - d[0], bdy = b[1] - d[1], bdz = b[2] - d[2];
     double cdx = c[0] - d[0], cdy = c[1] - d[1], cdz = c[2] - d[2];
@@ -467,10 +460,37 @@ static int orient3d_filter(const double *a, const double *b, const double *c, co
     return 2;
 }
 
-int pred_orient3d_filter(const double a[3], const double b[3], const double c[3],
-                         const double d[3])
+/* Stage A of orient3d_below: the sign of det[a - d; b - d; c - d] when
+ * a floating-point evaluation decides it, 2 otherwise; *in_range tells
+ * whether every input lies in [FILTER_MIN, FILTER_MAX] (or is 0).
+ *
+ * The bound is relative to the permanent of the differences to the base
+ * point d, which is large when d lies far from the other three even if
+ * their triangle is tiny (three points within 1e-16 of each other and a
+ * far fourth: a cluster), while the determinant is then tiny.  Taking
+ * another point as the base keeps the error relative to the small
+ * differences, so when d's evaluation cannot decide, a, b and c are tried
+ * as bases in turn: with p the base and q1, q2, q3 the others in order,
+ * det[a - d; b - d; c - d] = s_p det[q1 - p; q2 - p; q3 - p], s_p = -1
+ * for p = a or c and +1 for p = b (see orient3d_diff_expansion). */
+static int orient3d_filter(const double *a, const double *b, const double *c, const double *d,
+                           int *in_range)
 {
-    int in_range, s = orient3d_filter(a, b, c, d, &in_range);
+    const double all[12] = {a[0], a[1], a[2], b[0], b[1], b[2],
+                            c[0], c[1], c[2], d[0], d[1], d[2]};
+    *in_range = filter_range_ok(all, 12);
+    if (!*in_range)
+        return 2;
+    int s = orient3d_float(a, b, c, d);
+    if (s != 2)
+        return s;
+    s = orient3d_float(b, c, d, a);
+    if (s != 2)
+        return -s;
+    s = orient3d_float(a, c, d, b);
+    if (s != 2)
+        return s;
+    s = orient3d_float(a, b, d, c);
     return s == 2 ? 2 : -s;
 }
 
@@ -676,6 +696,108 @@ static int det4_filter(const double *const r[4])
     return 2;
 }
 
+/* Stage B of det4: a filter after an exact row operation.  When the rows
+ * are nearly dependent (the determinant tiny against the permanent, as
+ * for planes through nearly one point), the last row is reduced first:
+ * with doubles alpha_i chosen so that alpha_0 r0 + alpha_1 r1 + alpha_2 r2
+ * nearly equals r3 (Cramer's rule in floating point on the three columns
+ * other than c*, the column of the largest cofactor),
+ *   rho = r3 - alpha_0 r0 - alpha_1 r1 - alpha_2 r2
+ * is formed exactly (an expansion of at most 7 components per entry) and
+ *   det[r0; r1; r2; r3] = det[r0; r1; r2; rho] = sum_c rho_c C_c,
+ * C_c the cofactors of r0, r1, r2 along the last row.  rho is small, so
+ * its rounding errors no longer compare with the permanent of the
+ * original rows.  Evaluated in floating point:
+ *   rho^_c = the sum of rho_c's components (smallest first): |error|
+ *            <= d_c = 2 len u sum|components| (recursive summation);
+ *   C^_c   = the 3x3 minor in floating point: |error| <= k_c = 8u perm_c
+ *            (the bound of pred_det_sign's 3x3);
+ *   D^     = sum rho^_c C^_c: |error| <= gamma_4 sum |rho^_c C^_c|;
+ * so |det - D^| <= B = gamma_4 sum|rho^_c C^_c| + sum (d_c |C^_c| +
+ * |rho^_c| k_c + d_c k_c), taken with a factor (1 + 32u) for its own
+ * rounding and 2^-1060 for products that underflow.  Entries and alphas
+ * lie in [2^-200, 2^200] (or are 0): products stay below 2^1010, and the
+ * exact expansions of rho are multiples of 2^-506.  Returns the sign when
+ * |D^| > B, and 0 when rho is exactly zero (r3 is then exactly a
+ * combination of the other rows: common for small integer data); 2
+ * otherwise (the determinant is below about 50 u^2 times |rho| |C|, or
+ * the rows r0, r1, r2 are themselves degenerate). */
+#define REDUCE_MIN 0x1p-200
+#define REDUCE_MAX 0x1p+200
+
+static int in_reduce_range(double x)
+{
+    double m = fabs(x);
+    return m == 0 || (m >= REDUCE_MIN && m <= REDUCE_MAX);
+}
+
+static int det4_reduced_filter(const double *const r[4])
+{
+    double M[16];
+    for (int i = 0; i < 4; i++)
+        for (int j = 0; j < 4; j++) {
+            M[4 * i + j] = r[i][j];
+            if (!in_reduce_range(r[i][j]))
+                return 2;
+        }
+    static const int rows3[3] = {0, 1, 2};
+    static const int cols_without[4][3] = {{1, 2, 3}, {0, 2, 3}, {0, 1, 3}, {0, 1, 2}};
+    double C[4], kap[4];
+    int best = 0;
+    for (int c = 0; c < 4; c++) {
+        double perm, m = det3(M, 4, rows3, cols_without[c], &perm);
+        C[c] = c % 2 == 0 ? -m : m; /* (-1)^(c+1) M_c */
+        kap[c] = 8 * UNIT_ROUNDOFF * perm;
+        if (fabs(C[c]) > fabs(C[best]))
+            best = c;
+    }
+    if (!(fabs(C[best]) > 0))
+        return 2;
+    /* alpha^T A = r3 on the columns J without c*: alpha_i = det(A with
+     * row i replaced by r3_J) / det(A) */
+    const int *J = cols_without[best];
+    double alpha[3], perm;
+    int rowsub[3];
+    double denom = det3(M, 4, rows3, J, &perm);
+    for (int i = 0; i < 3; i++) {
+        for (int k = 0; k < 3; k++)
+            rowsub[k] = k == i ? 3 : k;
+        alpha[i] = det3(M, 4, rowsub, J, &perm) / denom;
+        if (!isfinite(alpha[i]) || !in_reduce_range(alpha[i]))
+            return 2;
+    }
+    double D = 0, B = 0, mag = 0;
+    int all_zero = 1;
+    for (int c = 0; c < 4; c++) {
+        double e[8], rho = 0, abs_sum = 0;
+        int len = grow_expansion(e, 0, M[12 + c]);
+        for (int i = 0; i < 3; i++) {
+            double p, q;
+            xp_two_prod(alpha[i], M[4 * i + c], &p, &q);
+            len = grow_expansion(e, len, -q);
+            len = grow_expansion(e, len, -p);
+        }
+        all_zero = all_zero && len == 0;
+        for (int k = 0; k < len; k++) {
+            rho += e[k];
+            abs_sum += fabs(e[k]);
+        }
+        double d = 2 * len * UNIT_ROUNDOFF * abs_sum;
+        double t = rho * C[c];
+        D += t;
+        mag += fabs(t);
+        B += d * fabs(C[c]) + fabs(rho) * kap[c] + d * kap[c];
+    }
+    if (all_zero) /* r3 is exactly a combination of the others */
+        return 0;
+    B = (B + fp_gamma(4) * mag) * (1 + 32 * UNIT_ROUNDOFF) + 0x1p-1060;
+    if (D > B)
+        return 1;
+    if (-D > B)
+        return -1;
+    return 2;
+}
+
 static int det4_rows_sign(const double *r0, const double *r1, const double *r2,
                           const double *r3, int *filtered)
 {
@@ -691,130 +813,13 @@ static int det4_rows_sign(const double *r0, const double *r1, const double *r2,
     }
     *filtered = 0;
     if (XP_RELIABLE) {
-        int s = det4_expansion_sign(r);
+        int s = det4_reduced_filter(r);
+        if (s == 2)
+            s = det4_expansion_sign(r);
         if (s != 2)
             return s;
     }
     return det4_exact(r);
-}
-
-/* ------------------------------------------ cached cofactors of three rows
- *
- * Many signs det[r0; r1; r2; x] share the rows r0, r1, r2 (a facet tested
- * against many points).  Expanding along the last row,
- *   det[r0; r1; r2; x] = sum_c x_c C_c,  C_c = (-1)^(c+1) M_c,
- * M_c the 3x3 minor of r0, r1, r2 without column c.  The four cofactors
- * are formed once as compressed expansions (from the six 2x2 minors of
- * rows r1, r2), and each sign is then four scalings and three sums.
- *
- * Exactness needs every product of entries from distinct columns to be a
- * multiple of 2^-1074 below 2^1000: the rows are scaled once, column by
- * column, by powers of two (pred_scale_columns), the same argument as
- * det4_expansion_sign's with the widths taken over all the rows. */
-
-int pred_scale_columns(const double *rows, int n, int shift[4])
-{
-    int width[4];
-    for (int j = 0; j < 4; j++) {
-        int hi = INT_MIN, lo = INT_MAX;
-        for (int i = 0; i < n; i++) {
-            double x = rows[4 * (size_t)i + j];
-            if (x == 0)
-                continue;
-            if (!isfinite(x))
-                return -1;
-            int e;
-            frexp(x, &e);
-            hi = e > hi ? e : hi;
-            lo = e < lo ? e : lo;
-        }
-        if (hi == INT_MIN) { /* a zero column */
-            shift[j] = 0;
-            width[j] = 0;
-            continue;
-        }
-        shift[j] = DET4_TOP - hi;
-        width[j] = hi - lo + 53;
-    }
-    if (!XP_RELIABLE)
-        return -1;
-    int sum = width[0] + width[1] + width[2] + width[3];
-    for (int j = 0; j < 4; j++) {
-        if (width[j] > DET4_TOP + 1074 || sum - width[j] > 3 * DET4_TOP + 1074)
-            return -1;
-        for (int k = j + 1; k < 4; k++)
-            if (width[j] + width[k] > 2 * DET4_TOP + 1074)
-                return -1;
-    }
-    return sum > 4 * DET4_TOP + 1074 ? -1 : 0;
-}
-
-/* Pairs of columns (p, q), p < q, and the index of each pair. */
-static const int col_pair[6][2] = {{0, 1}, {0, 2}, {0, 3}, {1, 2}, {1, 3}, {2, 3}};
-
-static int pair_index(int p, int q)
-{
-    for (int k = 0; k < 6; k++)
-        if (col_pair[k][0] == p && col_pair[k][1] == q)
-            return k;
-    return -1;
-}
-
-int pred_det4_cofactors(const double *r0, const double *r1, const double *r2, double *cof,
-                        int len[4])
-{
-    double minor[6][4], part[3][8], sum[2][24];
-    int mlen[6];
-    for (int k = 0; k < 6; k++) { /* r1_p r2_q - r1_q r2_p */
-        int p = col_pair[k][0], q = col_pair[k][1];
-        mlen[k] = xp_prod_diff(r1[p], r2[q], r1[q], r2[p], minor[k]);
-        mlen[k] = xp_compress(mlen[k], minor[k], minor[k]);
-    }
-    int total = 0;
-    for (int c = 0; c < 4; c++) {
-        /* M_c = sum over the other columns a < b < d (in order) of
-         * r0_a m(b,d) - r0_b m(a,d) + r0_d m(a,b) */
-        int col[3], n = 0;
-        for (int j = 0; j < 4; j++)
-            if (j != c)
-                col[n++] = j;
-        int plen[3];
-        for (int t = 0; t < 3; t++) {
-            int u = col[t == 0 ? 1 : 0], v = col[t == 2 ? 1 : 2];
-            int k = pair_index(u, v);
-            double f = (t == 1 ? -1 : 1) * ((c % 2 == 0) ? -1 : 1) * r0[col[t]];
-            plen[t] = xp_scale(mlen[k], minor[k], f, part[t]);
-        }
-        int l = xp_sum(plen[0], part[0], plen[1], part[1], sum[0]);
-        l = xp_sum(l, sum[0], plen[2], part[2], sum[1]);
-        l = xp_compress(l, sum[1], cof + total);
-        len[c] = l;
-        total += l;
-    }
-    return total;
-}
-
-int pred_det4_cofactor_sign(const double *cof, const int len[4], const double *x)
-{
-    double part[4][48], sum[2][192];
-    int plen[4], off = 0;
-    for (int c = 0; c < 4; c++) {
-        plen[c] = xp_scale(len[c], cof + off, x[c], part[c]);
-        off += len[c];
-    }
-    int l = xp_sum(plen[0], part[0], plen[1], part[1], sum[0]);
-    l = xp_sum(l, sum[0], plen[2], part[2], sum[1]);
-    l = xp_sum(l, sum[1], plen[3], part[3], sum[0]);
-    return xp_sign(l, sum[0]);
-}
-
-int pred_det4_filter(const double *r0, const double *r1, const double *r2, const double *r3)
-{
-    const double *const r[4] = {r0, r1, r2, r3};
-    for (int i = 0; i < 4; i++)
-        if (!filter_range_ok(r[i], 4))
-            return 2;
-    return det4_filter(r);
 }
 
 int pred_det4_rows(const double *r0, const double *r1, const double *r2, const double *r3)

@@ -45,31 +45,7 @@ int pred_orient3d(const double a[3], const double b[3], const double c[3], const
  * only for entries of extreme spread). */
 int pred_det4_rows(const double *r0, const double *r1, const double *r2, const double *r3);
 
-/* The floating-point stages alone (cheap, no exact arithmetic): the sign
- * pred_orient3d or pred_det4_rows would return when the error bound
- * decides it, 2 when it does not (then the caller goes exact, for
- * instance with pred_det4_cofactors below). */
-int pred_orient3d_filter(const double a[3], const double b[3], const double c[3],
-                         const double d[3]);
-int pred_det4_filter(const double *r0, const double *r1, const double *r2, const double *r3);
 
-/* Exact signs det[r0; r1; r2; x] for many x through cached cofactors.
- * The rows (of 4 doubles) must first be scaled column by column by
- * powers of two (a positive factor per column: signs are kept):
- * pred_scale_columns chooses shift[j] for the n rows `rows` (n * 4
- * doubles), so that each column's largest entry lies just below 2^250,
- * and returns 0, or -1 when an entry is not finite or the magnitudes
- * within the columns are too spread (more than about 2^2000 in all) for
- * the expansions to stay exact; the caller then multiplies column j of
- * every row it will use by 2^shift[j] (ldexp, exact).
- * pred_det4_cofactors writes the cofactors of three scaled rows into cof
- * (at most 96 doubles; len[c] of them for cofactor c, one after the other)
- * and returns their total length; pred_det4_cofactor_sign then gives the
- * sign of det[r0; r1; r2; x] for a scaled row x.  No allocation. */
-int pred_scale_columns(const double *rows, int n, int shift[4]);
-int pred_det4_cofactors(const double *r0, const double *r1, const double *r2, double *cof,
-                        int len[4]);
-int pred_det4_cofactor_sign(const double *cof, const int len[4], const double *x);
 /* The same for rows of 4 exact rationals each. */
 int pred_det4_sign_q(mpq_t *r0, mpq_t *r1, mpq_t *r2, mpq_t *r3);
 /* out = det of the 3x3 row-major rational matrix e (t1, t2: scratch). */

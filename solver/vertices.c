@@ -244,40 +244,13 @@ static hs_code unbounded(const venum *ve, hs_error *err)
                       "the polyhedron is unbounded (vertex enumeration needs a polytope)");
 }
 
-/* The filter stage of rows_orient (2: undecided). */
-static int dual_orient_filter(void *user, int i, int j, int k, int l)
-{
-    venum *ve = user;
-    int s = pred_det4_filter(h4_row(ve, ve->rows[i]), h4_row(ve, ve->rows[j]),
-                             h4_row(ve, ve->rows[k]), h4_row(ve, ve->rows[l]));
-    return s == 2 ? 2 : -s;
-}
-
-/* The rows of the hull's points as doubles, when all are exact: the
- * homogeneous coordinates hull3 caches facet cofactors from (rows_orient
- * is minus the sign of their determinant); NULL otherwise. */
-static double *dual_hom(const venum *ve)
-{
-    for (int k = 0; k < ve->npts; k++)
-        if (!ve->P->exact[ve->rows[k]])
-            return NULL;
-    double *hom = mem_alloc((size_t)ve->npts * 4, sizeof(double));
-    if (hom)
-        for (int k = 0; k < ve->npts; k++)
-            memcpy(hom + 4 * (size_t)k, h4_row(ve, ve->rows[k]), 4 * sizeof(double));
-    return hom;
-}
-
 static hs_code dual_hull(venum *ve, hull3 **h, hs_error *err)
 {
     dual_approx(ve);
-    double *hom = dual_hom(ve);
-    hull3_source src = {ve->npts, ve->approx, dual_orient, dual_exact, ve, hom,
-                        hom ? dual_orient_filter : NULL};
+    hull3_source src = {ve->npts, ve->approx, dual_orient, dual_exact, ve};
     hs_error herr;
     hs_error_clear(&herr);
     hs_code rc = hull3_from_source(&src, h, &herr);
-    free(hom);
     if (rc == HS_ERR_INPUT)
         return unbounded(ve, err); /* the normals do not surround the origin */
     if (rc != HS_OK) {
