@@ -2,10 +2,12 @@
  * hull of its dual points (see vertices.h). */
 #include "solver/vertices.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "polytope/expansion.h"
 #include "polytope/hpoly.h"
 #include "polytope/hull3.h"
 #include "polytope/predicates.h"
@@ -294,6 +296,187 @@ static int solve_rows(venum *ve, const int r[3], mpq_t *x)
     return ok ? 0 : -1;
 }
 
+/* ------------------------------------------------ vertices of double rows
+ *
+ * When the three corner rows are exact doubles (the common case), the
+ * vertex is solved by Cramer's rule with the determinants formed exactly
+ * as floating-point expansions (polytope/expansion.h) instead of GMP
+ * rationals: D = det A and D_j = det A_j (column j replaced by b).  Every
+ * entry lying in [2^-250, 2^250] (or 0), the products of three are
+ * multiples of 2^-906 below 2^753, so the expansions are exact.  Then
+ *   - the rational x_j = D_j / D is built once from two integers (one
+ *     canonicalisation: the same value, in lowest terms, as before);
+ *   - its nearest double and its directed roundings come from exact signs
+ *     of D_j - y D for candidate doubles y (y D an exact expansion when
+ *     |y| lies in [2^-100, 2^200]: its products are then multiples of
+ *     2^-1060 below 2^960); outside that range, or for entries outside
+ *     theirs, the GMP path below is taken. */
+#define XV_MIN 0x1p-250
+#define XV_MAX 0x1p+250
+
+/* Exact det of the 3x3 matrix with rows R[0..2] (3 doubles each), as a
+ * compressed expansion of at most 24 components; returns its length. */
+static int det3_expansion(double R[3][3], double *out)
+{
+    double m[3][4], t[3][8], u[16];
+    int ml0 = xp_prod_diff(R[1][1], R[2][2], R[1][2], R[2][1], m[0]);
+    int ml1 = xp_prod_diff(R[1][0], R[2][2], R[1][2], R[2][0], m[1]);
+    int ml2 = xp_prod_diff(R[1][0], R[2][1], R[1][1], R[2][0], m[2]);
+    int tl0 = xp_scale(ml0, m[0], R[0][0], t[0]);
+    int tl1 = xp_scale(ml1, m[1], -R[0][1], t[1]);
+    int tl2 = xp_scale(ml2, m[2], R[0][2], t[2]);
+    int ul = xp_sum(tl0, t[0], tl1, t[1], u);
+    int len = xp_sum(ul, u, tl2, t[2], out);
+    return xp_compress(len, out, out);
+}
+
+/* Lowest exponent l with every component of e a multiple of 2^l (a
+ * component f 2^k, f in [1/2, 1), is a multiple of 2^(k - 53)). */
+static int xp_low_exponent(int len, const double *e, int low)
+{
+    for (int i = 0; i < len; i++) {
+        int k;
+        frexp(e[i], &k);
+        low = k - 53 < low ? k - 53 : low;
+    }
+    return low;
+}
+
+/* z = e / 2^low, an integer (low from xp_low_exponent). */
+static void xp_to_mpz(mpz_t z, int len, const double *e, int low, mpz_t t)
+{
+    mpz_set_ui(z, 0);
+    for (int i = 0; i < len; i++) {
+        int k;
+        double f = frexp(e[i], &k);
+        mpz_set_d(t, ldexp(f, 53)); /* an integer of at most 53 bits */
+        mpz_mul_2exp(t, t, (mp_bitcnt_t)(k - 53 - low));
+        mpz_add(z, z, t);
+    }
+}
+
+/* Sign of x - y for x = Dj / D (D nonzero), y a double in the range of the
+ * comment above or 0: the sign of (Dj - y D) times that of D. */
+static int quotient_cmp(int dlen, const double *D, int jlen, const double *Dj, double y)
+{
+    double yD[48], diff[72];
+    int yl = xp_scale(dlen, D, -y, yD);
+    int l = xp_sum(jlen, Dj, yl, yD, diff);
+    return xp_sign(l, diff) * xp_sign(dlen, D);
+}
+
+static int in_quotient_range(double y)
+{
+    double m = fabs(y);
+    return m >= 0x1p-100 && m <= 0x1p+200;
+}
+
+/* The nearest double of x = Dj / D (ties to even), and the largest double
+ * <= x and the smallest >= x, exactly; 0 on success, -1 when x is outside
+ * the range where the expansions are exact (then nothing is written). */
+static int quotient_roundings(int dlen, const double *D, int jlen, const double *Dj,
+                              double *nearest, double *down, double *up)
+{
+    if (jlen == 0) {
+        *nearest = *down = *up = 0.0;
+        return 0;
+    }
+    double dn = 0, nu = 0;
+    for (int i = 0; i < dlen; i++)
+        dn += D[i];
+    for (int i = 0; i < jlen; i++)
+        nu += Dj[i];
+    double y = nu / dn; /* within a few units in the last place of x */
+    for (int step = 0; step < 8; step++) {
+        if (!in_quotient_range(y))
+            return -1;
+        int s = quotient_cmp(dlen, D, jlen, Dj, y);
+        if (s == 0) {
+            *nearest = *down = *up = y;
+            return 0;
+        }
+        double y2 = nextafter(y, s > 0 ? INFINITY : -INFINITY);
+        if (!in_quotient_range(y2))
+            return -1;
+        int s2 = quotient_cmp(dlen, D, jlen, Dj, y2);
+        if (s2 == 0) {
+            *nearest = *down = *up = y2;
+            return 0;
+        }
+        if (s2 == s) { /* x lies beyond y2: move on */
+            y = y2;
+            continue;
+        }
+        double lo = s > 0 ? y : y2, hi = s > 0 ? y2 : y;
+        *down = lo;
+        *up = hi;
+        /* x against the midpoint lo/2 + hi/2 (both halves exact) */
+        double half[96], diff[144];
+        int l1 = xp_scale(dlen, D, -lo / 2, half);
+        int l2 = xp_scale(dlen, D, -hi / 2, half + 48);
+        int hl = xp_sum(l1, half, l2, half + 48, diff);
+        int l = xp_sum(jlen, Dj, hl, diff, half);
+        int c = xp_sign(l, half) * xp_sign(dlen, D);
+        if (c == 0) { /* a tie: the even significand */
+            int e;
+            double f = frexp(lo, &e);
+            c = fmod(ldexp(f, 53), 2) != 0 ? 1 : -1;
+        }
+        *nearest = c > 0 ? hi : lo;
+        return 0;
+    }
+    return -1;
+}
+
+/* Vertex f from double rows r[0..2] (all exact): the rationals x[0..2],
+ * vs->x and the box.  Returns 1 when done, 0 when the magnitudes call for
+ * the GMP path, -1 when the rows are dependent. */
+static int solve_double_rows(venum *ve, const int r[3], mpq_t *x, double xd[3], double lo[3],
+                             double hi[3])
+{
+    double A[3][3], E[4][24];
+    int len[4];
+    for (int i = 0; i < 3; i++) {
+        const double *h = h4_row(ve, r[i]);
+        for (int k = 0; k < 4; k++) {
+            double m = fabs(h[k]);
+            if (m != 0 && (m < XV_MIN || m > XV_MAX))
+                return 0;
+        }
+        memcpy(A[i], h, 3 * sizeof(double));
+    }
+    len[3] = det3_expansion(A, E[3]); /* D */
+    if (len[3] == 0)
+        return -1;
+    for (int j = 0; j < 3; j++) { /* D_j */
+        double Aj[3][3];
+        memcpy(Aj, A, sizeof Aj);
+        for (int i = 0; i < 3; i++)
+            Aj[i][j] = h4_row(ve, r[i])[3];
+        len[j] = det3_expansion(Aj, E[j]);
+    }
+    for (int j = 0; j < 3; j++)
+        if (quotient_roundings(len[3], E[3], len[j], E[j], &xd[j], &lo[j], &hi[j]) != 0)
+            return 0;
+    int low = xp_low_exponent(len[3], E[3], INT_MAX);
+    for (int j = 0; j < 3; j++)
+        low = xp_low_exponent(len[j], E[j], low);
+    mpz_t den, t;
+    mpz_inits(den, t, NULL);
+    xp_to_mpz(den, len[3], E[3], low, t);
+    for (int j = 0; j < 3; j++) {
+        xp_to_mpz(mpq_numref(x[j]), len[j], E[j], low, t);
+        mpz_set(mpq_denref(x[j]), den);
+        if (mpz_sgn(den) < 0) {
+            mpz_neg(mpq_numref(x[j]), mpq_numref(x[j]));
+            mpz_neg(mpq_denref(x[j]), mpq_denref(x[j]));
+        }
+        mpq_canonicalize(x[j]);
+    }
+    mpz_clears(den, t, NULL);
+    return 1;
+}
+
 static vertex_set *set_alloc(int m, int nverts, int nedges)
 {
     vertex_set *vs = calloc(1, sizeof *vs);
@@ -323,7 +506,21 @@ static hs_code fill_vertices(venum *ve, const hull3 *h, vertex_set *vs, hs_error
         const int *c = h->facet_vert + h->facet_start[f];
         const int r[3] = {ve->rows[c[0]], ve->rows[c[1]], ve->rows[c[2]]};
         mpq_t *x = vs->q + 3 * (size_t)f;
-        if (solve_rows(ve, r, x) != 0)
+        int done = 0;
+        if (XP_RELIABLE && ve->P->exact[r[0]] && ve->P->exact[r[1]] && ve->P->exact[r[2]]) {
+            double xd[3], lo[3], hi[3];
+            done = solve_double_rows(ve, r, x, xd, lo, hi);
+            for (int j = 0; done > 0 && j < 3; j++) {
+                vs->x[3 * f + j] = xd[j];
+                if (f == 0 || lo[j] < vs->lo[j])
+                    vs->lo[j] = lo[j];
+                if (f == 0 || hi[j] > vs->hi[j])
+                    vs->hi[j] = hi[j];
+            }
+        }
+        if (done > 0)
+            continue;
+        if (done < 0 || solve_rows(ve, r, x) != 0)
             return err_set(err, HS_ERR_INTERNAL,
                            "vertex enumeration: dependent corner rows (please report)");
         for (int j = 0; j < 3; j++) {
