@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "polytope/error.h"
+#include "polytope/expansion.h"
 #include "polytope/fp.h"
 #include "polytope/grow.h"
 #include "polytope/mem.h"
@@ -754,12 +755,67 @@ void hull3_free(hull3 *h)
 
 /* ============================================================ conservative rows */
 
-/* Outward normal of facet f by Newell's formula, scaled to unit length;
- * 0 if it is not a usable finite vector. */
+/* The rows' exact arithmetic runs on floating-point expansions
+ * (polytope/expansion.h) when every coordinate involved lies in
+ * [2^-250, 2^250] (or is 0): sums and differences of two coordinates are
+ * then multiples of 2^-302 below 2^251, products of two such multiples of
+ * 2^-604 below 2^503, so every step is exact and every nonzero result is
+ * a normal double's worth (GMP's truncating mpq_get_d and the expansion's
+ * rounding then agree).  Otherwise GMP rationals, as before. */
+#define ROWS_MIN 0x1p-250
+#define ROWS_MAX 0x1p+250
+
+static int rows_range_ok(const double *v, int count)
+{
+    for (int i = 0; i < count; i++) {
+        double m = fabs(v[i]);
+        if (m != 0 && (m < ROWS_MIN || m > ROWS_MAX))
+            return 0;
+    }
+    return XP_RELIABLE;
+}
+
+/* Newell's area vector of facet f by expansions (see facet_normal_exact):
+ * returns 0, or -1 when a coordinate is out of range. */
+static int facet_normal_xp(const hull3 *h, const double *pts, int f, double nrm[3])
+{
+    int s = h->facet_start[f], e = h->facet_start[f + 1];
+    for (int k = s; k < e; k++)
+        if (!rows_range_ok(pts + 3 * (size_t)h->facet_vert[k], 3))
+            return -1;
+    for (int j = 0; j < 3; j++) {
+        int y = (j + 1) % 3, z = (j + 2) % 3;
+        double acc[2][40], term[8], scratch[16];
+        int len = 0, cur = 0;
+        for (int k = s; k < e; k++) {
+            const double *p = pts + 3 * (size_t)h->facet_vert[k];
+            const double *q = pts + 3 * (size_t)h->facet_vert[k + 1 < e ? k + 1 : s];
+            double d[2], u[2]; /* (p_y - q_y) and (p_z + q_z), exactly */
+            xp_two_diff(p[y], q[y], &d[1], &d[0]);
+            xp_two_sum(p[z], q[z], &u[1], &u[0]);
+            int dl = d[0] != 0 ? 2 : 1, ul = u[0] != 0 ? 2 : 1;
+            double *dp = d + 2 - dl, *up = u + 2 - ul;
+            if (d[1] == 0 || u[1] == 0)
+                continue;
+            int tl = xp_mul(dl, dp, ul, up, term, scratch);
+            if (len + tl > 40)
+                return -1; /* never seen: compressed sums stay a few components */
+            len = xp_sum(len, acc[cur], tl, term, acc[1 - cur]);
+            cur = 1 - cur;
+            len = xp_compress(len, acc[cur], acc[cur]); /* stays short */
+        }
+        double buf[41];
+        nrm[j] = xp_round(len, acc[cur], 0, buf); /* truncated, as mpq_get_d */
+    }
+    return 0;
+}
+
 /* Newell's area vector of facet f, exactly, rounded to doubles: the
  * fallback when the double evaluation cancels (sliver facets). */
 static void facet_normal_exact(const hull3 *h, const double *pts, int f, double nrm[3])
 {
+    if (facet_normal_xp(h, pts, f, nrm) == 0)
+        return;
     mpq_t sum[3], u, v, w;
     for (int j = 0; j < 3; j++)
         mpq_init(sum[j]);
@@ -828,6 +884,27 @@ static void dot_q(mpq_t out, const double *a, const double *p, mpq_t t, mpq_t x)
     }
 }
 
+/* a . p exactly as an expansion (at most 6 components) of
+ * coordinates in range; returns its length. */
+static int dot_xp(const double *a, const double *p, double *out)
+{
+    double e[6], t[2][6];
+    int len = 0, cur = 0;
+    for (int j = 0; j < 3; j++) {
+        double hi, lo;
+        xp_two_prod(a[j], p[j], &hi, &lo);
+        int el = 0;
+        if (lo != 0)
+            e[el++] = lo;
+        if (hi != 0)
+            e[el++] = hi;
+        len = xp_sum(len, t[cur], el, e, t[1 - cur]);
+        cur = 1 - cur;
+    }
+    memcpy(out, t[cur], (size_t)len * sizeof(double));
+    return len;
+}
+
 /* Sign of a . p - a . q, exactly. */
 static int compare_dots(const double *a, const double *p, const double *q)
 {
@@ -836,6 +913,13 @@ static int compare_dots(const double *a, const double *p, const double *q)
         return 1;
     if (dp + bp < dq - bq)
         return -1;
+    if (rows_range_ok(a, 3) && rows_range_ok(p, 3) && rows_range_ok(q, 3)) {
+        double ep[6], eq[6], d[12];
+        int lp = dot_xp(a, p, ep), lq = dot_xp(a, q, eq);
+        for (int i = 0; i < lq; i++)
+            eq[i] = -eq[i];
+        return xp_sign(xp_sum(lp, ep, lq, eq, d), d);
+    }
     mpq_t u, v, t, x;
     mpq_inits(u, v, t, x, NULL);
     dot_q(u, a, p, t, x);
@@ -894,9 +978,18 @@ static double max_rounded_up(const adjacency *adj, const double *pts, const doub
             }
         }
     }
+    const double *top = pts + 3 * (size_t)cur;
+    if (rows_range_ok(a, 3) && rows_range_ok(top, 3)) {
+        double e[6], buf[8], d[7];
+        int len = dot_xp(a, top, e);
+        double up = xp_round(len, e, 1, buf);
+        double neg = -up;
+        *exact = xp_sign(xp_sum(len, e, up != 0, &neg, d), d) == 0;
+        return up;
+    }
     mpq_t best, t, x;
     mpq_inits(best, t, x, NULL);
-    dot_q(best, a, pts + 3 * (size_t)cur, t, x);
+    dot_q(best, a, top, t, x);
     double up = q_round_up(best);
     if (isfinite(up)) {
         mpq_set_d(t, up);
