@@ -29,11 +29,18 @@ typedef struct fit_pts {
     const double *p;  /* n * 3 original points */
     const int *idx;   /* NULL or n indices into p */
     double ref[3], scale;
+    double *norm;     /* NULL, or the normalised input points (3 per input
+                         point, filled for the points of the set), computed
+                         once: every frame scores all of them */
 } fit_pts;
 
 /* Input point number `raw`, normalised. */
 static void get_raw(const fit_pts *s, int raw, double out[3])
 {
+    if (s->norm) {
+        memcpy(out, s->norm + 3 * (size_t)raw, 3 * sizeof(double));
+        return;
+    }
     const double *q = s->p + 3 * (size_t)raw;
     for (int j = 0; j < 3; j++)
         out[j] = (q[j] - s->ref[j]) / s->scale;
@@ -296,8 +303,18 @@ hs_code hs_obb_fit(hs_obb *box, const double *points, int n, hs_error *err)
         if (rc != HS_OK && rc != HS_ERR_INPUT)
             return err_set(err, rc, "hs_obb_fit: %s", herr.msg);
     }
-    fit_pts s = {h ? h->nverts : n, points, h ? h->verts : NULL, {0, 0, 0}, 1};
+    fit_pts s = {h ? h->nverts : n, points, h ? h->verts : NULL, {0, 0, 0}, 1, NULL};
     set_normalisation(&s);
+    /* the same values get_raw computes, once per point (when memory
+     * allows; otherwise get_raw computes them each time) */
+    double *norm = malloc(sizeof(double) * 3 * (size_t)n);
+    if (norm) {
+        for (int i = 0; i < s.n; i++) {
+            int raw = s.idx ? s.idx[i] : i;
+            get_raw(&s, raw, norm + 3 * (size_t)raw);
+        }
+        s.norm = norm;
+    }
     double best[9], ax[9];
     for (int i = 0; i < 9; i++)
         best[i] = i % 4 == 0;
@@ -307,6 +324,7 @@ hs_code hs_obb_fit(hs_obb *box, const double *points, int n, hs_error *err)
     if (h)
         facet_frames(&s, h, best, &bs);
     enclose(box, best, &s);
+    free(norm);
     hull3_free(h);
     return HS_OK;
 }
