@@ -29,6 +29,8 @@ typedef struct venum {
     mpq_t c[3];     /* a point strictly inside P */
     mpq_t origin[4];
     mpq_t t[4];     /* scratch */
+    mpq_t xq[3];    /* a vertex, when the set keeps no rationals */
+    int want_q;     /* fill vertex_set.q */
 } venum;
 
 static const double origin_d[4] = {0, 0, 0, 1};
@@ -48,8 +50,10 @@ static void ve_free(venum *ve)
     for (int j = 0; j < 4; j++) {
         mpq_clear(ve->origin[j]);
         mpq_clear(ve->t[j]);
-        if (j < 3)
+        if (j < 3) {
             mpq_clear(ve->c[j]);
+            mpq_clear(ve->xq[j]);
+        }
     }
 }
 
@@ -61,8 +65,10 @@ static int ve_init(venum *ve, const hs_poly *P)
     for (int j = 0; j < 4; j++) {
         mpq_init(ve->origin[j]);
         mpq_init(ve->t[j]);
-        if (j < 3)
+        if (j < 3) {
             mpq_init(ve->c[j]);
+            mpq_init(ve->xq[j]);
+        }
     }
     mpq_set_ui(ve->origin[3], 1, 1);
     ve->h4 = mem_alloc((size_t)P->m * 4, sizeof(double));
@@ -314,20 +320,40 @@ static int solve_rows(venum *ve, const int r[3], mpq_t *x)
 #define XV_MIN 0x1p-250
 #define XV_MAX 0x1p+250
 
-/* Exact det of the 3x3 matrix with rows R[0..2] (3 doubles each), as a
- * compressed expansion of at most 24 components; returns its length. */
-static int det3_expansion(double R[3][3], double *out)
+/* The four 3x3 minors of the 3x4 matrix W (rows (a_i, b_i)) that
+ * Cramer's rule needs, exactly, as compressed expansions of at most 24
+ * components: out[3] = D = det(columns 0, 1, 2) and out[j] = D_j, column
+ * j replaced by column 3.  The six 2x2 minors of rows 1 and 2 are formed
+ * once; each 3x3 minor expands along row 0. */
+static void cramer_expansions(double W[3][4], double out[4][24], int len[4])
 {
-    double m[3][4], t[3][8], u[16];
-    int ml0 = xp_prod_diff(R[1][1], R[2][2], R[1][2], R[2][1], m[0]);
-    int ml1 = xp_prod_diff(R[1][0], R[2][2], R[1][2], R[2][0], m[1]);
-    int ml2 = xp_prod_diff(R[1][0], R[2][1], R[1][1], R[2][0], m[2]);
-    int tl0 = xp_scale(ml0, m[0], R[0][0], t[0]);
-    int tl1 = xp_scale(ml1, m[1], -R[0][1], t[1]);
-    int tl2 = xp_scale(ml2, m[2], R[0][2], t[2]);
-    int ul = xp_sum(tl0, t[0], tl1, t[1], u);
-    int len = xp_sum(ul, u, tl2, t[2], out);
-    return xp_compress(len, out, out);
+    static const int cols[4][3] = {{3, 1, 2}, {0, 3, 2}, {0, 1, 3}, {0, 1, 2}};
+    double m[4][4][4]; /* m[p][q]: W1p W2q - W1q W2p, p < q */
+    int ml[4][4];
+    for (int p = 0; p < 4; p++)
+        for (int q = p + 1; q < 4; q++)
+            ml[p][q] = xp_prod_diff(W[1][p], W[2][q], W[1][q], W[2][p], m[p][q]);
+    for (int d = 0; d < 4; d++) {
+        const int *c = cols[d];
+        double t[3][8], u[16];
+        int tl[3];
+        for (int k = 0; k < 3; k++) {
+            /* the minor of columns c[other two], kept in the order of
+             * c: its sign flips when they are stored the other way */
+            int a = c[k == 0 ? 1 : 0], b = c[k == 2 ? 1 : 2];
+            double f = (k == 1 ? -1 : 1) * W[0][c[k]];
+            if (a > b) {
+                int tmp = a;
+                a = b;
+                b = tmp;
+                f = -f;
+            }
+            tl[k] = xp_scale(ml[a][b], m[a][b], f, t[k]);
+        }
+        int ul = xp_sum(tl[0], t[0], tl[1], t[1], u);
+        int l = xp_sum(ul, u, tl[2], t[2], out[d]);
+        len[d] = xp_compress(l, out[d], out[d]);
+    }
 }
 
 /* Lowest exponent l with every component of e a multiple of 2^l (a
@@ -428,13 +454,13 @@ static int quotient_roundings(int dlen, const double *D, int jlen, const double 
     return -1;
 }
 
-/* Vertex f from double rows r[0..2] (all exact): the rationals x[0..2],
- * vs->x and the box.  Returns 1 when done, 0 when the magnitudes call for
+/* Vertex f from double rows r[0..2] (all exact): the rationals x[0..2]
+ * (unless x is NULL), vs->x and the box.  Returns 1 when done, 0 when the magnitudes call for
  * the GMP path, -1 when the rows are dependent. */
 static int solve_double_rows(venum *ve, const int r[3], mpq_t *x, double xd[3], double lo[3],
                              double hi[3])
 {
-    double A[3][3], E[4][24];
+    double W[3][4], E[4][24];
     int len[4];
     for (int i = 0; i < 3; i++) {
         const double *h = h4_row(ve, r[i]);
@@ -443,21 +469,16 @@ static int solve_double_rows(venum *ve, const int r[3], mpq_t *x, double xd[3], 
             if (m != 0 && (m < XV_MIN || m > XV_MAX))
                 return 0;
         }
-        memcpy(A[i], h, 3 * sizeof(double));
+        memcpy(W[i], h, 4 * sizeof(double));
     }
-    len[3] = det3_expansion(A, E[3]); /* D */
+    cramer_expansions(W, E, len);
     if (len[3] == 0)
         return -1;
-    for (int j = 0; j < 3; j++) { /* D_j */
-        double Aj[3][3];
-        memcpy(Aj, A, sizeof Aj);
-        for (int i = 0; i < 3; i++)
-            Aj[i][j] = h4_row(ve, r[i])[3];
-        len[j] = det3_expansion(Aj, E[j]);
-    }
     for (int j = 0; j < 3; j++)
         if (quotient_roundings(len[3], E[3], len[j], E[j], &xd[j], &lo[j], &hi[j]) != 0)
             return 0;
+    if (!x)
+        return 1;
     int low = xp_low_exponent(len[3], E[3], INT_MAX);
     for (int j = 0; j < 3; j++)
         low = xp_low_exponent(len[j], E[j], low);
@@ -477,23 +498,22 @@ static int solve_double_rows(venum *ve, const int r[3], mpq_t *x, double xd[3], 
     return 1;
 }
 
-static vertex_set *set_alloc(int m, int nverts, int nedges)
+static vertex_set *set_alloc(int m, int nverts, int nedges, int want_q)
 {
     vertex_set *vs = calloc(1, sizeof *vs);
     if (!vs)
         return NULL;
     vs->m = m;
-    vs->q = mem_alloc((size_t)nverts * 3, sizeof(mpq_t));
-    if (vs->q) {
-        vs->nverts = nverts;
+    vs->nverts = nverts;
+    vs->q = want_q ? mem_alloc((size_t)nverts * 3, sizeof(mpq_t)) : NULL;
+    if (vs->q)
         for (int i = 0; i < 3 * nverts; i++)
             mpq_init(vs->q[i]);
-    }
     vs->x = mem_alloc((size_t)nverts * 3, sizeof(double));
     vs->tight_start = mem_calloc((size_t)nverts + 1, sizeof(int));
     vs->edges = mem_alloc((size_t)nedges * 2, sizeof(int));
     vs->is_facet = mem_calloc((size_t)m, 1);
-    if (!vs->q || !vs->x || !vs->tight_start || !vs->edges || !vs->is_facet) {
+    if ((want_q && !vs->q) || !vs->x || !vs->tight_start || !vs->edges || !vs->is_facet) {
         vertex_set_free(vs);
         return NULL;
     }
@@ -505,7 +525,7 @@ static hs_code fill_vertices(venum *ve, const hull3 *h, vertex_set *vs, hs_error
     for (int f = 0; f < h->nfacets; f++) {
         const int *c = h->facet_vert + h->facet_start[f];
         const int r[3] = {ve->rows[c[0]], ve->rows[c[1]], ve->rows[c[2]]};
-        mpq_t *x = vs->q + 3 * (size_t)f;
+        mpq_t *x = vs->q ? vs->q + 3 * (size_t)f : NULL;
         int done = 0;
         if (XP_RELIABLE && ve->P->exact[r[0]] && ve->P->exact[r[1]] && ve->P->exact[r[2]]) {
             double xd[3], lo[3], hi[3];
@@ -520,12 +540,13 @@ static hs_code fill_vertices(venum *ve, const hull3 *h, vertex_set *vs, hs_error
         }
         if (done > 0)
             continue;
-        if (done < 0 || solve_rows(ve, r, x) != 0)
+        if (done < 0 || solve_rows(ve, r, x ? x : ve->xq) != 0)
             return err_set(err, HS_ERR_INTERNAL,
                            "vertex enumeration: dependent corner rows (please report)");
         for (int j = 0; j < 3; j++) {
-            vs->x[3 * f + j] = q_nearest_double(x[j], NULL);
-            double lo = q_round_down(x[j]), hi = q_round_up(x[j]);
+            mpq_ptr xj = x ? x[j] : ve->xq[j];
+            vs->x[3 * f + j] = q_nearest_double(xj, NULL);
+            double lo = q_round_down(xj), hi = q_round_up(xj);
             if (f == 0 || lo < vs->lo[j])
                 vs->lo[j] = lo;
             if (f == 0 || hi > vs->hi[j])
@@ -639,7 +660,7 @@ static int fill_tight(const pairs *pr, vertex_set *vs)
 
 static hs_code build_set(venum *ve, const hull3 *h, vertex_set **out, hs_error *err)
 {
-    vertex_set *vs = set_alloc(ve->m, h->nfacets, h->nedges);
+    vertex_set *vs = set_alloc(ve->m, h->nfacets, h->nedges, ve->want_q);
     if (!vs)
         return err_set(err, HS_ERR_NOMEM, "out of memory");
     hs_code rc = fill_vertices(ve, h, vs, err);
@@ -658,7 +679,8 @@ static hs_code build_set(venum *ve, const hull3 *h, vertex_set **out, hs_error *
 
 /* ------------------------------------------------------------ entry points */
 
-hs_code vertex_enum(const hs_poly *P, const double *interior, vertex_set **out, hs_error *err)
+static hs_code enumerate(const hs_poly *P, const double *interior, int want_q, vertex_set **out,
+                         hs_error *err)
 {
     if (!P || !out)
         return err_set(err, HS_ERR_ARG, "vertex enumeration: NULL argument");
@@ -671,6 +693,7 @@ hs_code vertex_enum(const hs_poly *P, const double *interior, vertex_set **out, 
         ve_free(&ve);
         return err_set(err, HS_ERR_NOMEM, "out of memory");
     }
+    ve.want_q = want_q;
     rc = collect_rows(&ve, err);
     if (rc == HS_OK)
         rc = interior ? take_interior(&ve, interior, err) : find_interior(&ve, err);
@@ -682,6 +705,17 @@ hs_code vertex_enum(const hs_poly *P, const double *interior, vertex_set **out, 
     hull3_free(h);
     ve_free(&ve);
     return rc;
+}
+
+hs_code vertex_enum(const hs_poly *P, const double *interior, vertex_set **out, hs_error *err)
+{
+    return enumerate(P, interior, 1, out, err);
+}
+
+hs_code vertex_enum_doubles(const hs_poly *P, const double *interior, vertex_set **out,
+                            hs_error *err)
+{
+    return enumerate(P, interior, 0, out, err);
 }
 
 void vertex_set_free(vertex_set *vs)
