@@ -176,9 +176,44 @@ static int edge_of(const tri *g, int a, int b)
 
 /* ------------------------------------------------ initial tetrahedron */
 
+/* Whether the k = 2 or 3 homogeneous points idx[0..k) given as exact
+ * doubles are independent: some k x k minor of the k x 4 matrix is not
+ * zero (pred_det_sign, exact).  -1 when a point has no exact doubles. */
+static int independent_d(const qhull *qh, const int *idx, int k)
+{
+    double h[3][4];
+    for (int i = 0; i < k; i++)
+        if (!qh->src->exact_d || !qh->src->exact_d(qh->src->user, idx[i], h[i]))
+            return -1;
+    /* the column sets: pairs for k = 2, triples for k = 3 */
+    static const int pairs[6][2] = {{0, 1}, {0, 2}, {0, 3}, {1, 2}, {1, 3}, {2, 3}};
+    static const int triples[4][3] = {{0, 1, 2}, {0, 1, 3}, {0, 2, 3}, {1, 2, 3}};
+    int count = k == 2 ? 6 : 4;
+    for (int t = 0; t < count; t++) {
+        const int *cols = k == 2 ? pairs[t] : triples[t];
+        double M[9];
+        for (int i = 0; i < k; i++)
+            for (int j = 0; j < k; j++)
+                M[k * i + j] = h[i][cols[j]];
+        int s = pred_det_sign(M, k, NULL);
+        if (s == -2)
+            return -1;
+        if (s != 0)
+            return 1;
+    }
+    return 0;
+}
+
 /* Exact rank of the homogeneous points idx[0..k) (k <= 3). */
 static int rank_of(qhull *qh, const int *idx, int k)
 {
+    if (k >= 2) {
+        int ind = independent_d(qh, idx, k);
+        if (ind == 1)
+            return k;
+        if (ind == 0 && k == 2)
+            return 1; /* two dependent nonzero homogeneous points (w > 0) */
+    }
     mpq_t *v = qh->q, *f = &qh->q[12], *tmp = &qh->q[13];
     for (int i = 0; i < k; i++)
         qh->src->exact(qh->src->user, idx[i], v + 4 * i);
@@ -719,6 +754,16 @@ static int points_orient(void *user, int i, int j, int k, int l)
                           p + 3 * (size_t)l);
 }
 
+static int points_exact_d(void *user, int i, double h[4])
+{
+    const double *p = (const double *)user + 3 * (size_t)i;
+    h[0] = p[0];
+    h[1] = p[1];
+    h[2] = p[2];
+    h[3] = 1;
+    return 1;
+}
+
 static void points_exact(void *user, int i, mpq_t h[4])
 {
     const double *p = (const double *)user + 3 * (size_t)i;
@@ -738,7 +783,7 @@ hs_code hull3_points(const double *pts, int n, hull3 **out, hs_error *err)
         if (!isfinite(pts[i]))
             return err_set(err, HS_ERR_ARG, "convex hull: point %d has a non-finite coordinate",
                            i / 3);
-    hull3_source src = {n, pts, points_orient, points_exact, (void *)pts};
+    hull3_source src = {n, pts, points_orient, points_exact, (void *)pts, points_exact_d};
     return hull3_from_source(&src, out, err);
 }
 

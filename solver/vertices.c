@@ -22,7 +22,8 @@ typedef struct venum {
     const hs_poly *P;
     int m;
     double *h4;     /* m * 4: (a_i, b_i) as nearest doubles */
-    mpq_t *q4;      /* m * 4: (a_i, b_i) exactly */
+    mpq_t *q4;      /* m * 4: (a_i, b_i) exactly; NULL when every row is
+                       exact in doubles (h4 then holds the rows) */
     int *rows;      /* hull point -> row (rows with a_i != 0) */
     int npts;
     double *approx; /* npts * 3: dual points in double (heuristics only) */
@@ -30,6 +31,8 @@ typedef struct venum {
     mpq_t origin[4];
     mpq_t t[4];     /* scratch */
     mpq_t xq[3];    /* a vertex, when the set keeps no rationals */
+    double cd[3];   /* c as doubles, when c_double (c given by the caller) */
+    int c_double;
     int want_q;     /* fill vertex_set.q */
 } venum;
 
@@ -74,19 +77,43 @@ static int ve_init(venum *ve, const hs_poly *P)
     ve->h4 = mem_alloc((size_t)P->m * 4, sizeof(double));
     ve->rows = mem_alloc((size_t)P->m, sizeof(int));
     ve->approx = mem_alloc((size_t)P->m * 3, sizeof(double));
-    ve->q4 = mem_alloc((size_t)P->m * 4, sizeof(mpq_t));
-    if (!ve->h4 || !ve->rows || !ve->approx || !ve->q4) {
-        free(ve->q4);
-        ve->q4 = NULL;
+    if (!ve->h4 || !ve->rows || !ve->approx)
         return -1;
+    int all_exact = 1;
+    for (int i = 0; i < P->m; i++) {
+        all_exact = all_exact && P->exact[i];
+        for (int j = 0; j < 4; j++)
+            h4_row(ve, i)[j] = j < 3 ? hpoly_row(P, i)[j] : P->b[i];
     }
+    if (all_exact)
+        return 0; /* the doubles are the rows: no rationals needed */
+    ve->q4 = mem_alloc((size_t)P->m * 4, sizeof(mpq_t));
+    if (!ve->q4)
+        return -1;
     for (int i = 0; i < P->m; i++)
         for (int j = 0; j < 4; j++) {
             mpq_init(q4_row(ve, i)[j]);
             hpoly_get_q(P, i, j, q4_row(ve, i)[j]);
-            h4_row(ve, i)[j] = j < 3 ? hpoly_row(P, i)[j] : P->b[i];
         }
     return 0;
+}
+
+/* out = entry j of row r (j = 3: b_r), exactly. */
+static void row_entry_q(const venum *ve, int r, int j, mpq_t out)
+{
+    if (ve->q4)
+        mpq_set(out, q4_row(ve, r)[j]);
+    else
+        mpq_set_d(out, h4_row(ve, r)[j]);
+}
+
+/* Sign of entry j of row r. */
+static int row_entry_sign(const venum *ve, int r, int j)
+{
+    if (ve->q4)
+        return mpq_sgn(q4_row(ve, r)[j]);
+    double v = h4_row(ve, r)[j];
+    return (v > 0) - (v < 0);
 }
 
 /* ------------------------------------------------------------ checks */
@@ -106,8 +133,8 @@ static hs_code check_input(const hs_poly *P, hs_error *err)
 
 static int zero_normal(const venum *ve, int r)
 {
-    mpq_t *a = q4_row(ve, r);
-    return mpq_sgn(a[0]) == 0 && mpq_sgn(a[1]) == 0 && mpq_sgn(a[2]) == 0;
+    return row_entry_sign(ve, r, 0) == 0 && row_entry_sign(ve, r, 1) == 0 &&
+           row_entry_sign(ve, r, 2) == 0;
 }
 
 /* Rows 0 . x <= b: empty when b < 0, otherwise left out of the hull. */
@@ -119,7 +146,7 @@ static hs_code collect_rows(venum *ve, hs_error *err)
             ve->rows[ve->npts++] = i;
             continue;
         }
-        if (mpq_sgn(q4_row(ve, i)[3]) < 0)
+        if (row_entry_sign(ve, i, 3) < 0)
             return err_at(err, ve->P->name, 0,
                               "the polyhedron is empty (row %d reads 0 <= a negative number)",
                               i + 1);
@@ -127,16 +154,21 @@ static hs_code collect_rows(venum *ve, hs_error *err)
     return HS_OK;
 }
 
-/* Sign of a_r . c - b_r, exactly. */
+/* Sign of a_r . c - b_r, exactly (c: doubles cd when c_double). */
 static int row_slack_sign(venum *ve, int r)
 {
-    mpq_t *row = q4_row(ve, r);
+    if (!ve->q4 && ve->c_double) {
+        const double *h = h4_row(ve, r);
+        return pred_row_sign(h, ve->cd, h[3], 3, NULL);
+    }
     mpq_set_ui(ve->t[0], 0, 1);
     for (int j = 0; j < 3; j++) {
-        mpq_mul(ve->t[1], row[j], ve->c[j]);
+        row_entry_q(ve, r, j, ve->t[2]);
+        mpq_mul(ve->t[1], ve->t[2], ve->c[j]);
         mpq_add(ve->t[0], ve->t[0], ve->t[1]);
     }
-    return mpq_cmp(ve->t[0], row[3]);
+    row_entry_q(ve, r, 3, ve->t[2]);
+    return mpq_cmp(ve->t[0], ve->t[2]);
 }
 
 static hs_code take_interior(venum *ve, const double *interior, hs_error *err)
@@ -146,7 +178,9 @@ static hs_code take_interior(venum *ve, const double *interior, hs_error *err)
             return err_set(err, HS_ERR_ARG,
                            "vertex enumeration: the interior point has a non-finite coordinate");
         mpq_set_d(ve->c[j], interior[j]);
+        ve->cd[j] = interior[j];
     }
+    ve->c_double = 1;
     for (int k = 0; k < ve->npts; k++)
         if (row_slack_sign(ve, ve->rows[k]) >= 0)
             return err_set(err, HS_ERR_ARG,
@@ -233,7 +267,7 @@ static void dual_exact(void *user, int i, mpq_t h[4])
 {
     venum *ve = user;
     for (int j = 0; j < 4; j++)
-        mpq_set(h[j], q4_row(ve, ve->rows[i])[j]);
+        row_entry_q(ve, ve->rows[i], j, h[j]);
 }
 
 /* Orientation of the origin of the dual space (P's interior point)
@@ -252,10 +286,19 @@ static hs_code unbounded(const venum *ve, hs_error *err)
                       "the polyhedron is unbounded (vertex enumeration needs a polytope)");
 }
 
+/* The row of point i as doubles, when they are its exact entries. */
+static int dual_exact_d(void *user, int i, double h[4])
+{
+    venum *ve = user;
+    int r = ve->rows[i];
+    memcpy(h, h4_row(ve, r), 4 * sizeof(double));
+    return ve->P->exact[r] != 0;
+}
+
 static hs_code dual_hull(venum *ve, hull3 **h, hs_error *err)
 {
     dual_approx(ve);
-    hull3_source src = {ve->npts, ve->approx, dual_orient, dual_exact, ve};
+    hull3_source src = {ve->npts, ve->approx, dual_orient, dual_exact, ve, dual_exact_d};
     hs_error herr;
     hs_error_clear(&herr);
     hs_code rc = hull3_from_source(&src, h, &herr);
@@ -289,7 +332,7 @@ static int solve_rows(venum *ve, const int r[3], mpq_t *x)
     for (int j = -1; j < 3 && ok; j++) {
         for (int i = 0; i < 3; i++)
             for (int k = 0; k < 3; k++)
-                mpq_set(M[3 * i + k], q4_row(ve, r[i])[k == j ? 3 : k]);
+                row_entry_q(ve, r[i], k == j ? 3 : k, M[3 * i + k]);
         pred_det3_q(j < 0 ? D : Dj, M, ve->t[0], ve->t[1]);
         if (j < 0)
             ok = mpq_sgn(D) != 0;
@@ -610,7 +653,7 @@ static int collect_tight(venum *ve, const hull3 *h, pairs *pr)
     for (int i = 0; i < h->nverts; i++)
         corner[h->verts[i]] = 1;
     for (int i = 0; i < ve->m; i++)
-        if (zero_normal(ve, i) && mpq_sgn(q4_row(ve, i)[3]) == 0)
+        if (zero_normal(ve, i) && row_entry_sign(ve, i, 3) == 0)
             always[nalways++] = i;
     int rc = 0;
     for (int f = 0; f < h->nfacets && rc == 0; f++) {
