@@ -4,11 +4,17 @@
  * Arithmetic and Fast Robust Geometric Predicates", 1997).
  *
  * An expansion of length n is the exact sum e[0] + ... + e[n-1] of its
- * components.  Every expansion made here is nonoverlapping (the lowest set
- * bit of a component lies above the highest set bit of the component
- * before it) with components ordered by increasing magnitude and no zero
- * component; the empty expansion (n = 0) is zero.  Such an expansion has
- * the sign of its last component.
+ * components.  Every expansion made here has no zero component, its
+ * components ordered by increasing magnitude, and is nonoverlapping (the
+ * lowest set bit of a component lies above the highest set bit of the
+ * component before it); the empty expansion (n = 0) is zero.  Such an
+ * expansion has the sign of its last component.  More precisely the
+ * expansions are strongly nonoverlapping in Shewchuk's sense (moreover,
+ * two neighbouring components are "adjacent" only when both are powers of
+ * two), the property under which the merge of xp_sum is proved to keep
+ * them nonoverlapping: Two-Product pairs, xp_scale, xp_compress and xp_sum
+ * itself all give it (with round-to-even), and expansions built only with
+ * these functions, as every caller does, have it.
  *
  * Conditions.  The primitives rely on IEEE double arithmetic rounding to
  * nearest (ties to even) with no extended intermediate precision
