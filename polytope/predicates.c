@@ -472,7 +472,8 @@ static int orient3d_float(const double *a, const double *b, const double *c, con
  * differences, so when d's evaluation cannot decide, a, b and c are tried
  * as bases in turn: with p the base and q1, q2, q3 the others in order,
  * det[a - d; b - d; c - d] = s_p det[q1 - p; q2 - p; q3 - p], s_p = -1
- * for p = a or c and +1 for p = b (see orient3d_diff_expansion). */
+ * for p = a or c and +1 for p = b (see orient3d_diff_expansion).  Before
+ * that, two equal points answer 0 at once. */
 static int orient3d_filter(const double *a, const double *b, const double *c, const double *d,
                            int *in_range)
 {
@@ -484,6 +485,13 @@ static int orient3d_filter(const double *a, const double *b, const double *c, co
     int s = orient3d_float(a, b, c, d);
     if (s != 2)
         return s;
+    /* two equal points make the determinant exactly zero (common: the
+     * repeated corners of a triangle soup) */
+    const double *p[4] = {a, b, c, d};
+    for (int i = 0; i < 4; i++)
+        for (int k = i + 1; k < 4; k++)
+            if (p[i][0] == p[k][0] && p[i][1] == p[k][1] && p[i][2] == p[k][2])
+                return 0;
     s = orient3d_float(b, c, d, a);
     if (s != 2)
         return -s;
