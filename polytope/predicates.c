@@ -711,13 +711,17 @@ static int det4_filter(const double *const r[4])
  * nearly equals r3 (Cramer's rule in floating point on the three columns
  * other than c*, the column of the largest cofactor),
  *   rho = r3 - alpha_0 r0 - alpha_1 r1 - alpha_2 r2
- * is formed exactly (an expansion of at most 7 components per entry) and
+ * is formed with error-free transformations (nearly exactly) and
  *   det[r0; r1; r2; r3] = det[r0; r1; r2; rho] = sum_c rho_c C_c,
  * C_c the cofactors of r0, r1, r2 along the last row.  rho is small, so
  * its rounding errors no longer compare with the permanent of the
  * original rows.  Evaluated in floating point:
- *   rho^_c = the sum of rho_c's components (smallest first): |error|
- *            <= d_c = 2 len u sum|components| (recursive summation);
+ *   rho^_c = s + e, s the running sum of r3_c and the products' rounded
+ *            values by Two-Sum, e the sum of all the residuals (of the
+ *            Two-Products and the Two-Sums) in floating point: rho_c =
+ *            s + (exact sum of the residuals), so |rho_c - rho^_c| <= d_c
+ *            = u |rho^_c| + gamma_8 sum|residuals|, far below |rho_c|;
+ *            when every residual is 0, rho^_c is exact;
  *   C^_c   = the 3x3 minor in floating point: |error| <= k_c = 8u perm_c
  *            (the bound of pred_det_sign's 3x3);
  *   D^     = sum rho^_c C^_c: |error| <= gamma_4 sum |rho^_c C^_c|;
@@ -725,7 +729,7 @@ static int det4_filter(const double *const r[4])
  * |rho^_c| k_c + d_c k_c), taken with a factor (1 + 32u) for its own
  * rounding and 2^-1060 for products that underflow.  Entries and alphas
  * lie in [2^-200, 2^200] (or are 0): products stay below 2^1010, and the
- * exact expansions of rho are multiples of 2^-506.  Returns the sign when
+ * Two-Product residuals are multiples of 2^-506, exact.  Returns the sign when
  * |D^| > B, and 0 when rho is exactly zero (r3 is then exactly a
  * combination of the other rows: common for small integer data); 2
  * otherwise (the determinant is below about 50 u^2 times |rho| |C|, or
@@ -777,20 +781,22 @@ static int det4_reduced_filter(const double *const r[4])
     double D = 0, B = 0, mag = 0;
     int all_zero = 1;
     for (int c = 0; c < 4; c++) {
-        double e[8], rho = 0, abs_sum = 0;
-        int len = grow_expansion(e, 0, M[12 + c]);
+        /* rho_c = r3_c - sum alpha_i r_ic = s + (the six residuals of the
+         * Two-Products and Two-Sums below), exactly */
+        double s = M[12 + c], err = 0, err_abs = 0;
         for (int i = 0; i < 3; i++) {
-            double p, q;
-            xp_two_prod(alpha[i], M[4 * i + c], &p, &q);
-            len = grow_expansion(e, len, -q);
-            len = grow_expansion(e, len, -p);
+            double p, q, t, u;
+            xp_two_prod(-alpha[i], M[4 * i + c], &p, &q);
+            xp_two_sum(s, p, &t, &u);
+            s = t;
+            err += q + u;
+            err_abs += fabs(q) + fabs(u);
         }
-        all_zero = all_zero && len == 0;
-        for (int k = 0; k < len; k++) {
-            rho += e[k];
-            abs_sum += fabs(e[k]);
-        }
-        double d = 2 * len * UNIT_ROUNDOFF * abs_sum;
+        double rho = s + err;
+        all_zero = all_zero && rho == 0 && err_abs == 0;
+        /* |rho_c - rho| <= u |rho| + gamma_6 sum|residuals| (two rounded
+         * sums of the residuals and one final rounding) */
+        double d = UNIT_ROUNDOFF * fabs(rho) + fp_gamma(8) * err_abs;
         double t = rho * C[c];
         D += t;
         mag += fabs(t);
