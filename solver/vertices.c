@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "polytope/expansion.h"
+#include "polytope/fp.h"
 #include "polytope/hpoly.h"
 #include "polytope/hull3.h"
 #include "polytope/predicates.h"
@@ -440,9 +441,71 @@ static int in_quotient_range(double y)
     return m >= 0x1p-100 && m <= 0x1p+200;
 }
 
+/* The sum of an expansion's components in floating point (smallest
+ * first) and a bound on its error: recursive summation of len terms is
+ * off by at most gamma_(len-1) times the sum of their magnitudes, here
+ * taken generously as gamma_(2 len + 2) times the computed one. */
+static double approx_sum(int len, const double *e, double *bound)
+{
+    double s = 0, mag = 0;
+    for (int i = 0; i < len; i++) {
+        s += e[i];
+        mag += fabs(e[i]);
+    }
+    *bound = fp_gamma(2 * len + 2) * mag;
+    return s;
+}
+
+/* The fast path of quotient_roundings: y a double in range, r = Dj - y D
+ * exactly (so x - y = r / D).  When floating-point bounds on |r| / |D|
+ * place x strictly inside the gap from y to its neighbour y2 on x's side,
+ * away from the midpoint, the roundings follow; returns 0 then, -1 when
+ * the bounds cannot decide. */
+static int quotient_bracket(int dlen, const double *D, int rlen, const double *r, double y,
+                            double *nearest, double *down, double *up)
+{
+    int s = xp_sign(rlen, r) * xp_sign(dlen, D);
+    if (s == 0) {
+        *nearest = *down = *up = y;
+        return 0;
+    }
+    double y2 = nextafter(y, s > 0 ? INFINITY : -INFINITY);
+    if (!in_quotient_range(y2))
+        return -1;
+    double er, ed, rr = fabs(approx_sum(rlen, r, &er)), dd = fabs(approx_sum(dlen, D, &ed));
+    if (!(dd > 2 * ed))
+        return -1;
+    /* |x - y| = |r| / |D| within [lower, upper]; the three roundings of
+     * each quotient are covered by the factors 1 -+ 8u */
+    double lower = (rr - er) / (dd + ed) * (1 - 8 * FP_U);
+    double upper = (rr + er) / (dd - ed) * (1 + 8 * FP_U);
+    double gap = fabs(y2 - y), half = gap / 2; /* both exact */
+    if (upper < half)
+        *nearest = y;
+    else if (lower > half && upper < gap)
+        *nearest = y2;
+    else
+        return -1;
+    *down = s > 0 ? y : y2;
+    *up = s > 0 ? y2 : y;
+    return 0;
+}
+
+/* r = Dj - y D exactly; returns its length (r holds 72 doubles). */
+static int quotient_residual(int dlen, const double *D, int jlen, const double *Dj, double y,
+                             double *r)
+{
+    double yD[48];
+    int yl = xp_scale(dlen, D, -y, yD);
+    return xp_sum(jlen, Dj, yl, yD, r);
+}
+
 /* The nearest double of x = Dj / D (ties to even), and the largest double
  * <= x and the smallest >= x, exactly; 0 on success, -1 when x is outside
- * the range where the expansions are exact (then nothing is written). */
+ * the range where the expansions are exact (then nothing is written).
+ * First a candidate y = fl(Dj / D) corrected once by the exact residual,
+ * decided by quotient_bracket; when that cannot decide (x within a few
+ * ulps of a double or a midpoint), exact signs of Dj - y D step by step. */
 static int quotient_roundings(int dlen, const double *D, int jlen, const double *Dj,
                               double *nearest, double *down, double *up)
 {
@@ -450,12 +513,19 @@ static int quotient_roundings(int dlen, const double *D, int jlen, const double 
         *nearest = *down = *up = 0.0;
         return 0;
     }
-    double dn = 0, nu = 0;
-    for (int i = 0; i < dlen; i++)
-        dn += D[i];
-    for (int i = 0; i < jlen; i++)
-        nu += Dj[i];
+    double er, dn = approx_sum(dlen, D, &er), nu = approx_sum(jlen, Dj, &er);
     double y = nu / dn; /* within a few units in the last place of x */
+    if (in_quotient_range(y)) {
+        double r[72];
+        int rl = quotient_residual(dlen, D, jlen, Dj, y, r);
+        double y1 = y + approx_sum(rl, r, &er) / dn; /* one correction */
+        if (y1 != y && in_quotient_range(y1)) {
+            y = y1;
+            rl = quotient_residual(dlen, D, jlen, Dj, y, r);
+        }
+        if (quotient_bracket(dlen, D, rl, r, y, nearest, down, up) == 0)
+            return 0;
+    }
     for (int step = 0; step < 8; step++) {
         if (!in_quotient_range(y))
             return -1;

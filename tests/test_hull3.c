@@ -767,6 +767,43 @@ START_TEST(vertices_rounded_and_clustered)
 }
 END_TEST
 
+
+/* A vertex exactly halfway between two doubles: x - y <= 2^53 and y <= 1
+ * meet at x = 2^53 + 1, which rounds to the even 2^53; the box takes
+ * 2^53 and 2^53 + 2.  Also x = 2^53 - 5 (a double) at y = -5. */
+START_TEST(vertices_rounding_ties)
+{
+    double a[18] = {1, -1, 0, 0, 1, 0, 0, 0, 1, -1, 0, 0, 0, -1, 0, 0, 0, -1};
+    double b[6] = {0x1p53, 1, 0, -(0x1p53 - 8), 5, 1};
+    hs_error err;
+    hs_poly *P = hs_poly_from_doubles(3, 6, a, b, NULL, &err);
+    EXPECT(P != NULL, "%s", err.msg);
+    double c[3] = {0x1p53 - 4, -2, -0.5};
+    vertex_set *vs = enum_ok(P, c), *vd = NULL, *vl = enum_ok(P, NULL);
+    EXPECT(vertex_enum_doubles(P, c, &vd, &err) == HS_OK, "%s", err.msg);
+    check_vertices(vs, P);
+    check_roundings(vs, vd);
+    int tie = 0;
+    mpq_t half_way;
+    mpq_init(half_way);
+    mpz_set_d(mpq_numref(half_way), 0x1p53);
+    mpz_add_ui(mpq_numref(half_way), mpq_numref(half_way), 1); /* 2^53 + 1, over 1 */
+    for (int v = 0; v < vs->nverts; v++)
+        if (mpq_equal(vs->q[3 * v], half_way)) {
+            tie++;
+            ck_assert(vs->x[3 * v] == 0x1p53);
+        }
+    mpq_clear(half_way);
+    ck_assert_int_eq(tie, 2);
+    ck_assert(vs->hi[0] == 0x1p53 + 2 && vs->lo[0] == 0x1p53 - 8);
+    check_vertices(vl, P);
+    vertex_set_free(vs);
+    vertex_set_free(vd);
+    vertex_set_free(vl);
+    hs_poly_free(P);
+}
+END_TEST
+
 Suite *suite_hull3(void)
 {
     Suite *s = suite_create("hull3");
@@ -783,6 +820,7 @@ Suite *suite_hull3(void)
     tcase_add_loop_test(tc, vertices_tangent_polytopes, 0, 3);
     tcase_add_test(tc, vertices_input_errors);
     tcase_add_loop_test(tc, vertices_rounded_and_clustered, 0, 3);
+    tcase_add_test(tc, vertices_rounding_ties);
     suite_add_tcase(s, tc);
     return s;
 }
