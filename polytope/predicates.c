@@ -260,7 +260,7 @@ int pred_det_sign(const double *M, int k, pred_stats *st)
         for (int i = k; i < 4; i++)
             R[4 * i + i] = 1;
         const double *const rows[4] = {R, R + 4, R + 8, R + 12};
-        int s = finite ? det4_expansion_sign(rows) : 2;
+        int s = finite && XP_RELIABLE ? det4_expansion_sign(rows) : 2;
         if (s != 2)
             return s;
     }
@@ -269,30 +269,37 @@ int pred_det_sign(const double *M, int k, pred_stats *st)
 
 /* ------------------------------------ orientation, 3x3 and 4x4 determinants
  *
- * Three stages, each exact when it answers.
+ * Stages, each exact when it answers.
  *
  * A. Floating point with a static error bound.  pred_orient3d evaluates
  *    the classic 3x3 determinant of differences and accepts its sign when
  *    it exceeds Shewchuk's bound (7 + 56u) u * permanent, u = 2^-53; the
  *    magnitudes are first checked so that no product can overflow and
- *    underflow cannot matter.  pred_det4_rows expands a 4x4 determinant by
- *    the 2x2 minors of its first two and last two columns; a first-order
- *    error analysis gives |error| <= (10u + O(u^2)) * P, P = sum of
- *    |minor products| taken with absolute values everywhere, and
- *    12u * fl(P) covers it together with the rounding of P itself.
+ *    underflow cannot matter.  When that fails, two equal points answer 0,
+ *    and the same evaluation is tried with each other point as the base
+ *    (orient3d_filter: clusters of nearby points).  pred_det4_rows expands
+ *    a 4x4 determinant by the 2x2 minors of its first two and last two
+ *    columns; a first-order error analysis gives |error| <= (10u +
+ *    O(u^2)) * P, P = sum of |minor products| taken with absolute values
+ *    everywhere, and 12u * fl(P) covers it together with the rounding of P
+ *    itself.  When that fails, det4_reduced_filter subtracts from the last
+ *    row its floating-point combination of the others, exactly, and
+ *    evaluates again with a bound relative to the small remainder (nearly
+ *    dependent rows: planes through nearly one point).
  *
  * B. Exact expansions (polytope/expansion.c), no allocation.  For
- *    orient3d, when the nine differences are exact doubles (Two-Diff has
- *    no residual: always for nearby points, Sterbenz's lemma, and for
- *    integer or dyadic data), the 3x3 determinant of the differences is
- *    summed exactly from Two-Products (at most 24 components).  Otherwise,
- *    and for every 4x4 determinant, the Laplace expansion by 2x2 minors is
- *    formed exactly (at most 192 components) after scaling each column by
- *    a power of two (a positive factor: the sign is kept) so that its
- *    largest entry lies just below 2^250; see det4_expansion_sign for the
- *    ranges this covers (every entry within about 2^+-500 of the others
- *    in its column, and more).  An exactly zero determinant (coplanar
- *    points) comes out as the empty expansion, as cheaply as any other.
+ *    orient3d, with a base point whose differences to two others are exact
+ *    doubles (Two-Diff has no residual: always for nearby points,
+ *    Sterbenz's lemma, and for integer or dyadic data), the determinant is
+ *    a cross product of exact differences dotted with the third difference
+ *    (at most 48 components; orient3d_diff_expansion).  Otherwise, and for
+ *    every 4x4 determinant, the Laplace expansion by 2x2 minors is formed
+ *    exactly after scaling each column by a power of two (a positive
+ *    factor: the sign is kept) so that its largest entry lies just below
+ *    2^250; see det4_expansion_sign for the ranges this covers (every
+ *    entry within about 2^+-500 of the others in its column, and more).
+ *    An exactly zero determinant (coplanar points) comes out as the empty
+ *    expansion, as cheaply as any other.
  *
  * C. GMP, only for inputs whose spread of magnitudes could make an
  *    expansion underflow (entries spanning more than about 2^600 within a
