@@ -5,7 +5,8 @@
  * one Two-Sum per component, carrying the running total Q upward and
  * emitting the exact residuals (Shewchuk's FAST-EXPANSION-SUM, Theorem 13,
  * with Two-Sum in every step, so that no magnitude precondition is left;
- * with round-to-even the output is nonoverlapping).  The scale multiplies
+ * with round-to-even, strongly nonoverlapping inputs give a strongly
+ * nonoverlapping output, see expansion.h).  The scale multiplies
  * component by component with Two-Product and folds each product's two
  * halves into the running total with Two-Sum (SCALE-EXPANSION, Theorem
  * 19).  Zero residuals are dropped as they appear, so lengths stay short

@@ -11,6 +11,8 @@
  * rough box is smallest (volume, then area, then size) is kept, and the
  * final box is a rigorous enclosure (obb.c).  Only the choice of frame is
  * heuristic; containment does not depend on it. */
+#include "polytope/obb_fit.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -319,6 +321,34 @@ static hs_code check_points(const double *points, int n, hs_error *err)
     return HS_OK;
 }
 
+/* The frame of the box: the best of the candidates for the points pts[]
+ * (n of them) whose hull is h (NULL: no solid hull), into best[9]. */
+static void choose_frame(const double *pts, int n, const hull3 *h, double best[9])
+{
+    fit_pts s = {h ? h->nverts : n, pts, h ? h->verts : NULL, {0, 0, 0}, 1, NULL};
+    set_normalisation(&s);
+    /* the same values get_raw computes, once per point (when memory
+     * allows; otherwise get_raw computes them each time) */
+    double *norm = malloc(sizeof(double) * 3 * (size_t)n);
+    if (norm) {
+        for (int i = 0; i < s.n; i++) {
+            int raw = s.idx ? s.idx[i] : i;
+            get_raw(&s, raw, norm + 3 * (size_t)raw);
+        }
+        s.norm = norm;
+    }
+    double ax[9];
+    for (int i = 0; i < 9; i++)
+        best[i] = i % 4 == 0;
+    int beaten;
+    score bs = frame_score(&s, best, NULL, &beaten);
+    if ((h ? surface_frame(&s, h, ax) : points_frame(&s, ax)) == 0)
+        fit_consider(&s, ax, best, &bs);
+    if (h)
+        facet_frames(&s, h, best, &bs);
+    free(norm);
+}
+
 hs_code hs_obb_fit(hs_obb *box, const double *points, int n, hs_error *err)
 {
     if (!box)
@@ -333,29 +363,27 @@ hs_code hs_obb_fit(hs_obb *box, const double *points, int n, hs_error *err)
         if (rc != HS_OK && rc != HS_ERR_INPUT)
             return err_set(err, rc, "hs_obb_fit: %s", herr.msg);
     }
+    double best[9];
+    choose_frame(points, n, h, best);
+    /* a point of a convex set's box is extreme at a hull vertex: the box
+     * of the hull's vertices holds every point */
     fit_pts s = {h ? h->nverts : n, points, h ? h->verts : NULL, {0, 0, 0}, 1, NULL};
-    set_normalisation(&s);
-    /* the same values get_raw computes, once per point (when memory
-     * allows; otherwise get_raw computes them each time) */
-    double *norm = malloc(sizeof(double) * 3 * (size_t)n);
-    if (norm) {
-        for (int i = 0; i < s.n; i++) {
-            int raw = s.idx ? s.idx[i] : i;
-            get_raw(&s, raw, norm + 3 * (size_t)raw);
-        }
-        s.norm = norm;
-    }
-    double best[9], ax[9];
-    for (int i = 0; i < 9; i++)
-        best[i] = i % 4 == 0;
-    int beaten;
-    score bs = frame_score(&s, best, NULL, &beaten);
-    if ((h ? surface_frame(&s, h, ax) : points_frame(&s, ax)) == 0)
-        fit_consider(&s, ax, best, &bs);
-    if (h)
-        facet_frames(&s, h, best, &bs);
     enclose(box, best, &s);
-    free(norm);
     hull3_free(h);
+    return HS_OK;
+}
+
+hs_code obb_fit_hull(hs_obb *box, const double *frame_pts, int frame_n, const hull3 *h,
+                     const double *points, int n, hs_error *err)
+{
+    if (!box || !h || !frame_pts || h->npoints != frame_n)
+        return err_set(err, HS_ERR_ARG, "obb_fit_hull: NULL argument or a hull of other points");
+    hs_code rc = check_points(points, n, err);
+    if (rc != HS_OK)
+        return rc;
+    double best[9];
+    choose_frame(frame_pts, frame_n, h, best);
+    fit_pts s = {n, points, NULL, {0, 0, 0}, 1, NULL};
+    enclose(box, best, &s);
     return HS_OK;
 }

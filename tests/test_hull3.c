@@ -1,5 +1,6 @@
 /* test_hull3.c -- the exact 3-D convex hull (polytope/hull3.c) and the
- * vertex enumeration built on it (polytope/vertices.c).
+ * vertex enumeration built on it (solver/vertices.c), and the box fit
+ * with a given hull (polytope/obb_fit.h).
  *
  * Every property is checked in exact arithmetic by the test itself (GMP
  * rationals), independently of the predicates under test: orientation
@@ -15,6 +16,7 @@
 #include "bench/tangent.h"
 #include "polytope/hpoly.h"
 #include "polytope/hull3.h"
+#include "polytope/obb_fit.h"
 #include "polytope/predicates.h"
 #include "solver/vertices.h"
 #include "tests/helpers.h"
@@ -804,6 +806,49 @@ START_TEST(vertices_rounding_ties)
 }
 END_TEST
 
+
+/* obb_fit_hull with the points' own hull is hs_obb_fit; with the hull of
+ * the points a polytope was made from and the polytope's rounded vertices
+ * to enclose, the box holds every vertex (checked exactly: every vertex
+ * within the box's slabs, evaluated with directed bounds). */
+START_TEST(obb_fit_with_a_given_hull)
+{
+    uint64_t s = 99;
+    int n = 120;
+    double *pts = malloc(sizeof(double) * 3 * (size_t)n);
+    for (int i = 0; i < n; i++) {
+        double *p = pts + 3 * i;
+        for (int j = 0; j < 3; j++)
+            p[j] = (t_rng_unit(&s) * 2 - 1) * (j + 1);
+    }
+    hull3 *h = hull_ok(pts, n);
+    hs_obb a, b;
+    hs_error err;
+    ck_assert_int_eq(hs_obb_fit(&a, pts, n, &err), HS_OK);
+    ck_assert_int_eq(obb_fit_hull(&b, pts, n, h, pts, n, &err), HS_OK);
+    ck_assert(memcmp(&a, &b, sizeof a) == 0);
+    double c[3];
+    hs_poly *P = hull_poly(pts, n, c);
+    vertex_set *vs = enum_ok(P, c);
+    ck_assert_int_eq(obb_fit_hull(&b, pts, n, h, vs->x, vs->nverts, &err), HS_OK);
+    for (int v = 0; v < vs->nverts; v++)
+        for (int k = 0; k < 3; k++) { /* |axis_k . (x - center)| <= half_k, with margins */
+            double d = 0, mag = 0;
+            for (int j = 0; j < 3; j++) {
+                double t = b.axis[k][j] * (vs->x[3 * v + j] - b.center[j]);
+                d += t;
+                mag += fabs(t) + fabs(b.axis[k][j] * vs->x[3 * v + j]);
+            }
+            EXPECT(fabs(d) <= b.half[k] + 8 * 0x1p-53 * mag, "vertex %d outside the box", v);
+        }
+    ck_assert_int_eq(obb_fit_hull(&b, pts, n - 1, h, pts, n, &err), HS_ERR_ARG);
+    vertex_set_free(vs);
+    hs_poly_free(P);
+    hull3_free(h);
+    free(pts);
+}
+END_TEST
+
 Suite *suite_hull3(void)
 {
     Suite *s = suite_create("hull3");
@@ -821,6 +866,7 @@ Suite *suite_hull3(void)
     tcase_add_test(tc, vertices_input_errors);
     tcase_add_loop_test(tc, vertices_rounded_and_clustered, 0, 3);
     tcase_add_test(tc, vertices_rounding_ties);
+    tcase_add_test(tc, obb_fit_with_a_given_hull);
     suite_add_tcase(s, tc);
     return s;
 }
