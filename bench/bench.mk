@@ -206,3 +206,48 @@ $(PYBENCH): $(PYBENCH_OBJ) $(LIBA)
 python-run: $(PYBENCH)
 	@$(MAKE) --no-print-directory -f Makefile BUILD=$(BUILD) python
 	$(call run_and_splice,python,env PYTHONPATH=$(BUILD)/python $(PYTHON) bench/python/bench.py --c-program $(PYBENCH),$(PYTHON_ARGS),$(PYTHON_TITLE))
+
+# ---------------------------------------------------------------- preds
+# bench/preds.c: the exact predicates, hulls, vertex enumeration and body
+# setup (`make -f bench/bench.mk preds-run`; PREDS_ARGS='0.5' gives each
+# hull/vertex timing 0.5 s).  Not part of bench-all.  The predicates of
+# commit PREDS_OLD (before the expansion stage) are extracted with git and
+# compiled beside the current ones, every pred_ symbol renamed old_pred_,
+# for before/after timings in one run; without git, or without that
+# commit, a stub says so and only the current code is timed.
+PREDS      := $(BUILD)/bench/preds
+PREDS_OLD  ?= b752fcc
+PREDS_OBJ  := $(BUILD)/bench/preds.o $(BUILD)/bench/preds_old.o
+PREDS_ARGS ?=
+PREDS_TITLE := Exact predicates, hulls, vertex enumeration and body setup (bench/preds)
+PREDS_RENAME := $(foreach f,row_sign det_sign orient3d det4_rows det4_sign_q det3_q prod3_sum_sign,\
+                  -Dpred_$(f)=old_pred_$(f))
+
+.PHONY: preds-run preds-build
+preds-build: $(PREDS)
+
+$(BUILD)/bench/preds_old.c:
+	@mkdir -p $(dir $@)
+	@if git show $(PREDS_OLD):polytope/predicates.c > $@.tmp 2>/dev/null; then \
+	  echo 'const int preds_old_present = 1;' >> $@.tmp; \
+	else \
+	  { echo '#include "polytope/predicates.h"'; \
+	    echo 'const int preds_old_present = 0;'; \
+	    echo 'int old_pred_orient3d(const double a[3], const double b[3], const double c[3],'; \
+	    echo '                      const double d[3]) { return pred_orient3d(a, b, c, d); }'; \
+	    echo 'int old_pred_det4_rows(const double *r0, const double *r1, const double *r2,'; \
+	    echo '                       const double *r3) { return pred_det4_rows(r0, r1, r2, r3); }'; \
+	  } > $@.tmp; \
+	fi
+	@mv $@.tmp $@
+
+$(BUILD)/bench/preds_old.o: $(BUILD)/bench/preds_old.c
+	$(CC) $(BENCH_CFLAGS) $(if $(shell grep -l 'preds_old_present = 1' $< 2>/dev/null),$(PREDS_RENAME)) -c $< -o $@
+
+$(PREDS): $(PREDS_OBJ) $(LIBA)
+	$(CC) -o $@ $(PREDS_OBJ) $(LIBA) $(BENCH_LIBS)
+
+-include $(BUILD)/bench/preds.d
+
+preds-run: $(PREDS)
+	$(call run_and_splice,preds,$(PREDS),$(PREDS_ARGS),$(PREDS_TITLE))

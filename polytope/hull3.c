@@ -14,20 +14,18 @@
  * merges coplanar neighbours into polygons and drops corners where the
  * boundary runs straight, so only true vertices remain.
  *
- * Predicates: pred_orient3d (polytope/predicates.c), exact. */
+ * Predicates: pred_orient3d (polytope/predicates.c), exact.  The
+ * conservative rows of a hull (hull3_rows) are in hull3_rows.c. */
 #include "polytope/hull3.h"
 
-#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "polytope/error.h"
-#include "polytope/fp.h"
 #include "polytope/grow.h"
 #include "polytope/mem.h"
 #include "polytope/predicates.h"
-#include "polytope/rational.h"
 
 
 /* ============================================================ the core */
@@ -175,9 +173,44 @@ static int edge_of(const tri *g, int a, int b)
 
 /* ------------------------------------------------ initial tetrahedron */
 
-/* Exact rank of the homogeneous points idx[0..k) (k <= 3). */
-static int rank_of(qhull *qh, const int *idx, int k)
+/* Whether the k = 2 or 3 homogeneous points idx[0..k) given as exact
+ * doubles are independent: some k x k minor of the k x 4 matrix is not
+ * zero (pred_det_sign, exact).  -1 when a point has no exact doubles. */
+static int independent_d(const qhull *qh, const int *idx, int k)
 {
+    double h[3][4];
+    for (int i = 0; i < k; i++)
+        if (!qh->src->exact_d || !qh->src->exact_d(qh->src->user, idx[i], h[i]))
+            return -1;
+    /* the column sets: pairs for k = 2, triples for k = 3 */
+    static const int pairs[6][2] = {{0, 1}, {0, 2}, {0, 3}, {1, 2}, {1, 3}, {2, 3}};
+    static const int triples[4][3] = {{0, 1, 2}, {0, 1, 3}, {0, 2, 3}, {1, 2, 3}};
+    int count = k == 2 ? 6 : 4;
+    for (int t = 0; t < count; t++) {
+        const int *cols = k == 2 ? pairs[t] : triples[t];
+        double M[9];
+        for (int i = 0; i < k; i++)
+            for (int j = 0; j < k; j++)
+                M[k * i + j] = h[i][cols[j]];
+        int s = pred_det_sign(M, k, NULL);
+        if (s == -2)
+            return -1;
+        if (s != 0)
+            return 1;
+    }
+    return 0;
+}
+
+/* Exact rank of the homogeneous points idx[0..k) (k <= 3). */
+static int hull_rank(qhull *qh, const int *idx, int k)
+{
+    if (k >= 2) {
+        int ind = independent_d(qh, idx, k);
+        if (ind == 1)
+            return k;
+        if (ind == 0 && k == 2)
+            return 1; /* two dependent nonzero homogeneous points (w > 0) */
+    }
     mpq_t *v = qh->q, *f = &qh->q[12], *tmp = &qh->q[13];
     for (int i = 0; i < k; i++)
         qh->src->exact(qh->src->user, idx[i], v + 4 * i);
@@ -206,7 +239,7 @@ static int rank_of(qhull *qh, const int *idx, int k)
 static int simplex_ok(qhull *qh, const int s[4])
 {
     int pair[2] = {s[0], s[1]};
-    return rank_of(qh, pair, 2) == 2 && rank_of(qh, s, 3) == 3 &&
+    return hull_rank(qh, pair, 2) == 2 && hull_rank(qh, s, 3) == 3 &&
            qh->src->orient(qh->src->user, s[0], s[1], s[2], s[3]) != 0;
 }
 
@@ -267,7 +300,7 @@ static int count_distinct(qhull *qh)
         int fresh = 1;
         for (int i = 0; i < k && fresh; i++) {
             int pair[2] = {rep[i], p};
-            fresh = rank_of(qh, pair, 2) == 2;
+            fresh = hull_rank(qh, pair, 2) == 2;
         }
         if (fresh)
             rep[k++] = p;
@@ -292,7 +325,7 @@ static int scan_corner(qhull *qh, int s[4], int k)
 {
     for (int p = 0; p < qh->n; p++) {
         s[k] = p;
-        if (k < 3 ? rank_of(qh, s, k + 1) == k + 1
+        if (k < 3 ? hull_rank(qh, s, k + 1) == k + 1
                   : qh->src->orient(qh->src->user, s[0], s[1], s[2], p) != 0)
             return p;
     }
@@ -718,6 +751,16 @@ static int points_orient(void *user, int i, int j, int k, int l)
                           p + 3 * (size_t)l);
 }
 
+static int points_exact_d(void *user, int i, double h[4])
+{
+    const double *p = (const double *)user + 3 * (size_t)i;
+    h[0] = p[0];
+    h[1] = p[1];
+    h[2] = p[2];
+    h[3] = 1;
+    return 1;
+}
+
 static void points_exact(void *user, int i, mpq_t h[4])
 {
     const double *p = (const double *)user + 3 * (size_t)i;
@@ -737,7 +780,7 @@ hs_code hull3_points(const double *pts, int n, hull3 **out, hs_error *err)
         if (!isfinite(pts[i]))
             return err_set(err, HS_ERR_ARG, "convex hull: point %d has a non-finite coordinate",
                            i / 3);
-    hull3_source src = {n, pts, points_orient, points_exact, (void *)pts};
+    hull3_source src = {n, pts, points_orient, points_exact, (void *)pts, points_exact_d};
     return hull3_from_source(&src, out, err);
 }
 
@@ -750,213 +793,4 @@ void hull3_free(hull3 *h)
     free(h->facet_vert);
     free(h->facet_nb);
     free(h);
-}
-
-/* ============================================================ conservative rows */
-
-/* Outward normal of facet f by Newell's formula, scaled to unit length;
- * 0 if it is not a usable finite vector. */
-/* Newell's area vector of facet f, exactly, rounded to doubles: the
- * fallback when the double evaluation cancels (sliver facets). */
-static void facet_normal_exact(const hull3 *h, const double *pts, int f, double nrm[3])
-{
-    mpq_t sum[3], u, v, w;
-    for (int j = 0; j < 3; j++)
-        mpq_init(sum[j]);
-    mpq_inits(u, v, w, NULL);
-    int s = h->facet_start[f], e = h->facet_start[f + 1];
-    for (int k = s; k < e; k++) {
-        const double *p = pts + 3 * (size_t)h->facet_vert[k];
-        const double *q = pts + 3 * (size_t)h->facet_vert[k + 1 < e ? k + 1 : s];
-        for (int j = 0; j < 3; j++) { /* (p_y - q_y)(p_z + q_z) for j = 0, cyclically */
-            int y = (j + 1) % 3, z = (j + 2) % 3;
-            mpq_set_d(u, p[y]);
-            mpq_set_d(v, q[y]);
-            mpq_sub(u, u, v);
-            mpq_set_d(v, p[z]);
-            mpq_set_d(w, q[z]);
-            mpq_add(v, v, w);
-            mpq_mul(u, u, v);
-            mpq_add(sum[j], sum[j], u);
-        }
-    }
-    for (int j = 0; j < 3; j++) {
-        nrm[j] = mpq_get_d(sum[j]);
-        mpq_clear(sum[j]);
-    }
-    mpq_clears(u, v, w, NULL);
-}
-
-/* Outward normal of facet f: Newell's area vector, computed exactly and
- * rounded once, then scaled by a power of two (exactly) so that its
- * largest entry lies in [1, 2).  Whenever the exact vector is made of
- * doubles (axis-aligned faces, integer or dyadic data), the row is the
- * facet's own plane exactly, so touching inputs stay touching.  Any
- * direction would give a valid conservative row: its bound is the exact
- * maximum over the hull, rounded up. */
-static int facet_normal(const hull3 *h, const double *pts, int f, double nrm[3])
-{
-    facet_normal_exact(h, pts, f, nrm);
-    double big = fmax(fabs(nrm[0]), fmax(fabs(nrm[1]), fabs(nrm[2])));
-    if (!(big > 0) || !isfinite(big))
-        return 0;
-    int e;
-    frexp(big, &e); /* big = g 2^e, g in [0.5, 1) */
-    for (int j = 0; j < 3; j++)
-        nrm[j] = ldexp(nrm[j], 1 - e);
-    return 1;
-}
-
-/* a . p in double and a bound on its error (|fl - exact| <= *bound). */
-static double dot_with_bound(const double *a, const double *p, double *bound)
-{
-    double s = a[0] * p[0] + a[1] * p[1] + a[2] * p[2];
-    double mag = fabs(a[0] * p[0]) + fabs(a[1] * p[1]) + fabs(a[2] * p[2]);
-    *bound = 4 * FP_U * mag + 0x1p-1060;
-    return s;
-}
-
-/* out = a . p exactly (t scratch). */
-static void dot_q(mpq_t out, const double *a, const double *p, mpq_t t, mpq_t x)
-{
-    mpq_set_ui(out, 0, 1);
-    for (int j = 0; j < 3; j++) {
-        mpq_set_d(t, a[j]);
-        mpq_set_d(x, p[j]);
-        mpq_mul(t, t, x);
-        mpq_add(out, out, t);
-    }
-}
-
-/* Sign of a . p - a . q, exactly. */
-static int compare_dots(const double *a, const double *p, const double *q)
-{
-    double bp, bq, dp = dot_with_bound(a, p, &bp), dq = dot_with_bound(a, q, &bq);
-    if (dp - bp > dq + bq)
-        return 1;
-    if (dp + bp < dq - bq)
-        return -1;
-    mpq_t u, v, t, x;
-    mpq_inits(u, v, t, x, NULL);
-    dot_q(u, a, p, t, x);
-    dot_q(v, a, q, t, x);
-    int s = mpq_cmp(u, v);
-    mpq_clears(u, v, t, x, NULL);
-    return (s > 0) - (s < 0);
-}
-
-/* Vertex adjacency of the hull in CSR form, indexed by input point. */
-typedef struct adjacency {
-    int *start; /* npoints + 1 */
-    int *to;    /* 2 * nedges */
-} adjacency;
-
-static int build_adjacency(const hull3 *h, adjacency *adj)
-{
-    int corners = h->facet_start[h->nfacets];
-    adj->start = mem_calloc((size_t)h->npoints + 1, sizeof(int));
-    adj->to = mem_alloc((size_t)corners, sizeof(int));
-    int *fill = mem_alloc((size_t)h->npoints + 1, sizeof(int));
-    if (!adj->start || !adj->to || !fill) {
-        free(fill);
-        return -1;
-    }
-    for (int k = 0; k < corners; k++)
-        adj->start[h->facet_vert[k] + 1]++;
-    for (int i = 0; i < h->npoints; i++)
-        adj->start[i + 1] += adj->start[i];
-    memcpy(fill, adj->start, ((size_t)h->npoints + 1) * sizeof(int));
-    for (int f = 0; f < h->nfacets; f++) {
-        int s = h->facet_start[f], e = h->facet_start[f + 1];
-        for (int k = s; k < e; k++)
-            adj->to[fill[h->facet_vert[k]]++] = h->facet_vert[k + 1 < e ? k + 1 : s];
-    }
-    free(fill);
-    return 0;
-}
-
-/* Exact maximum of a . p over the hull, rounded up.  A linear function
- * on a polytope is maximal at a vertex none of whose neighbours does
- * better, so climbing from `from` along edges with exact comparisons
- * ends at the maximum. */
-static double max_rounded_up(const adjacency *adj, const double *pts, const double *a, int from,
-                             int *exact)
-{
-    *exact = 0;
-    int cur = from, moved = 1;
-    while (moved) {
-        moved = 0;
-        for (int k = adj->start[cur]; k < adj->start[cur + 1] && !moved; k++) {
-            int w = adj->to[k];
-            if (compare_dots(a, pts + 3 * (size_t)w, pts + 3 * (size_t)cur) > 0) {
-                cur = w;
-                moved = 1;
-            }
-        }
-    }
-    mpq_t best, t, x;
-    mpq_inits(best, t, x, NULL);
-    dot_q(best, a, pts + 3 * (size_t)cur, t, x);
-    double up = q_round_up(best);
-    if (isfinite(up)) {
-        mpq_set_d(t, up);
-        *exact = mpq_equal(t, best) != 0;
-    }
-    mpq_clears(best, t, x, NULL);
-    return up;
-}
-
-/* The facet's normal divided by its largest entry, when that division is
- * exact (e.g. axis-aligned faces: the normal becomes a unit vector). */
-static int unit_largest(const double a[3], double u[3])
-{
-    double big = fabs(a[0]);
-    for (int j = 1; j < 3; j++)
-        big = fmax(big, fabs(a[j]));
-    for (int j = 0; j < 3; j++) {
-        u[j] = a[j] / big;
-        if (fma(u[j], big, -a[j]) != 0)
-            return 0;
-    }
-    return 1;
-}
-
-/* Row of facet f: b is the exact maximum of a . p over the hull, rounded
- * up, so the row holds every point.  Of the two directions tried (the
- * normal scaled to make its largest entry +-1, when exact, then the area
- * vector), the first whose bound is exact gives the facet's plane itself. */
-static hs_code facet_row(const hull3 *h, const adjacency *adj, const double *pts, int f,
-                         double *a, double *b, hs_error *err)
-{
-    double u[3], ub;
-    int exact, from = h->facet_vert[h->facet_start[f]];
-    if (!facet_normal(h, pts, f, a))
-        return err_set(err, HS_ERR_UNSUPPORTED,
-                       "convex hull rows: the normal of facet %d is not a finite nonzero "
-                       "double (coordinates too large or too small)", f);
-    if (unit_largest(a, u) && (ub = max_rounded_up(adj, pts, u, from, &exact), exact)) {
-        memcpy(a, u, sizeof u);
-        *b = ub;
-        return HS_OK;
-    }
-    *b = max_rounded_up(adj, pts, a, from, &exact);
-    if (!isfinite(*b))
-        return err_set(err, HS_ERR_UNSUPPORTED,
-                       "convex hull rows: the bound of facet %d is beyond the double range", f);
-    return HS_OK;
-}
-
-hs_code hull3_rows(const hull3 *h, const double *pts, double *a, double *b, hs_error *err)
-{
-    if (!h || !pts || !a || !b)
-        return err_set(err, HS_ERR_ARG, "convex hull rows: NULL argument");
-    adjacency adj;
-    hs_code rc = HS_OK;
-    if (build_adjacency(h, &adj) != 0)
-        rc = err_set(err, HS_ERR_NOMEM, "out of memory");
-    for (int f = 0; f < h->nfacets && rc == HS_OK; f++)
-        rc = facet_row(h, &adj, pts, f, a + 3 * (size_t)f, b + f, err);
-    free(adj.start);
-    free(adj.to);
-    return rc;
 }

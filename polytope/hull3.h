@@ -51,13 +51,19 @@ typedef struct hull3 {
  *   exact(user, i, h): the four exact homogeneous coordinates T h_i
  *       (h already initialised by the caller).
  *   approx: n*3 doubles near the points, for heuristics only; they may be
- *       inaccurate (even infinite) without affecting the answer. */
+ *       inaccurate (even infinite) without affecting the answer.
+ *   exact_d (optional, may be NULL): exact_d(user, i, h) writes the same
+ *       four coordinates as `exact` as doubles and returns 1 when they are
+ *       doubles exactly, returns 0 otherwise; the rank tests of the
+ *       initial simplex then run on doubles (exact minors) instead of
+ *       rationals. */
 typedef struct hull3_source {
     int n;
     const double *approx;
     int (*orient)(void *user, int i, int j, int k, int l);
     void (*exact)(void *user, int i, mpq_t h[4]);
     void *user;
+    int (*exact_d)(void *user, int i, double h[4]);
 } hull3_source;
 
 /* Hull of the n points pts[3*i .. 3*i+2] (finite doubles, n >= 4).

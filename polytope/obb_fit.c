@@ -11,6 +11,8 @@
  * rough box is smallest (volume, then area, then size) is kept, and the
  * final box is a rigorous enclosure (obb.c).  Only the choice of frame is
  * heuristic; containment does not depend on it. */
+#include "polytope/obb_fit.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,11 +31,18 @@ typedef struct fit_pts {
     const double *p;  /* n * 3 original points */
     const int *idx;   /* NULL or n indices into p */
     double ref[3], scale;
+    double *norm;     /* NULL, or the normalised input points (3 per input
+                         point, filled for the points of the set), computed
+                         once: every frame scores all of them */
 } fit_pts;
 
 /* Input point number `raw`, normalised. */
 static void get_raw(const fit_pts *s, int raw, double out[3])
 {
+    if (s->norm) {
+        memcpy(out, s->norm + 3 * (size_t)raw, 3 * sizeof(double));
+        return;
+    }
     const double *q = s->p + 3 * (size_t)raw;
     for (int j = 0; j < 3; j++)
         out[j] = (q[j] - s->ref[j]) / s->scale;
@@ -182,28 +191,58 @@ static int fit_better(const score *a, const score *b)
     return a->size < b->size;
 }
 
-static score frame_score(const fit_pts *s, const double *ax)
+static score widths_score(const double lo[3], const double hi[3])
 {
-    double lo[3] = {INFINITY, INFINITY, INFINITY}, hi[3] = {-INFINITY, -INFINITY, -INFINITY};
-    double p[3];
-    for (int i = 0; i < s->n; i++) {
-        get_point(s, i, p);
-        for (int k = 0; k < 3; k++) {
-            double x = ax[3 * k] * p[0] + ax[3 * k + 1] * p[1] + ax[3 * k + 2] * p[2];
-            lo[k] = x < lo[k] ? x : lo[k];
-            hi[k] = x > hi[k] ? x : hi[k];
-        }
-    }
     double w0 = hi[0] - lo[0], w1 = hi[1] - lo[1], w2 = hi[2] - lo[2];
     score sc = {w0 * w1 * w2, w0 * w1 + w1 * w2 + w2 * w0, w0 + w1 + w2};
     return sc;
 }
 
+/* Score of the box of the points in frame ax.  With bound (not NULL),
+ * the points are visited in FRAME_PASSES interleaved passes (i = r,
+ * r + FRAME_PASSES, ...), and the scan stops (*beaten = 1) as soon as the
+ * box of the points seen so far scores worse than *bound: widths only
+ * grow as points are added (hi - lo, the products and sums of widths are
+ * monotone under rounding), so the whole box would score worse too.  The
+ * minimum and maximum do not depend on the visiting order (up to the sign
+ * of a zero, which no comparison of scores sees), so the scores of the
+ * frames that are scanned to the end, and hence the frame chosen, are
+ * those of a plain scan.  (Elongated point sets gain most: near a sphere
+ * every frame scores about the same and most scans run to the end.) */
+#define FRAME_PASSES 16
+
+static score frame_score(const fit_pts *s, const double *ax, const score *bound, int *beaten)
+{
+    double lo[3] = {INFINITY, INFINITY, INFINITY}, hi[3] = {-INFINITY, -INFINITY, -INFINITY};
+    double p[3];
+    int passes = bound ? FRAME_PASSES : 1;
+    *beaten = 0;
+    for (int r = 0; r < passes; r++) {
+        for (int i = r; i < s->n; i += passes) {
+            get_point(s, i, p);
+            for (int k = 0; k < 3; k++) {
+                double x = ax[3 * k] * p[0] + ax[3 * k + 1] * p[1] + ax[3 * k + 2] * p[2];
+                lo[k] = x < lo[k] ? x : lo[k];
+                hi[k] = x > hi[k] ? x : hi[k];
+            }
+        }
+        if (bound && r + 1 < passes && r < s->n) {
+            score part = widths_score(lo, hi);
+            if (fit_better(bound, &part)) {
+                *beaten = 1;
+                return part;
+            }
+        }
+    }
+    return widths_score(lo, hi);
+}
+
 /* Keep ax as the best frame if it scores better. */
 static void fit_consider(const fit_pts *s, double ax[9], double best[9], score *bs)
 {
-    score sc = frame_score(s, ax);
-    if (fit_better(&sc, bs)) {
+    int beaten;
+    score sc = frame_score(s, ax, bs, &beaten);
+    if (!beaten && fit_better(&sc, bs)) {
         *bs = sc;
         memcpy(best, ax, 9 * sizeof(double));
     }
@@ -282,6 +321,34 @@ static hs_code check_points(const double *points, int n, hs_error *err)
     return HS_OK;
 }
 
+/* The frame of the box: the best of the candidates for the points pts[]
+ * (n of them) whose hull is h (NULL: no solid hull), into best[9]. */
+static void choose_frame(const double *pts, int n, const hull3 *h, double best[9])
+{
+    fit_pts s = {h ? h->nverts : n, pts, h ? h->verts : NULL, {0, 0, 0}, 1, NULL};
+    set_normalisation(&s);
+    /* the same values get_raw computes, once per point (when memory
+     * allows; otherwise get_raw computes them each time) */
+    double *norm = malloc(sizeof(double) * 3 * (size_t)n);
+    if (norm) {
+        for (int i = 0; i < s.n; i++) {
+            int raw = s.idx ? s.idx[i] : i;
+            get_raw(&s, raw, norm + 3 * (size_t)raw);
+        }
+        s.norm = norm;
+    }
+    double ax[9];
+    for (int i = 0; i < 9; i++)
+        best[i] = i % 4 == 0;
+    int beaten;
+    score bs = frame_score(&s, best, NULL, &beaten);
+    if ((h ? surface_frame(&s, h, ax) : points_frame(&s, ax)) == 0)
+        fit_consider(&s, ax, best, &bs);
+    if (h)
+        facet_frames(&s, h, best, &bs);
+    free(norm);
+}
+
 hs_code hs_obb_fit(hs_obb *box, const double *points, int n, hs_error *err)
 {
     if (!box)
@@ -296,17 +363,27 @@ hs_code hs_obb_fit(hs_obb *box, const double *points, int n, hs_error *err)
         if (rc != HS_OK && rc != HS_ERR_INPUT)
             return err_set(err, rc, "hs_obb_fit: %s", herr.msg);
     }
-    fit_pts s = {h ? h->nverts : n, points, h ? h->verts : NULL, {0, 0, 0}, 1};
-    set_normalisation(&s);
-    double best[9], ax[9];
-    for (int i = 0; i < 9; i++)
-        best[i] = i % 4 == 0;
-    score bs = frame_score(&s, best);
-    if ((h ? surface_frame(&s, h, ax) : points_frame(&s, ax)) == 0)
-        fit_consider(&s, ax, best, &bs);
-    if (h)
-        facet_frames(&s, h, best, &bs);
+    double best[9];
+    choose_frame(points, n, h, best);
+    /* a point of a convex set's box is extreme at a hull vertex: the box
+     * of the hull's vertices holds every point */
+    fit_pts s = {h ? h->nverts : n, points, h ? h->verts : NULL, {0, 0, 0}, 1, NULL};
     enclose(box, best, &s);
     hull3_free(h);
+    return HS_OK;
+}
+
+hs_code obb_fit_hull(hs_obb *box, const double *frame_pts, int frame_n, const hull3 *h,
+                     const double *points, int n, hs_error *err)
+{
+    if (!box || !h || !frame_pts || h->npoints != frame_n)
+        return err_set(err, HS_ERR_ARG, "obb_fit_hull: NULL argument or a hull of other points");
+    hs_code rc = check_points(points, n, err);
+    if (rc != HS_OK)
+        return rc;
+    double best[9];
+    choose_frame(frame_pts, frame_n, h, best);
+    fit_pts s = {n, points, NULL, {0, 0, 0}, 1, NULL};
+    enclose(box, best, &s);
     return HS_OK;
 }

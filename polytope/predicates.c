@@ -6,6 +6,7 @@
 #include <limits.h>
 #include <stdlib.h>
 
+#include "polytope/expansion.h"
 #include "polytope/fp.h"
 
 #define UNIT_ROUNDOFF FP_U
@@ -27,16 +28,6 @@ static int entries_safe(const double *v, int count)
 
 /* ------------------------------------------------- exact sign of a.x - b */
 
-/* Shewchuk's Two-Sum: a + b = s + e exactly. */
-static void two_sum(double a, double b, double *s, double *e)
-{
-    double sum = a + b;
-    double bv = sum - a;
-    double av = sum - bv;
-    *e = (a - av) + (b - bv);
-    *s = sum;
-}
-
 /* Add one double to an expansion (components increasing in magnitude,
  * nonoverlapping), dropping zero components.  Returns the new length. */
 static int grow_expansion(double *e, int len, double b)
@@ -45,7 +36,7 @@ static int grow_expansion(double *e, int len, double b)
     double q = b;
     for (int i = 0; i < len; i++) {
         double sum, err;
-        two_sum(q, e[i], &sum, &err);
+        xp_two_sum(q, e[i], &sum, &err);
         if (err != 0)
             e[out++] = err;
         q = sum;
@@ -223,6 +214,7 @@ static int det_sign_gmp(const double *M, int k)
 
 static int det4_rows_sign(const double *r0, const double *r1, const double *r2,
                           const double *r3, int *filtered);
+static int det4_expansion_sign(const double *const r[4]);
 
 int pred_det_sign(const double *M, int k, pred_stats *st)
 {
@@ -257,22 +249,61 @@ int pred_det_sign(const double *M, int k, pred_stats *st)
     }
     if (st)
         st->exact++;
+    if (k <= 3) { /* exactly, as the 4x4 determinant of diag(M, I) */
+        double R[16] = {0};
+        int finite = 1;
+        for (int i = 0; i < k; i++)
+            for (int j = 0; j < k; j++) {
+                R[4 * i + j] = M[k * i + j];
+                finite = finite && isfinite(M[k * i + j]);
+            }
+        for (int i = k; i < 4; i++)
+            R[4 * i + i] = 1;
+        const double *const rows[4] = {R, R + 4, R + 8, R + 12};
+        int s = finite && XP_RELIABLE ? det4_expansion_sign(rows) : 2;
+        if (s != 2)
+            return s;
+    }
     return det_sign_gmp(M, k);
 }
 
 /* ------------------------------------ orientation, 3x3 and 4x4 determinants
  *
- * pred_orient3d evaluates the classic 3x3 determinant of
- * differences in floating point and accepts its sign when it exceeds
- * Shewchuk's bound (7 + 56u) u * permanent, u = 2^-53; the magnitudes are
- * first checked so that no product can overflow and underflow cannot
- * matter.  pred_det4_rows expands a 4x4 determinant by the 2x2 minors of
- * its first two and last two columns; a first-order error analysis gives
- * |error| <= (10u + O(u^2)) * P, P = sum of |minor products| taken with
- * absolute values everywhere, and 12u * fl(P) covers it together with the
- * rounding of P itself.  Undecided cases are recomputed with GMP
- * rationals, which represent every double exactly.
- */
+ * Stages, each exact when it answers.
+ *
+ * A. Floating point with a static error bound.  pred_orient3d evaluates
+ *    the classic 3x3 determinant of differences and accepts its sign when
+ *    it exceeds Shewchuk's bound (7 + 56u) u * permanent, u = 2^-53; the
+ *    magnitudes are first checked so that no product can overflow and
+ *    underflow cannot matter.  When that fails, two equal points answer 0,
+ *    and the same evaluation is tried with each other point as the base
+ *    (orient3d_filter: clusters of nearby points).  pred_det4_rows expands
+ *    a 4x4 determinant by the 2x2 minors of its first two and last two
+ *    columns; a first-order error analysis gives |error| <= (10u +
+ *    O(u^2)) * P, P = sum of |minor products| taken with absolute values
+ *    everywhere, and 12u * fl(P) covers it together with the rounding of P
+ *    itself.  When that fails, det4_reduced_filter subtracts from the last
+ *    row its floating-point combination of the others, exactly, and
+ *    evaluates again with a bound relative to the small remainder (nearly
+ *    dependent rows: planes through nearly one point).
+ *
+ * B. Exact expansions (polytope/expansion.c), no allocation.  For
+ *    orient3d, with a base point whose differences to two others are exact
+ *    doubles (Two-Diff has no residual: always for nearby points,
+ *    Sterbenz's lemma, and for integer or dyadic data), the determinant is
+ *    a cross product of exact differences dotted with the third difference
+ *    (at most 48 components; orient3d_diff_expansion).  Otherwise, and for
+ *    every 4x4 determinant, the Laplace expansion by 2x2 minors is formed
+ *    exactly after scaling each column by a power of two (a positive
+ *    factor: the sign is kept) so that its largest entry lies just below
+ *    2^250; see det4_expansion_sign for the ranges this covers (every
+ *    entry within about 2^+-500 of the others in its column, and more).
+ *    An exactly zero determinant (coplanar points) comes out as the empty
+ *    expansion, as cheaply as any other.
+ *
+ * C. GMP, only for inputs whose spread of magnitudes could make an
+ *    expansion underflow (entries spanning more than about 2^600 within a
+ *    column, several such columns), checked up front. */
 
 /* Filters are used only when every nonzero input magnitude lies in
  * [FILTER_MIN, FILTER_MAX]: then no product of the evaluation overflows and
@@ -313,7 +344,7 @@ void pred_det3_q(mpq_t out, mpq_t *e, mpq_t t1, mpq_t t2)
     mpq_add(out, out, t1);
 }
 
-/* Sign of det[a - d; b - d; c - d] in exact arithmetic. */
+/* Sign of det[a - d; b - d; c - d] with GMP rationals (stage C). */
 static int orient3d_exact(const double *a, const double *b, const double *c, const double *d)
 {
     mpq_t e[9], x, y, det;
@@ -334,28 +365,171 @@ static int orient3d_exact(const double *a, const double *b, const double *c, con
     return s;
 }
 
+/* Stage B of orient3d.  With p one of the four points and q1, q2, q3 the
+ * others in their order, subtracting p's row from the others in
+ * det[a 1; b 1; c 1; d 1] = det[a - d; b - d; c - d] gives
+ *   det[a - d; b - d; c - d] = s_p det[q1 - p; q2 - p; q3 - p],
+ * s_p = +1 for p = d or b, -1 for p = a or c.  Inputs lie in [2^-250,
+ * 2^250] (or are 0): differences and their Two-Diff residuals are
+ * multiples of 2^-302 below 2^251, products of three are multiples of
+ * 2^-906 below 2^760, so every step below is exact.
+ *
+ * The base p is chosen so that its differences to two of the others are
+ * exact doubles (Two-Diff leaves no residual: always for nearby points,
+ * by Sterbenz's lemma, and for integer or dyadic data).  With rows x, y
+ * exact and z = z_hi + z_lo (a cyclic shift of the three rows, which
+ * keeps the determinant), det = (x X y) . z_hi + (x X y) . z_lo: the
+ * cross product is three exact 2x2 minors (at most 4 components each),
+ * and the sum has at most 48 components (24 when z is exact).  Returns 2
+ * when no base has two exact differences. */
+static int orient3d_diff_expansion(const double *const pt[4])
+{
+    /* diff[i][j], i < j: pt[j] - pt[i] rounded, tail[i][j] its residual */
+    double diff[4][4][3], tail[4][4][3];
+    int exact[4][4];
+    for (int i = 0; i < 4; i++)
+        for (int j = i + 1; j < 4; j++) {
+            exact[i][j] = 1;
+            for (int k = 0; k < 3; k++) {
+                xp_two_diff(pt[j][k], pt[i][k], &diff[i][j][k], &tail[i][j][k]);
+                exact[i][j] = exact[i][j] && tail[i][j][k] == 0;
+            }
+            exact[j][i] = exact[i][j];
+        }
+    /* base p = d first (the classic form), then a, b, c */
+    static const int order[4] = {3, 0, 1, 2};
+    for (int pass = 0; pass < 2; pass++)
+        for (int oi = 0; oi < 4; oi++) {
+            int p = order[oi], q[3], n = 0, nexact = 0, inexact = -1;
+            for (int i = 0; i < 4; i++)
+                if (i != p) {
+                    if (exact[p][i])
+                        nexact++;
+                    else
+                        inexact = n;
+                    q[n++] = i;
+                }
+            if (nexact < 3 - pass)
+                continue;
+            /* rows r[0..2] = pt[q] - pt[p], rotated so that the inexact
+             * one (if any) comes last */
+            double row[3][3], low[3] = {0, 0, 0};
+            int shift = inexact < 0 ? 0 : inexact + 1;
+            for (int r = 0; r < 3; r++) {
+                int qi = q[(r + shift) % 3];
+                double sg = qi > p ? 1 : -1; /* diff is stored for i < j */
+                int i = p < qi ? p : qi, j = p < qi ? qi : p;
+                for (int k = 0; k < 3; k++) {
+                    row[r][k] = sg * diff[i][j][k];
+                    if (r == 2)
+                        low[k] = sg * tail[i][j][k];
+                }
+            }
+            double m[3][4], t[6][8], u[2][48];
+            int ml[3], tl[6];
+            ml[0] = xp_prod_diff(row[0][1], row[1][2], row[0][2], row[1][1], m[0]);
+            ml[1] = xp_prod_diff(row[0][2], row[1][0], row[0][0], row[1][2], m[1]);
+            ml[2] = xp_prod_diff(row[0][0], row[1][1], row[0][1], row[1][0], m[2]);
+            for (int k = 0; k < 3; k++) {
+                tl[k] = xp_scale(ml[k], m[k], row[2][k], t[k]);
+                tl[3 + k] = xp_scale(ml[k], m[k], low[k], t[3 + k]);
+            }
+            int len = 0, cur = 0;
+            for (int k = 0; k < 6; k++) {
+                len = xp_sum(len, u[cur], tl[k], t[k], u[1 - cur]);
+                cur = 1 - cur;
+            }
+            int s = xp_sign(len, u[cur]);
+            return p == 0 || p == 2 ? -s : s;
+        }
+    return 2;
+}
+
+/* det[a - d; b - d; c - d] in floating point: its sign when it exceeds
+ * the error bound, 2 otherwise (inputs in the filter range). */
+static int orient3d_float(const double *a, const double *b, const double *c, const double *d)
+{
+    double adx = a[0] - d[0], ady = a[1] - d[1], adz = a[2] - d[2];
+    double bdx = b[0] - d[0], bdy = b[1] - d[1], bdz = b[2] - d[2];
+    double cdx = c[0] - d[0], cdy = c[1] - d[1], cdz = c[2] - d[2];
+    double bc = bdx * cdy, cb = cdx * bdy, ca = cdx * ady;
+    double ac = adx * cdy, ab = adx * bdy, ba = bdx * ady;
+    double det = adz * (bc - cb) + bdz * (ca - ac) + cdz * (ab - ba);
+    double perm = (fabs(bc) + fabs(cb)) * fabs(adz) + (fabs(ca) + fabs(ac)) * fabs(bdz) +
+                  (fabs(ab) + fabs(ba)) * fabs(cdz);
+    if (perm >= ORIENT_PERM_MIN) {
+        double bound = ORIENT_ERR * perm;
+        if (det > bound)
+            return 1;
+        if (-det > bound)
+            return -1;
+    }
+    return 2;
+}
+
+/* Stage A of orient3d_below: the sign of det[a - d; b - d; c - d] when
+ * a floating-point evaluation decides it, 2 otherwise; *in_range tells
+ * whether every input lies in [FILTER_MIN, FILTER_MAX] (or is 0).
+ *
+ * The bound is relative to the permanent of the differences to the base
+ * point d, which is large when d lies far from the other three even if
+ * their triangle is tiny (three points within 1e-16 of each other and a
+ * far fourth: a cluster), while the determinant is then tiny.  Taking
+ * another point as the base keeps the error relative to the small
+ * differences, so when d's evaluation cannot decide, a, b and c are tried
+ * as bases in turn: with p the base and q1, q2, q3 the others in order,
+ * det[a - d; b - d; c - d] = s_p det[q1 - p; q2 - p; q3 - p], s_p = -1
+ * for p = a or c and +1 for p = b (see orient3d_diff_expansion).  Before
+ * that, two equal points answer 0 at once. */
+static int orient3d_filter(const double *a, const double *b, const double *c, const double *d,
+                           int *in_range)
+{
+    const double all[12] = {a[0], a[1], a[2], b[0], b[1], b[2],
+                            c[0], c[1], c[2], d[0], d[1], d[2]};
+    *in_range = filter_range_ok(all, 12);
+    if (!*in_range)
+        return 2;
+    int s = orient3d_float(a, b, c, d);
+    if (s != 2)
+        return s;
+    /* two equal points make the determinant exactly zero (common: the
+     * repeated corners of a triangle soup) */
+    const double *p[4] = {a, b, c, d};
+    for (int i = 0; i < 4; i++)
+        for (int k = i + 1; k < 4; k++)
+            if (p[i][0] == p[k][0] && p[i][1] == p[k][1] && p[i][2] == p[k][2])
+                return 0;
+    s = orient3d_float(b, c, d, a);
+    if (s != 2)
+        return -s;
+    s = orient3d_float(a, c, d, b);
+    if (s != 2)
+        return s;
+    s = orient3d_float(a, b, d, c);
+    return s == 2 ? 2 : -s;
+}
+
 /* Sign of det[a - d; b - d; c - d] (positive when d is below the plane of
  * a, b, c with the normal (b - a) x (c - a)). */
 static int orient3d_below(const double *a, const double *b, const double *c, const double *d)
 {
-    const double all[12] = {a[0], a[1], a[2], b[0], b[1], b[2],
-                            c[0], c[1], c[2], d[0], d[1], d[2]};
-    if (filter_range_ok(all, 12)) {
-        double adx = a[0] - d[0], ady = a[1] - d[1], adz = a[2] - d[2];
-        double bdx = b[0] - d[0], bdy = b[1] - d[1], bdz = b[2] - d[2];
-        double cdx = c[0] - d[0], cdy = c[1] - d[1], cdz = c[2] - d[2];
-        double bc = bdx * cdy, cb = cdx * bdy, ca = cdx * ady;
-        double ac = adx * cdy, ab = adx * bdy, ba = bdx * ady;
-        double det = adz * (bc - cb) + bdz * (ca - ac) + cdz * (ab - ba);
-        double perm = (fabs(bc) + fabs(cb)) * fabs(adz) + (fabs(ca) + fabs(ac)) * fabs(bdz) +
-                      (fabs(ab) + fabs(ba)) * fabs(cdz);
-        if (perm >= ORIENT_PERM_MIN) {
-            double bound = ORIENT_ERR * perm;
-            if (det > bound)
-                return 1;
-            if (-det > bound)
-                return -1;
-        }
+    int in_range, s = orient3d_filter(a, b, c, d, &in_range);
+    if (s != 2)
+        return s;
+    if (XP_RELIABLE && in_range) {
+        const double *const pt[4] = {a, b, c, d};
+        s = orient3d_diff_expansion(pt);
+        if (s != 2)
+            return s;
+    }
+    if (XP_RELIABLE) {
+        /* det[a - d; b - d; c - d] = det[a 1; b 1; c 1; d 1] */
+        const double ra[4] = {a[0], a[1], a[2], 1}, rb[4] = {b[0], b[1], b[2], 1};
+        const double rc[4] = {c[0], c[1], c[2], 1}, rd[4] = {d[0], d[1], d[2], 1};
+        const double *const rows[4] = {ra, rb, rc, rd};
+        s = det4_expansion_sign(rows);
+        if (s != 2)
+            return s;
     }
     return orient3d_exact(a, b, c, d);
 }
@@ -448,6 +622,73 @@ static int det4_exact(const double *const r[4])
     return sign;
 }
 
+/* Column scaling of the expansion stage: each column is multiplied by
+ * 2^(DET4_TOP - e_j), e_j the exponent of its largest entry (|x| < 2^e_j),
+ * so its entries lie below 2^DET4_TOP.  A column whose entries have
+ * exponents e_j down to f_j is then made of multiples of 2^(DET4_TOP -
+ * w_j), w_j = e_j - f_j + 53 its width in bits (every double x with
+ * frexp exponent f is a multiple of 2^(f - 53)).  Products of one entry
+ * per column stay below 2^(4 DET4_TOP), and the six minor products with
+ * the running sums below 2^(4 DET4_TOP + 6) < 2^1023; they are multiples
+ * of 2^-1074 (so every fma residual and every Two-Sum is exact, even
+ * among subnormals) when
+ *   every w_j <= DET4_TOP + 1074             (the scaled entries),
+ *   w_0 + w_1 and w_2 + w_3 <= 2 DET4_TOP + 1074  (the 2x2 minors),
+ *   w_0 + w_1 + w_2 + w_3 <= 4 DET4_TOP + 1074    (their products).
+ * With DET4_TOP = 250 the sum of the widths may reach 2074 bits. */
+#define DET4_TOP 250
+
+/* Exact sign of det[r0; r1; r2; r3] by expansions (stage B); 2 when an
+ * entry is not finite or the widths above are exceeded. */
+static int det4_expansion_sign(const double *const r[4])
+{
+    int top[4], width[4];
+    for (int j = 0; j < 4; j++) {
+        int hi = INT_MIN, lo = INT_MAX;
+        for (int i = 0; i < 4; i++) {
+            double x = r[i][j];
+            if (x == 0)
+                continue;
+            if (!isfinite(x))
+                return 2;
+            int e;
+            frexp(x, &e);
+            hi = e > hi ? e : hi;
+            lo = e < lo ? e : lo;
+        }
+        if (hi == INT_MIN)
+            return 0; /* a zero column */
+        top[j] = hi;
+        width[j] = hi - lo + 53;
+        if (width[j] > DET4_TOP + 1074)
+            return 2;
+    }
+    if (width[0] + width[1] > 2 * DET4_TOP + 1074 || width[2] + width[3] > 2 * DET4_TOP + 1074 ||
+        width[0] + width[1] + width[2] + width[3] > 4 * DET4_TOP + 1074)
+        return 2;
+    double m[4][4];
+    for (int i = 0; i < 4; i++)
+        for (int j = 0; j < 4; j++)
+            m[i][j] = ldexp(r[i][j], DET4_TOP - top[j]);
+    double acc[2][192], lo2[4], hi2[4], prod[32], scratch[40];
+    int len = 0, cur = 0;
+    for (int k = 0; k < 6; k++) { /* Laplace along the first two columns */
+        const int *p = pair_rows[k];
+        int ll = xp_prod_diff(m[p[0]][0], m[p[1]][1], m[p[1]][0], m[p[0]][1], lo2);
+        int hl = xp_prod_diff(m[p[2]][2], m[p[3]][3], m[p[3]][2], m[p[2]][3], hi2);
+        ll = xp_compress(ll, lo2, lo2);
+        hl = xp_compress(hl, hi2, hi2);
+        int pl = xp_mul(ll, lo2, hl, hi2, prod, scratch);
+        pl = xp_compress(pl, prod, prod);
+        if (pair_sign[k] < 0)
+            for (int i = 0; i < pl; i++)
+                prod[i] = -prod[i];
+        len = xp_sum(len, acc[cur], pl, prod, acc[1 - cur]);
+        cur = 1 - cur;
+    }
+    return xp_sign(len, acc[cur]);
+}
+
 /* Floating-point evaluation; returns 2 when the bound cannot decide. */
 static int det4_filter(const double *const r[4])
 {
@@ -470,6 +711,114 @@ static int det4_filter(const double *const r[4])
     return 2;
 }
 
+/* Stage B of det4: a filter after an exact row operation.  When the rows
+ * are nearly dependent (the determinant tiny against the permanent, as
+ * for planes through nearly one point), the last row is reduced first:
+ * with doubles alpha_i chosen so that alpha_0 r0 + alpha_1 r1 + alpha_2 r2
+ * nearly equals r3 (Cramer's rule in floating point on the three columns
+ * other than c*, the column of the largest cofactor),
+ *   rho = r3 - alpha_0 r0 - alpha_1 r1 - alpha_2 r2
+ * is formed with error-free transformations (nearly exactly) and
+ *   det[r0; r1; r2; r3] = det[r0; r1; r2; rho] = sum_c rho_c C_c,
+ * C_c the cofactors of r0, r1, r2 along the last row.  rho is small, so
+ * its rounding errors no longer compare with the permanent of the
+ * original rows.  Evaluated in floating point:
+ *   rho^_c = s + e, s the running sum of r3_c and the products' rounded
+ *            values by Two-Sum, e the sum of all the residuals (of the
+ *            Two-Products and the Two-Sums) in floating point: rho_c =
+ *            s + (exact sum of the residuals), so |rho_c - rho^_c| <= d_c
+ *            = u |rho^_c| + gamma_8 sum|residuals|, far below |rho_c|;
+ *            when every residual is 0, rho^_c is exact;
+ *   C^_c   = the 3x3 minor in floating point: |error| <= k_c = 8u perm_c
+ *            (the bound of pred_det_sign's 3x3);
+ *   D^     = sum rho^_c C^_c: |error| <= gamma_4 sum |rho^_c C^_c|;
+ * so |det - D^| <= B = gamma_4 sum|rho^_c C^_c| + sum (d_c |C^_c| +
+ * |rho^_c| k_c + d_c k_c), taken with a factor (1 + 32u) for its own
+ * rounding and 2^-1060 for products that underflow.  Entries and alphas
+ * lie in [2^-200, 2^200] (or are 0): products stay below 2^1010, and the
+ * Two-Product residuals are multiples of 2^-506, exact.  Returns the sign when
+ * |D^| > B, and 0 when rho is exactly zero (r3 is then exactly a
+ * combination of the other rows: common for small integer data); 2
+ * otherwise (the determinant is below about 50 u^2 times |rho| |C|, or
+ * the rows r0, r1, r2 are themselves degenerate). */
+#define REDUCE_MIN 0x1p-200
+#define REDUCE_MAX 0x1p+200
+
+static int in_reduce_range(double x)
+{
+    double m = fabs(x);
+    return m == 0 || (m >= REDUCE_MIN && m <= REDUCE_MAX);
+}
+
+static int det4_reduced_filter(const double *const r[4])
+{
+    double M[16];
+    for (int i = 0; i < 4; i++)
+        for (int j = 0; j < 4; j++) {
+            M[4 * i + j] = r[i][j];
+            if (!in_reduce_range(r[i][j]))
+                return 2;
+        }
+    static const int rows3[3] = {0, 1, 2};
+    static const int cols_without[4][3] = {{1, 2, 3}, {0, 2, 3}, {0, 1, 3}, {0, 1, 2}};
+    double C[4], kap[4];
+    int best = 0;
+    for (int c = 0; c < 4; c++) {
+        double perm, m = det3(M, 4, rows3, cols_without[c], &perm);
+        C[c] = c % 2 == 0 ? -m : m; /* (-1)^(c+1) M_c */
+        kap[c] = 8 * UNIT_ROUNDOFF * perm;
+        if (fabs(C[c]) > fabs(C[best]))
+            best = c;
+    }
+    if (!(fabs(C[best]) > 0))
+        return 2;
+    /* alpha^T A = r3 on the columns J without c*: alpha_i = det(A with
+     * row i replaced by r3_J) / det(A) */
+    const int *J = cols_without[best];
+    double alpha[3], perm;
+    int rowsub[3];
+    double denom = det3(M, 4, rows3, J, &perm);
+    for (int i = 0; i < 3; i++) {
+        for (int k = 0; k < 3; k++)
+            rowsub[k] = k == i ? 3 : k;
+        alpha[i] = det3(M, 4, rowsub, J, &perm) / denom;
+        if (!isfinite(alpha[i]) || !in_reduce_range(alpha[i]))
+            return 2;
+    }
+    double D = 0, B = 0, mag = 0;
+    int all_zero = 1;
+    for (int c = 0; c < 4; c++) {
+        /* rho_c = r3_c - sum alpha_i r_ic = s + (the six residuals of the
+         * Two-Products and Two-Sums below), exactly */
+        double s = M[12 + c], err = 0, err_abs = 0;
+        for (int i = 0; i < 3; i++) {
+            double p, q, t, u;
+            xp_two_prod(-alpha[i], M[4 * i + c], &p, &q);
+            xp_two_sum(s, p, &t, &u);
+            s = t;
+            err += q + u;
+            err_abs += fabs(q) + fabs(u);
+        }
+        double rho = s + err;
+        all_zero = all_zero && rho == 0 && err_abs == 0;
+        /* |rho_c - rho| <= u |rho| + gamma_6 sum|residuals| (two rounded
+         * sums of the residuals and one final rounding) */
+        double d = UNIT_ROUNDOFF * fabs(rho) + fp_gamma(8) * err_abs;
+        double t = rho * C[c];
+        D += t;
+        mag += fabs(t);
+        B += d * fabs(C[c]) + fabs(rho) * kap[c] + d * kap[c];
+    }
+    if (all_zero) /* r3 is exactly a combination of the others */
+        return 0;
+    B = (B + fp_gamma(4) * mag) * (1 + 32 * UNIT_ROUNDOFF) + 0x1p-1060;
+    if (D > B)
+        return 1;
+    if (-D > B)
+        return -1;
+    return 2;
+}
+
 static int det4_rows_sign(const double *r0, const double *r1, const double *r2,
                           const double *r3, int *filtered)
 {
@@ -484,6 +833,13 @@ static int det4_rows_sign(const double *r0, const double *r1, const double *r2,
             return s;
     }
     *filtered = 0;
+    if (XP_RELIABLE) {
+        int s = det4_reduced_filter(r);
+        if (s == 2)
+            s = det4_expansion_sign(r);
+        if (s != 2)
+            return s;
+    }
     return det4_exact(r);
 }
 

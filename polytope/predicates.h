@@ -1,6 +1,11 @@
 /* predicates.h -- exact signs of small expressions in doubles, computed in
  * floating point when a rigorous error bound proves the sign, exactly
- * otherwise (the style of Shewchuk's adaptive predicates).
+ * otherwise (the style of Shewchuk's adaptive predicates).  The exact
+ * stage runs on floating-point expansions (polytope/expansion.h: no
+ * allocation, no GMP) whenever the magnitudes allow it, checked up front,
+ * and on GMP only beyond (spreads of magnitude that could make an
+ * expansion underflow or overflow); either way the answer is exact for
+ * every finite double.
  *
  * Error bounds.  u = 2^-53 is the unit roundoff.  For a sum of k rounded
  * terms the classical bound |fl(s) - s| <= gamma_k * sum|terms|, with
@@ -27,8 +32,9 @@ typedef struct pred_stats {
 int pred_row_sign(const double *a, const double *x, double b, int n, pred_stats *st);
 
 /* Sign of the determinant of the k*k row-major matrix M, 1 <= k <= 4 by
- * closed formulas with a filter, larger k exactly.  Returns -2 when out of
- * memory (exact path only) or when an entry is not finite. */
+ * closed formulas with a filter and expansions, larger k with GMP
+ * rationals.  Returns -2 when out of memory (GMP path only) or when an
+ * entry is not finite. */
 int pred_det_sign(const double *M, int k, pred_stats *st);
 
 /* Sign (-1, 0, +1) of the orientation of d with respect to the plane
@@ -37,12 +43,16 @@ int pred_det_sign(const double *M, int k, pred_stats *st);
  * from d), -1 below, 0 when the four points are coplanar.  Exact for all
  * finite doubles: a floating-point evaluation with a static error bound
  * (Shewchuk's orient3d bound, plus a check that nothing can underflow or
- * overflow), GMP rationals when the bound cannot decide. */
+ * overflow; tried with each point as the base), then expansions (exact
+ * differences when some base has them, else the 4x4 lifted determinant),
+ * GMP rationals only for extreme spreads of magnitude. */
 int pred_orient3d(const double a[3], const double b[3], const double c[3], const double d[3]);
 
 /* Sign of the 4x4 determinant whose rows are r0..r3, exactly (floating
- * point with an error bound, GMP rationals when that cannot decide). */
+ * point with an error bound, then floating-point expansions, GMP integers
+ * only for entries of extreme spread). */
 int pred_det4_rows(const double *r0, const double *r1, const double *r2, const double *r3);
+
 /* The same for rows of 4 exact rationals each. */
 int pred_det4_sign_q(mpq_t *r0, mpq_t *r1, mpq_t *r2, mpq_t *r3);
 /* out = det of the 3x3 row-major rational matrix e (t1, t2: scratch). */

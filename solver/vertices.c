@@ -2,10 +2,13 @@
  * hull of its dual points (see vertices.h). */
 #include "solver/vertices.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "polytope/expansion.h"
+#include "polytope/fp.h"
 #include "polytope/hpoly.h"
 #include "polytope/hull3.h"
 #include "polytope/predicates.h"
@@ -20,13 +23,18 @@ typedef struct venum {
     const hs_poly *P;
     int m;
     double *h4;     /* m * 4: (a_i, b_i) as nearest doubles */
-    mpq_t *q4;      /* m * 4: (a_i, b_i) exactly */
+    mpq_t *q4;      /* m * 4: (a_i, b_i) exactly; NULL when every row is
+                       exact in doubles (h4 then holds the rows) */
     int *rows;      /* hull point -> row (rows with a_i != 0) */
     int npts;
     double *approx; /* npts * 3: dual points in double (heuristics only) */
     mpq_t c[3];     /* a point strictly inside P */
     mpq_t origin[4];
     mpq_t t[4];     /* scratch */
+    mpq_t xq[3];    /* a vertex, when the set keeps no rationals */
+    double cd[3];   /* c as doubles, when c_double (c given by the caller) */
+    int c_double;
+    int want_q;     /* fill vertex_set.q */
 } venum;
 
 static const double origin_d[4] = {0, 0, 0, 1};
@@ -46,8 +54,10 @@ static void ve_free(venum *ve)
     for (int j = 0; j < 4; j++) {
         mpq_clear(ve->origin[j]);
         mpq_clear(ve->t[j]);
-        if (j < 3)
+        if (j < 3) {
             mpq_clear(ve->c[j]);
+            mpq_clear(ve->xq[j]);
+        }
     }
 }
 
@@ -59,26 +69,52 @@ static int ve_init(venum *ve, const hs_poly *P)
     for (int j = 0; j < 4; j++) {
         mpq_init(ve->origin[j]);
         mpq_init(ve->t[j]);
-        if (j < 3)
+        if (j < 3) {
             mpq_init(ve->c[j]);
+            mpq_init(ve->xq[j]);
+        }
     }
     mpq_set_ui(ve->origin[3], 1, 1);
     ve->h4 = mem_alloc((size_t)P->m * 4, sizeof(double));
     ve->rows = mem_alloc((size_t)P->m, sizeof(int));
     ve->approx = mem_alloc((size_t)P->m * 3, sizeof(double));
-    ve->q4 = mem_alloc((size_t)P->m * 4, sizeof(mpq_t));
-    if (!ve->h4 || !ve->rows || !ve->approx || !ve->q4) {
-        free(ve->q4);
-        ve->q4 = NULL;
+    if (!ve->h4 || !ve->rows || !ve->approx)
         return -1;
+    int all_exact = 1;
+    for (int i = 0; i < P->m; i++) {
+        all_exact = all_exact && P->exact[i];
+        for (int j = 0; j < 4; j++)
+            h4_row(ve, i)[j] = j < 3 ? hpoly_row(P, i)[j] : P->b[i];
     }
+    if (all_exact)
+        return 0; /* the doubles are the rows: no rationals needed */
+    ve->q4 = mem_alloc((size_t)P->m * 4, sizeof(mpq_t));
+    if (!ve->q4)
+        return -1;
     for (int i = 0; i < P->m; i++)
         for (int j = 0; j < 4; j++) {
             mpq_init(q4_row(ve, i)[j]);
             hpoly_get_q(P, i, j, q4_row(ve, i)[j]);
-            h4_row(ve, i)[j] = j < 3 ? hpoly_row(P, i)[j] : P->b[i];
         }
     return 0;
+}
+
+/* out = entry j of row r (j = 3: b_r), exactly. */
+static void row_entry_q(const venum *ve, int r, int j, mpq_t out)
+{
+    if (ve->q4)
+        mpq_set(out, q4_row(ve, r)[j]);
+    else
+        mpq_set_d(out, h4_row(ve, r)[j]);
+}
+
+/* Sign of entry j of row r. */
+static int row_entry_sign(const venum *ve, int r, int j)
+{
+    if (ve->q4)
+        return mpq_sgn(q4_row(ve, r)[j]);
+    double v = h4_row(ve, r)[j];
+    return (v > 0) - (v < 0);
 }
 
 /* ------------------------------------------------------------ checks */
@@ -98,8 +134,8 @@ static hs_code check_input(const hs_poly *P, hs_error *err)
 
 static int zero_normal(const venum *ve, int r)
 {
-    mpq_t *a = q4_row(ve, r);
-    return mpq_sgn(a[0]) == 0 && mpq_sgn(a[1]) == 0 && mpq_sgn(a[2]) == 0;
+    return row_entry_sign(ve, r, 0) == 0 && row_entry_sign(ve, r, 1) == 0 &&
+           row_entry_sign(ve, r, 2) == 0;
 }
 
 /* Rows 0 . x <= b: empty when b < 0, otherwise left out of the hull. */
@@ -111,7 +147,7 @@ static hs_code collect_rows(venum *ve, hs_error *err)
             ve->rows[ve->npts++] = i;
             continue;
         }
-        if (mpq_sgn(q4_row(ve, i)[3]) < 0)
+        if (row_entry_sign(ve, i, 3) < 0)
             return err_at(err, ve->P->name, 0,
                               "the polyhedron is empty (row %d reads 0 <= a negative number)",
                               i + 1);
@@ -119,16 +155,21 @@ static hs_code collect_rows(venum *ve, hs_error *err)
     return HS_OK;
 }
 
-/* Sign of a_r . c - b_r, exactly. */
+/* Sign of a_r . c - b_r, exactly (c: doubles cd when c_double). */
 static int row_slack_sign(venum *ve, int r)
 {
-    mpq_t *row = q4_row(ve, r);
+    if (!ve->q4 && ve->c_double) {
+        const double *h = h4_row(ve, r);
+        return pred_row_sign(h, ve->cd, h[3], 3, NULL);
+    }
     mpq_set_ui(ve->t[0], 0, 1);
     for (int j = 0; j < 3; j++) {
-        mpq_mul(ve->t[1], row[j], ve->c[j]);
+        row_entry_q(ve, r, j, ve->t[2]);
+        mpq_mul(ve->t[1], ve->t[2], ve->c[j]);
         mpq_add(ve->t[0], ve->t[0], ve->t[1]);
     }
-    return mpq_cmp(ve->t[0], row[3]);
+    row_entry_q(ve, r, 3, ve->t[2]);
+    return mpq_cmp(ve->t[0], ve->t[2]);
 }
 
 static hs_code take_interior(venum *ve, const double *interior, hs_error *err)
@@ -138,7 +179,9 @@ static hs_code take_interior(venum *ve, const double *interior, hs_error *err)
             return err_set(err, HS_ERR_ARG,
                            "vertex enumeration: the interior point has a non-finite coordinate");
         mpq_set_d(ve->c[j], interior[j]);
+        ve->cd[j] = interior[j];
     }
+    ve->c_double = 1;
     for (int k = 0; k < ve->npts; k++)
         if (row_slack_sign(ve, ve->rows[k]) >= 0)
             return err_set(err, HS_ERR_ARG,
@@ -225,7 +268,7 @@ static void dual_exact(void *user, int i, mpq_t h[4])
 {
     venum *ve = user;
     for (int j = 0; j < 4; j++)
-        mpq_set(h[j], q4_row(ve, ve->rows[i])[j]);
+        row_entry_q(ve, ve->rows[i], j, h[j]);
 }
 
 /* Orientation of the origin of the dual space (P's interior point)
@@ -244,10 +287,19 @@ static hs_code unbounded(const venum *ve, hs_error *err)
                       "the polyhedron is unbounded (vertex enumeration needs a polytope)");
 }
 
+/* The row of point i as doubles, when they are its exact entries. */
+static int dual_exact_d(void *user, int i, double h[4])
+{
+    venum *ve = user;
+    int r = ve->rows[i];
+    memcpy(h, h4_row(ve, r), 4 * sizeof(double));
+    return ve->P->exact[r] != 0;
+}
+
 static hs_code dual_hull(venum *ve, hull3 **h, hs_error *err)
 {
     dual_approx(ve);
-    hull3_source src = {ve->npts, ve->approx, dual_orient, dual_exact, ve};
+    hull3_source src = {ve->npts, ve->approx, dual_orient, dual_exact, ve, dual_exact_d};
     hs_error herr;
     hs_error_clear(&herr);
     hs_code rc = hull3_from_source(&src, h, &herr);
@@ -281,7 +333,7 @@ static int solve_rows(venum *ve, const int r[3], mpq_t *x)
     for (int j = -1; j < 3 && ok; j++) {
         for (int i = 0; i < 3; i++)
             for (int k = 0; k < 3; k++)
-                mpq_set(M[3 * i + k], q4_row(ve, r[i])[k == j ? 3 : k]);
+                row_entry_q(ve, r[i], k == j ? 3 : k, M[3 * i + k]);
         pred_det3_q(j < 0 ? D : Dj, M, ve->t[0], ve->t[1]);
         if (j < 0)
             ok = mpq_sgn(D) != 0;
@@ -294,23 +346,287 @@ static int solve_rows(venum *ve, const int r[3], mpq_t *x)
     return ok ? 0 : -1;
 }
 
-static vertex_set *set_alloc(int m, int nverts, int nedges)
+/* ------------------------------------------------ vertices of double rows
+ *
+ * When the three corner rows are exact doubles (the common case), the
+ * vertex is solved by Cramer's rule with the determinants formed exactly
+ * as floating-point expansions (polytope/expansion.h) instead of GMP
+ * rationals: D = det A and D_j = det A_j (column j replaced by b).  Every
+ * entry lying in [2^-250, 2^250] (or 0), the products of three are
+ * multiples of 2^-906 below 2^753, so the expansions are exact.  Then
+ *   - the rational x_j = D_j / D is built once from two integers (one
+ *     canonicalisation: the same value, in lowest terms, as before);
+ *   - its nearest double and its directed roundings come from exact signs
+ *     of D_j - y D for candidate doubles y (y D an exact expansion when
+ *     |y| lies in [2^-100, 2^200]: its products are then multiples of
+ *     2^-1060 below 2^960); outside that range, or for entries outside
+ *     theirs, the GMP path below is taken. */
+#define XV_MIN 0x1p-250
+#define XV_MAX 0x1p+250
+
+/* The four 3x3 minors of the 3x4 matrix W (rows (a_i, b_i)) that
+ * Cramer's rule needs, exactly, as compressed expansions of at most 24
+ * components: out[3] = D = det(columns 0, 1, 2) and out[j] = D_j, column
+ * j replaced by column 3.  The six 2x2 minors of rows 1 and 2 are formed
+ * once; each 3x3 minor expands along row 0. */
+static void cramer_expansions(double W[3][4], double out[4][24], int len[4])
+{
+    static const int cols[4][3] = {{3, 1, 2}, {0, 3, 2}, {0, 1, 3}, {0, 1, 2}};
+    double m[4][4][4]; /* m[p][q]: W1p W2q - W1q W2p, p < q */
+    int ml[4][4];
+    for (int p = 0; p < 4; p++)
+        for (int q = p + 1; q < 4; q++)
+            ml[p][q] = xp_prod_diff(W[1][p], W[2][q], W[1][q], W[2][p], m[p][q]);
+    for (int d = 0; d < 4; d++) {
+        const int *c = cols[d];
+        double t[3][8], u[16];
+        int tl[3];
+        for (int k = 0; k < 3; k++) {
+            /* the minor of columns c[other two], kept in the order of
+             * c: its sign flips when they are stored the other way */
+            int a = c[k == 0 ? 1 : 0], b = c[k == 2 ? 1 : 2];
+            double f = (k == 1 ? -1 : 1) * W[0][c[k]];
+            if (a > b) {
+                int tmp = a;
+                a = b;
+                b = tmp;
+                f = -f;
+            }
+            tl[k] = xp_scale(ml[a][b], m[a][b], f, t[k]);
+        }
+        int ul = xp_sum(tl[0], t[0], tl[1], t[1], u);
+        int l = xp_sum(ul, u, tl[2], t[2], out[d]);
+        len[d] = xp_compress(l, out[d], out[d]);
+    }
+}
+
+/* Lowest exponent l with every component of e a multiple of 2^l (a
+ * component f 2^k, f in [1/2, 1), is a multiple of 2^(k - 53)). */
+static int xp_low_exponent(int len, const double *e, int low)
+{
+    for (int i = 0; i < len; i++) {
+        int k;
+        frexp(e[i], &k);
+        low = k - 53 < low ? k - 53 : low;
+    }
+    return low;
+}
+
+/* z = e / 2^low, an integer (low from xp_low_exponent). */
+static void xp_to_mpz(mpz_t z, int len, const double *e, int low, mpz_t t)
+{
+    mpz_set_ui(z, 0);
+    for (int i = 0; i < len; i++) {
+        int k;
+        double f = frexp(e[i], &k);
+        mpz_set_d(t, ldexp(f, 53)); /* an integer of at most 53 bits */
+        mpz_mul_2exp(t, t, (mp_bitcnt_t)(k - 53 - low));
+        mpz_add(z, z, t);
+    }
+}
+
+/* Sign of x - y for x = Dj / D (D nonzero), y a double in the range of the
+ * comment above or 0: the sign of (Dj - y D) times that of D. */
+static int quotient_cmp(int dlen, const double *D, int jlen, const double *Dj, double y)
+{
+    double yD[48], diff[72];
+    int yl = xp_scale(dlen, D, -y, yD);
+    int l = xp_sum(jlen, Dj, yl, yD, diff);
+    return xp_sign(l, diff) * xp_sign(dlen, D);
+}
+
+static int in_quotient_range(double y)
+{
+    double m = fabs(y);
+    return m >= 0x1p-100 && m <= 0x1p+200;
+}
+
+/* The sum of an expansion's components in floating point (smallest
+ * first) and a bound on its error: recursive summation of len terms is
+ * off by at most gamma_(len-1) times the sum of their magnitudes, here
+ * taken generously as gamma_(2 len + 2) times the computed one. */
+static double approx_sum(int len, const double *e, double *bound)
+{
+    double s = 0, mag = 0;
+    for (int i = 0; i < len; i++) {
+        s += e[i];
+        mag += fabs(e[i]);
+    }
+    *bound = fp_gamma(2 * len + 2) * mag;
+    return s;
+}
+
+/* The fast path of quotient_roundings: y a double in range, r = Dj - y D
+ * exactly (so x - y = r / D).  When floating-point bounds on |r| / |D|
+ * place x strictly inside the gap from y to its neighbour y2 on x's side,
+ * away from the midpoint, the roundings follow; returns 0 then, -1 when
+ * the bounds cannot decide. */
+static int quotient_bracket(int dlen, const double *D, int rlen, const double *r, double y,
+                            double *nearest, double *down, double *up)
+{
+    int s = xp_sign(rlen, r) * xp_sign(dlen, D);
+    if (s == 0) {
+        *nearest = *down = *up = y;
+        return 0;
+    }
+    double y2 = nextafter(y, s > 0 ? INFINITY : -INFINITY);
+    if (!in_quotient_range(y2))
+        return -1;
+    double er, ed, rr = fabs(approx_sum(rlen, r, &er)), dd = fabs(approx_sum(dlen, D, &ed));
+    if (!(dd > 2 * ed))
+        return -1;
+    /* |x - y| = |r| / |D| within [lower, upper]; the three roundings of
+     * each quotient are covered by the factors 1 -+ 8u */
+    double lower = (rr - er) / (dd + ed) * (1 - 8 * FP_U);
+    double upper = (rr + er) / (dd - ed) * (1 + 8 * FP_U);
+    double gap = fabs(y2 - y), half = gap / 2; /* both exact */
+    if (upper < half)
+        *nearest = y;
+    else if (lower > half && upper < gap)
+        *nearest = y2;
+    else
+        return -1;
+    *down = s > 0 ? y : y2;
+    *up = s > 0 ? y2 : y;
+    return 0;
+}
+
+/* r = Dj - y D exactly; returns its length (r holds 72 doubles). */
+static int quotient_residual(int dlen, const double *D, int jlen, const double *Dj, double y,
+                             double *r)
+{
+    double yD[48];
+    int yl = xp_scale(dlen, D, -y, yD);
+    return xp_sum(jlen, Dj, yl, yD, r);
+}
+
+/* The nearest double of x = Dj / D (ties to even), and the largest double
+ * <= x and the smallest >= x, exactly; 0 on success, -1 when x is outside
+ * the range where the expansions are exact (then nothing is written).
+ * First a candidate y = fl(Dj / D) corrected once by the exact residual,
+ * decided by quotient_bracket; when that cannot decide (x within a few
+ * ulps of a double or a midpoint), exact signs of Dj - y D step by step. */
+static int quotient_roundings(int dlen, const double *D, int jlen, const double *Dj,
+                              double *nearest, double *down, double *up)
+{
+    if (jlen == 0) {
+        *nearest = *down = *up = 0.0;
+        return 0;
+    }
+    double er, dn = approx_sum(dlen, D, &er), nu = approx_sum(jlen, Dj, &er);
+    double y = nu / dn; /* within a few units in the last place of x */
+    if (in_quotient_range(y)) {
+        double r[72];
+        int rl = quotient_residual(dlen, D, jlen, Dj, y, r);
+        double y1 = y + approx_sum(rl, r, &er) / dn; /* one correction */
+        if (y1 != y && in_quotient_range(y1)) {
+            y = y1;
+            rl = quotient_residual(dlen, D, jlen, Dj, y, r);
+        }
+        if (quotient_bracket(dlen, D, rl, r, y, nearest, down, up) == 0)
+            return 0;
+    }
+    for (int step = 0; step < 8; step++) {
+        if (!in_quotient_range(y))
+            return -1;
+        int s = quotient_cmp(dlen, D, jlen, Dj, y);
+        if (s == 0) {
+            *nearest = *down = *up = y;
+            return 0;
+        }
+        double y2 = nextafter(y, s > 0 ? INFINITY : -INFINITY);
+        if (!in_quotient_range(y2))
+            return -1;
+        int s2 = quotient_cmp(dlen, D, jlen, Dj, y2);
+        if (s2 == 0) {
+            *nearest = *down = *up = y2;
+            return 0;
+        }
+        if (s2 == s) { /* x lies beyond y2: move on */
+            y = y2;
+            continue;
+        }
+        double lo = s > 0 ? y : y2, hi = s > 0 ? y2 : y;
+        *down = lo;
+        *up = hi;
+        /* x against the midpoint lo/2 + hi/2 (both halves exact) */
+        double half[96], diff[144];
+        int l1 = xp_scale(dlen, D, -lo / 2, half);
+        int l2 = xp_scale(dlen, D, -hi / 2, half + 48);
+        int hl = xp_sum(l1, half, l2, half + 48, diff);
+        int l = xp_sum(jlen, Dj, hl, diff, half);
+        int c = xp_sign(l, half) * xp_sign(dlen, D);
+        if (c == 0) { /* a tie: the even significand */
+            int e;
+            double f = frexp(lo, &e);
+            c = fmod(ldexp(f, 53), 2) != 0 ? 1 : -1;
+        }
+        *nearest = c > 0 ? hi : lo;
+        return 0;
+    }
+    return -1;
+}
+
+/* Vertex f from double rows r[0..2] (all exact): the rationals x[0..2]
+ * (unless x is NULL), vs->x and the box.  Returns 1 when done, 0 when the magnitudes call for
+ * the GMP path, -1 when the rows are dependent. */
+static int solve_double_rows(venum *ve, const int r[3], mpq_t *x, double xd[3], double lo[3],
+                             double hi[3])
+{
+    double W[3][4], E[4][24];
+    int len[4];
+    for (int i = 0; i < 3; i++) {
+        const double *h = h4_row(ve, r[i]);
+        for (int k = 0; k < 4; k++) {
+            double m = fabs(h[k]);
+            if (m != 0 && (m < XV_MIN || m > XV_MAX))
+                return 0;
+        }
+        memcpy(W[i], h, 4 * sizeof(double));
+    }
+    cramer_expansions(W, E, len);
+    if (len[3] == 0)
+        return -1;
+    for (int j = 0; j < 3; j++)
+        if (quotient_roundings(len[3], E[3], len[j], E[j], &xd[j], &lo[j], &hi[j]) != 0)
+            return 0;
+    if (!x)
+        return 1;
+    int low = xp_low_exponent(len[3], E[3], INT_MAX);
+    for (int j = 0; j < 3; j++)
+        low = xp_low_exponent(len[j], E[j], low);
+    mpz_t den, t;
+    mpz_inits(den, t, NULL);
+    xp_to_mpz(den, len[3], E[3], low, t);
+    for (int j = 0; j < 3; j++) {
+        xp_to_mpz(mpq_numref(x[j]), len[j], E[j], low, t);
+        mpz_set(mpq_denref(x[j]), den);
+        if (mpz_sgn(den) < 0) {
+            mpz_neg(mpq_numref(x[j]), mpq_numref(x[j]));
+            mpz_neg(mpq_denref(x[j]), mpq_denref(x[j]));
+        }
+        mpq_canonicalize(x[j]);
+    }
+    mpz_clears(den, t, NULL);
+    return 1;
+}
+
+static vertex_set *set_alloc(int m, int nverts, int nedges, int want_q)
 {
     vertex_set *vs = calloc(1, sizeof *vs);
     if (!vs)
         return NULL;
     vs->m = m;
-    vs->q = mem_alloc((size_t)nverts * 3, sizeof(mpq_t));
-    if (vs->q) {
-        vs->nverts = nverts;
+    vs->nverts = nverts;
+    vs->q = want_q ? mem_alloc((size_t)nverts * 3, sizeof(mpq_t)) : NULL;
+    if (vs->q)
         for (int i = 0; i < 3 * nverts; i++)
             mpq_init(vs->q[i]);
-    }
     vs->x = mem_alloc((size_t)nverts * 3, sizeof(double));
     vs->tight_start = mem_calloc((size_t)nverts + 1, sizeof(int));
     vs->edges = mem_alloc((size_t)nedges * 2, sizeof(int));
     vs->is_facet = mem_calloc((size_t)m, 1);
-    if (!vs->q || !vs->x || !vs->tight_start || !vs->edges || !vs->is_facet) {
+    if ((want_q && !vs->q) || !vs->x || !vs->tight_start || !vs->edges || !vs->is_facet) {
         vertex_set_free(vs);
         return NULL;
     }
@@ -322,13 +638,28 @@ static hs_code fill_vertices(venum *ve, const hull3 *h, vertex_set *vs, hs_error
     for (int f = 0; f < h->nfacets; f++) {
         const int *c = h->facet_vert + h->facet_start[f];
         const int r[3] = {ve->rows[c[0]], ve->rows[c[1]], ve->rows[c[2]]};
-        mpq_t *x = vs->q + 3 * (size_t)f;
-        if (solve_rows(ve, r, x) != 0)
+        mpq_t *x = vs->q ? vs->q + 3 * (size_t)f : NULL;
+        int done = 0;
+        if (XP_RELIABLE && ve->P->exact[r[0]] && ve->P->exact[r[1]] && ve->P->exact[r[2]]) {
+            double xd[3], lo[3], hi[3];
+            done = solve_double_rows(ve, r, x, xd, lo, hi);
+            for (int j = 0; done > 0 && j < 3; j++) {
+                vs->x[3 * f + j] = xd[j];
+                if (f == 0 || lo[j] < vs->lo[j])
+                    vs->lo[j] = lo[j];
+                if (f == 0 || hi[j] > vs->hi[j])
+                    vs->hi[j] = hi[j];
+            }
+        }
+        if (done > 0)
+            continue;
+        if (done < 0 || solve_rows(ve, r, x ? x : ve->xq) != 0)
             return err_set(err, HS_ERR_INTERNAL,
                            "vertex enumeration: dependent corner rows (please report)");
         for (int j = 0; j < 3; j++) {
-            vs->x[3 * f + j] = q_nearest_double(x[j], NULL);
-            double lo = q_round_down(x[j]), hi = q_round_up(x[j]);
+            mpq_ptr xj = x ? x[j] : ve->xq[j];
+            vs->x[3 * f + j] = q_nearest_double(xj, NULL);
+            double lo = q_round_down(xj), hi = q_round_up(xj);
             if (f == 0 || lo < vs->lo[j])
                 vs->lo[j] = lo;
             if (f == 0 || hi > vs->hi[j])
@@ -392,7 +723,7 @@ static int collect_tight(venum *ve, const hull3 *h, pairs *pr)
     for (int i = 0; i < h->nverts; i++)
         corner[h->verts[i]] = 1;
     for (int i = 0; i < ve->m; i++)
-        if (zero_normal(ve, i) && mpq_sgn(q4_row(ve, i)[3]) == 0)
+        if (zero_normal(ve, i) && row_entry_sign(ve, i, 3) == 0)
             always[nalways++] = i;
     int rc = 0;
     for (int f = 0; f < h->nfacets && rc == 0; f++) {
@@ -442,7 +773,7 @@ static int fill_tight(const pairs *pr, vertex_set *vs)
 
 static hs_code build_set(venum *ve, const hull3 *h, vertex_set **out, hs_error *err)
 {
-    vertex_set *vs = set_alloc(ve->m, h->nfacets, h->nedges);
+    vertex_set *vs = set_alloc(ve->m, h->nfacets, h->nedges, ve->want_q);
     if (!vs)
         return err_set(err, HS_ERR_NOMEM, "out of memory");
     hs_code rc = fill_vertices(ve, h, vs, err);
@@ -461,7 +792,8 @@ static hs_code build_set(venum *ve, const hull3 *h, vertex_set **out, hs_error *
 
 /* ------------------------------------------------------------ entry points */
 
-hs_code vertex_enum(const hs_poly *P, const double *interior, vertex_set **out, hs_error *err)
+static hs_code enumerate(const hs_poly *P, const double *interior, int want_q, vertex_set **out,
+                         hs_error *err)
 {
     if (!P || !out)
         return err_set(err, HS_ERR_ARG, "vertex enumeration: NULL argument");
@@ -474,6 +806,7 @@ hs_code vertex_enum(const hs_poly *P, const double *interior, vertex_set **out, 
         ve_free(&ve);
         return err_set(err, HS_ERR_NOMEM, "out of memory");
     }
+    ve.want_q = want_q;
     rc = collect_rows(&ve, err);
     if (rc == HS_OK)
         rc = interior ? take_interior(&ve, interior, err) : find_interior(&ve, err);
@@ -485,6 +818,17 @@ hs_code vertex_enum(const hs_poly *P, const double *interior, vertex_set **out, 
     hull3_free(h);
     ve_free(&ve);
     return rc;
+}
+
+hs_code vertex_enum(const hs_poly *P, const double *interior, vertex_set **out, hs_error *err)
+{
+    return enumerate(P, interior, 1, out, err);
+}
+
+hs_code vertex_enum_doubles(const hs_poly *P, const double *interior, vertex_set **out,
+                            hs_error *err)
+{
+    return enumerate(P, interior, 0, out, err);
 }
 
 void vertex_set_free(vertex_set *vs)

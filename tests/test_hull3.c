@@ -1,5 +1,6 @@
 /* test_hull3.c -- the exact 3-D convex hull (polytope/hull3.c) and the
- * vertex enumeration built on it (polytope/vertices.c).
+ * vertex enumeration built on it (solver/vertices.c), and the box fit
+ * with a given hull (polytope/obb_fit.h).
  *
  * Every property is checked in exact arithmetic by the test itself (GMP
  * rationals), independently of the predicates under test: orientation
@@ -15,6 +16,7 @@
 #include "bench/tangent.h"
 #include "polytope/hpoly.h"
 #include "polytope/hull3.h"
+#include "polytope/obb_fit.h"
 #include "polytope/predicates.h"
 #include "solver/vertices.h"
 #include "tests/helpers.h"
@@ -602,6 +604,251 @@ START_TEST(vertices_input_errors)
 }
 END_TEST
 
+
+/* ------------------------------------------------ roundings, clusters */
+
+/* The largest double <= q, the smallest >= q and the nearest (ties to
+ * even), by exact comparisons around mpq_get_d (within an ulp of q). */
+static void round_q(const mpq_t q, double *nearest, double *down, double *up)
+{
+    double d = mpq_get_d(q), c[3] = {nextafter(d, -INFINITY), d, nextafter(d, INFINITY)};
+    mpq_t t, u;
+    mpq_inits(t, u, NULL);
+    *down = -INFINITY;
+    *up = INFINITY;
+    for (int i = 0; i < 3; i++) {
+        mpq_set_d(t, c[i]);
+        int cmp = mpq_cmp(t, q);
+        if (cmp <= 0 && c[i] > *down)
+            *down = c[i];
+        if (cmp >= 0 && c[i] < *up)
+            *up = c[i];
+    }
+    *nearest = *down;
+    if (*down != *up) { /* compare q - down with up - q */
+        mpq_set_d(t, *down);
+        mpq_set_d(u, *up);
+        mpq_add(t, t, u);
+        mpq_set(u, q);
+        mpq_add(u, u, q); /* 2q against down + up */
+        int c2 = mpq_cmp(u, t);
+        int e;
+        double odd = fmod(ldexp(frexp(*down, &e), 53), 2);
+        if (c2 > 0 || (c2 == 0 && odd != 0))
+            *nearest = *up;
+    }
+    if (*nearest == 0)
+        *nearest = 0.0;
+    mpq_clears(t, u, NULL);
+}
+
+/* vs (vertex_enum) and vd (vertex_enum_doubles) agree field by field; the
+ * doubles are the nearest roundings of the exact vertices, the box is
+ * made of their directed roundings. */
+static void check_roundings(const vertex_set *vs, const vertex_set *vd)
+{
+    ck_assert_ptr_null(vd->q);
+    EXPECT(vd->nverts == vs->nverts && vd->nedges == vs->nedges && vd->nfacets == vs->nfacets,
+           "vertex_enum_doubles: other counts");
+    EXPECT(memcmp(vd->x, vs->x, sizeof(double) * 3 * (size_t)vs->nverts) == 0,
+           "vertex_enum_doubles: other doubles");
+    EXPECT(memcmp(vd->lo, vs->lo, sizeof vs->lo) == 0 && memcmp(vd->hi, vs->hi, sizeof vs->hi) == 0,
+           "vertex_enum_doubles: other box");
+    EXPECT(memcmp(vd->tight_start, vs->tight_start, sizeof(int) * ((size_t)vs->nverts + 1)) == 0 &&
+               memcmp(vd->tight, vs->tight, sizeof(int) * (size_t)vs->tight_start[vs->nverts]) ==
+                   0 &&
+               memcmp(vd->edges, vs->edges, sizeof(int) * 2 * (size_t)vs->nedges) == 0 &&
+               memcmp(vd->is_facet, vs->is_facet, (size_t)vs->m) == 0,
+           "vertex_enum_doubles: other combinatorics");
+    double lo[3], hi[3];
+    for (int v = 0; v < vs->nverts; v++)
+        for (int j = 0; j < 3; j++) {
+            double n, d, u;
+            round_q(vs->q[3 * v + j], &n, &d, &u);
+            EXPECT(vs->x[3 * v + j] == n, "vertex %d, coordinate %d: %a is not the nearest %a", v,
+                   j, vs->x[3 * v + j], n);
+            lo[j] = v == 0 || d < lo[j] ? d : lo[j];
+            hi[j] = v == 0 || u > hi[j] ? u : hi[j];
+        }
+    EXPECT(memcmp(lo, vs->lo, sizeof lo) == 0 && memcmp(hi, vs->hi, sizeof hi) == 0,
+           "the box is not made of the directed roundings");
+}
+
+static int cmp_triple(const void *x, const void *y)
+{
+    const double *a = x, *b = y;
+    for (int j = 0; j < 3; j++)
+        if (a[j] != b[j])
+            return a[j] < b[j] ? -1 : 1;
+    return 0;
+}
+
+/* A polytope from the conservative rows of the hull of pts, and a point
+ * inside it (the mean of the hull's vertices). */
+static hs_poly *hull_poly(const double *pts, int n, double c[3])
+{
+    hull3 *h = hull_ok(pts, n);
+    double *a = malloc(sizeof(double) * 3 * (size_t)h->nfacets);
+    double *b = malloc(sizeof(double) * (size_t)h->nfacets);
+    hs_error err;
+    EXPECT(hull3_rows(h, pts, a, b, &err) == HS_OK, "%s", err.msg);
+    hs_poly *P = hs_poly_from_doubles(3, h->nfacets, a, b, NULL, &err);
+    EXPECT(P != NULL, "%s", err.msg);
+    c[0] = c[1] = c[2] = 0;
+    for (int i = 0; i < h->nverts; i++)
+        for (int j = 0; j < 3; j++)
+            c[j] += pts[3 * h->verts[i] + j] / h->nverts;
+    free(a);
+    free(b);
+    hull3_free(h);
+    return P;
+}
+
+/* Rows of the hulls of points on a sphere (moved outward by a rounding,
+ * so that planes nearly meet in one point: the nearly singular
+ * determinants of the dual hull), of random clouds, of clouds scaled by
+ * 2^+-300 per axis, and of small-integer grids (exactly concurrent
+ * planes): the vertices are checked exactly, the doubles and the box are
+ * the exact roundings, vertex_enum_doubles agrees.  Then the hull of the
+ * rounded vertices (clusters of points within a few ulps, as hs_obb_fit
+ * meets them) is checked exactly. */
+START_TEST(vertices_rounded_and_clustered)
+{
+    uint64_t s = 77 + (uint64_t)_i;
+    int n = 40 + 60 * _i;
+    double *pts = malloc(sizeof(double) * 3 * (size_t)n);
+    for (int kind = 0; kind < 4; kind++) {
+        int e[3] = {0, 0, 0};
+        if (kind == 2)
+            for (int j = 0; j < 3; j++)
+                e[j] = (int)(t_rng_unit(&s) * 600) - 300;
+        for (int i = 0; i < n; i++) {
+            double *p = pts + 3 * i;
+            for (int j = 0; j < 3; j++)
+                p[j] = kind == 3 ? floor(t_rng_unit(&s) * 5) : t_rng_unit(&s) * 2 - 1;
+            double len = sqrt(p[0] * p[0] + p[1] * p[1] + p[2] * p[2]);
+            for (int j = 0; j < 3; j++) {
+                if (kind == 0 && len > 0)
+                    p[j] /= len;
+                p[j] = ldexp(p[j], e[j]);
+            }
+        }
+        hull3 *h0 = hull_ok(pts, n);
+        check_hull(h0, pts, n);
+        hull3_free(h0);
+        double c[3];
+        hs_poly *P = hull_poly(pts, n, c);
+        vertex_set *vs = enum_ok(P, c), *vd = NULL, *vl = enum_ok(P, NULL);
+        hs_error err;
+        EXPECT(vertex_enum_doubles(P, c, &vd, &err) == HS_OK, "%s", err.msg);
+        check_vertices(vs, P);
+        check_roundings(vs, vd);
+        check_vertices(vl, P); /* the interior point from the LP: same set */
+        EXPECT(vl->nverts == vs->nverts, "kind %d: another interior point, other count", kind);
+        double *xs = malloc(sizeof(double) * 3 * (size_t)vs->nverts);
+        double *xl = malloc(sizeof(double) * 3 * (size_t)vs->nverts);
+        memcpy(xs, vs->x, sizeof(double) * 3 * (size_t)vs->nverts);
+        memcpy(xl, vl->x, sizeof(double) * 3 * (size_t)vs->nverts);
+        qsort(xs, (size_t)vs->nverts, 3 * sizeof(double), cmp_triple);
+        qsort(xl, (size_t)vs->nverts, 3 * sizeof(double), cmp_triple);
+        EXPECT(memcmp(xs, xl, sizeof(double) * 3 * (size_t)vs->nverts) == 0,
+               "kind %d: another interior point gives other vertices", kind);
+        free(xs);
+        free(xl);
+        if (vs->nverts >= 4 && kind != 2) {
+            hull3 *h = hull_ok(vs->x, vs->nverts);
+            check_hull(h, vs->x, vs->nverts);
+            hull3_free(h);
+        }
+        vertex_set_free(vs);
+        vertex_set_free(vd);
+        vertex_set_free(vl);
+        hs_poly_free(P);
+    }
+    free(pts);
+}
+END_TEST
+
+
+/* A vertex exactly halfway between two doubles: x - y <= 2^53 and y <= 1
+ * meet at x = 2^53 + 1, which rounds to the even 2^53; the box takes
+ * 2^53 and 2^53 + 2.  Also x = 2^53 - 5 (a double) at y = -5. */
+START_TEST(vertices_rounding_ties)
+{
+    double a[18] = {1, -1, 0, 0, 1, 0, 0, 0, 1, -1, 0, 0, 0, -1, 0, 0, 0, -1};
+    double b[6] = {0x1p53, 1, 0, -(0x1p53 - 8), 5, 1};
+    hs_error err;
+    hs_poly *P = hs_poly_from_doubles(3, 6, a, b, NULL, &err);
+    EXPECT(P != NULL, "%s", err.msg);
+    double c[3] = {0x1p53 - 4, -2, -0.5};
+    vertex_set *vs = enum_ok(P, c), *vd = NULL, *vl = enum_ok(P, NULL);
+    EXPECT(vertex_enum_doubles(P, c, &vd, &err) == HS_OK, "%s", err.msg);
+    check_vertices(vs, P);
+    check_roundings(vs, vd);
+    int tie = 0;
+    mpq_t half_way;
+    mpq_init(half_way);
+    mpz_set_d(mpq_numref(half_way), 0x1p53);
+    mpz_add_ui(mpq_numref(half_way), mpq_numref(half_way), 1); /* 2^53 + 1, over 1 */
+    for (int v = 0; v < vs->nverts; v++)
+        if (mpq_equal(vs->q[3 * v], half_way)) {
+            tie++;
+            ck_assert(vs->x[3 * v] == 0x1p53);
+        }
+    mpq_clear(half_way);
+    ck_assert_int_eq(tie, 2);
+    ck_assert(vs->hi[0] == 0x1p53 + 2 && vs->lo[0] == 0x1p53 - 8);
+    check_vertices(vl, P);
+    vertex_set_free(vs);
+    vertex_set_free(vd);
+    vertex_set_free(vl);
+    hs_poly_free(P);
+}
+END_TEST
+
+
+/* obb_fit_hull with the points' own hull is hs_obb_fit; with the hull of
+ * the points a polytope was made from and the polytope's rounded vertices
+ * to enclose, the box holds every vertex (checked exactly: every vertex
+ * within the box's slabs, evaluated with directed bounds). */
+START_TEST(obb_fit_with_a_given_hull)
+{
+    uint64_t s = 99;
+    int n = 120;
+    double *pts = malloc(sizeof(double) * 3 * (size_t)n);
+    for (int i = 0; i < n; i++) {
+        double *p = pts + 3 * i;
+        for (int j = 0; j < 3; j++)
+            p[j] = (t_rng_unit(&s) * 2 - 1) * (j + 1);
+    }
+    hull3 *h = hull_ok(pts, n);
+    hs_obb a, b;
+    hs_error err;
+    ck_assert_int_eq(hs_obb_fit(&a, pts, n, &err), HS_OK);
+    ck_assert_int_eq(obb_fit_hull(&b, pts, n, h, pts, n, &err), HS_OK);
+    ck_assert(memcmp(&a, &b, sizeof a) == 0);
+    double c[3];
+    hs_poly *P = hull_poly(pts, n, c);
+    vertex_set *vs = enum_ok(P, c);
+    ck_assert_int_eq(obb_fit_hull(&b, pts, n, h, vs->x, vs->nverts, &err), HS_OK);
+    for (int v = 0; v < vs->nverts; v++)
+        for (int k = 0; k < 3; k++) { /* |axis_k . (x - center)| <= half_k, with margins */
+            double d = 0, mag = 0;
+            for (int j = 0; j < 3; j++) {
+                double t = b.axis[k][j] * (vs->x[3 * v + j] - b.center[j]);
+                d += t;
+                mag += fabs(t) + fabs(b.axis[k][j] * vs->x[3 * v + j]);
+            }
+            EXPECT(fabs(d) <= b.half[k] + 8 * 0x1p-53 * mag, "vertex %d outside the box", v);
+        }
+    ck_assert_int_eq(obb_fit_hull(&b, pts, n - 1, h, pts, n, &err), HS_ERR_ARG);
+    vertex_set_free(vs);
+    hs_poly_free(P);
+    hull3_free(h);
+    free(pts);
+}
+END_TEST
+
 Suite *suite_hull3(void)
 {
     Suite *s = suite_create("hull3");
@@ -617,6 +864,9 @@ Suite *suite_hull3(void)
     tcase_add_test(tc, vertices_pyramid_apex);
     tcase_add_loop_test(tc, vertices_tangent_polytopes, 0, 3);
     tcase_add_test(tc, vertices_input_errors);
+    tcase_add_loop_test(tc, vertices_rounded_and_clustered, 0, 3);
+    tcase_add_test(tc, vertices_rounding_ties);
+    tcase_add_test(tc, obb_fit_with_a_given_hull);
     suite_add_tcase(s, tc);
     return s;
 }

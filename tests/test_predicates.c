@@ -3,14 +3,20 @@
  * references: a . x - b summed in rationals, and determinants by cofactor
  * expansion (tests/oracle.c), which shares no step with the library's
  * eliminations.  Inputs: random, small integers, exactly singular
- * (dependent rows, scaled copies, coplanar points), within an ulp or
- * 2^-50 of singular, and rows scaled to 2^+-500 and beyond. */
+ * (dependent rows, scaled copies, coplanar points, repeated points),
+ * within an ulp or 2^-50 of singular, clusters of points within a few
+ * ulps of each other, rounded combinations of full-precision rows, rows
+ * and columns scaled to 2^+-500 and beyond, subnormals, and spreads of
+ * magnitude wide enough to need GMP.  Also the expansion arithmetic
+ * (polytope/expansion.h) under them: sums, products and roundings against
+ * GMP rationals. */
 #include <gmp.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "polytope/expansion.h"
 #include "polytope/hull3.h"
 #include "polytope/predicates.h"
 #include "tests/helpers.h"
@@ -395,6 +401,369 @@ START_TEST(non_finite_inputs_have_no_sign)
 }
 END_TEST
 
+
+/* ------------------------------------------------- clusters, extremes */
+
+/* The 24 orders of four points: each orientation is the oracle's times
+ * the parity of the order (every base point of the filters and of the
+ * expansion stage is exercised this way). */
+static void check_orient_orders(const double *const p[4], const char *what, int trial)
+{
+    int want = oracle_orient3d(p[0], p[1], p[2], p[3]);
+    static const int perm[24][4] = {
+        {0, 1, 2, 3}, {0, 1, 3, 2}, {0, 2, 1, 3}, {0, 2, 3, 1}, {0, 3, 1, 2}, {0, 3, 2, 1},
+        {1, 0, 2, 3}, {1, 0, 3, 2}, {1, 2, 0, 3}, {1, 2, 3, 0}, {1, 3, 0, 2}, {1, 3, 2, 0},
+        {2, 0, 1, 3}, {2, 0, 3, 1}, {2, 1, 0, 3}, {2, 1, 3, 0}, {2, 3, 0, 1}, {2, 3, 1, 0},
+        {3, 0, 1, 2}, {3, 0, 2, 1}, {3, 1, 0, 2}, {3, 1, 2, 0}, {3, 2, 0, 1}, {3, 2, 1, 0}};
+    for (int k = 0; k < 24; k++) {
+        const int *q = perm[k];
+        int inv = 0; /* parity by counting inversions */
+        for (int i = 0; i < 4; i++)
+            for (int j = i + 1; j < 4; j++)
+                inv += q[i] > q[j];
+        int got = pred_orient3d(p[q[0]], p[q[1]], p[q[2]], p[q[3]]);
+        EXPECT(got == (inv % 2 ? -want : want), "%s, trial %d, order %d%d%d%d: %d, want %d",
+               what, trial, q[0], q[1], q[2], q[3], got, inv % 2 ? -want : want);
+    }
+}
+
+/* Three points within a few ulps of each other and a fourth far away (the
+ * rounded vertices of a polytope whose facets nearly meet in a point),
+ * repeated points, points exactly on axis-aligned or dyadic planes, and
+ * 2^-50 perturbations, each in all 24 orders. */
+START_TEST(orient3d_clusters_and_repeats)
+{
+    uint64_t rs = 21;
+    int zero = 0, nonzero = 0;
+    for (int trial = 0; trial < 1200; trial++) {
+        double P[4][3];
+        for (int i = 0; i < 4; i++)
+            for (int j = 0; j < 3; j++)
+                P[i][j] = t_rng_sym(&rs);
+        switch (trial % 6) {
+        case 0: /* cluster of three, within 4 ulps of P[0] */
+        case 1:
+            for (int i = 1; i < 3; i++)
+                for (int j = 0; j < 3; j++) {
+                    P[i][j] = P[0][j];
+                    for (int u = (int)rand_int(&rs, 4); u != 0; u -= u > 0 ? 1 : -1)
+                        P[i][j] = nextafter(P[i][j], u > 0 ? INFINITY : -INFINITY);
+                }
+            if (trial % 6 == 1) /* the far point far indeed */
+                for (int j = 0; j < 3; j++)
+                    P[3][j] *= 1000;
+            break;
+        case 2: /* a repeated point */
+            memcpy(P[(trial / 6) % 4], P[(trial / 6 + 1) % 4], sizeof P[0]);
+            break;
+        case 3: /* four points on the plane z = c */
+            for (int i = 0; i < 4; i++)
+                P[i][2] = P[0][2];
+            break;
+        case 4: /* on the plane x + y + z = 1, dyadic coordinates */
+            for (int i = 0; i < 4; i++) {
+                P[i][0] = ldexp(floor(ldexp(P[i][0], 20)), -20);
+                P[i][1] = ldexp(floor(ldexp(P[i][1], 20)), -20);
+                P[i][2] = 1 - P[i][0] - P[i][1]; /* exact */
+            }
+            if ((trial / 6) % 2) /* nudged off the plane by 2^-50 */
+                P[3][2] += 0x1p-50;
+            break;
+        default: /* a cluster of all four: a tiny, nearly flat tetrahedron */
+            for (int i = 1; i < 4; i++)
+                for (int j = 0; j < 3; j++)
+                    P[i][j] = P[0][j] + ldexp((double)rand_int(&rs, 8), -52);
+            break;
+        }
+        const double *const p[4] = {P[0], P[1], P[2], P[3]};
+        int want = oracle_orient3d(p[0], p[1], p[2], p[3]);
+        if (trial % 6 == 2 || trial % 6 == 3)
+            ck_assert_int_eq(want, 0);
+        zero += want == 0;
+        nonzero += want != 0;
+        check_orient_orders(p, "clusters", trial);
+    }
+    ck_assert(zero > 300 && nonzero > 500);
+}
+END_TEST
+
+/* Coordinates of mixed magnitudes: each coordinate scaled by its own power
+ * of two in [-600, 600] (the expansion stage with column scaling), tiny
+ * and huge in one column (beyond what the expansions can hold: GMP), and
+ * subnormals. */
+START_TEST(orient3d_extreme_magnitudes)
+{
+    uint64_t rs = 22;
+    for (int trial = 0; trial < 1500; trial++) {
+        double P[4][3];
+        for (int i = 0; i < 4; i++)
+            for (int j = 0; j < 3; j++)
+                P[i][j] = short_double(&rs);
+        if (trial % 2) /* exactly coplanar before the scaling */
+            for (int j = 0; j < 3; j++)
+                P[3][j] = P[0][j] + 2 * (P[1][j] - P[0][j]) - (P[2][j] - P[0][j]);
+        switch (trial % 5) {
+        case 0: /* one exponent per coordinate axis: coplanarity survives */
+        case 1: {
+            int e[3] = {(int)rand_int(&rs, 600), (int)rand_int(&rs, 600), (int)rand_int(&rs, 600)};
+            for (int i = 0; i < 4; i++)
+                for (int j = 0; j < 3; j++)
+                    P[i][j] = ldexp(P[i][j], e[j]);
+            break;
+        }
+        case 2: /* one exponent per entry */
+            for (int i = 0; i < 4; i++)
+                for (int j = 0; j < 3; j++)
+                    P[i][j] = ldexp(P[i][j], (int)rand_int(&rs, 600));
+            break;
+        case 3: /* tiny and huge in the same columns */
+            for (int i = 0; i < 4; i++)
+                for (int j = 0; j < 3; j++)
+                    P[i][j] = ldexp(P[i][j], (i + j) % 2 ? 900 : -900);
+            break;
+        default: /* subnormal */
+            for (int i = 0; i < 4; i++)
+                for (int j = 0; j < 3; j++)
+                    P[i][j] = ldexp(P[i][j], -1050);
+            break;
+        }
+        const double *const p[4] = {P[0], P[1], P[2], P[3]};
+        check_orient_orders(p, "extreme magnitudes", trial);
+    }
+}
+END_TEST
+
+/* 4x4 determinants whose last row is a rounded combination of the others
+ * (53-bit entries: the determinant is about u times the permanent, where
+ * the row-reduction stage decides), an exact one (small integers: the
+ * reduced row vanishes), columns scaled by their own powers of two up to
+ * 2^+-700, zero rows and columns, subnormals, and columns too spread for
+ * the expansions. */
+START_TEST(det4_reduced_and_scaled)
+{
+    uint64_t rs = 23;
+    int zero = 0;
+    for (int trial = 0; trial < 3000; trial++) {
+        double M[16];
+        int kind = trial % 8;
+        for (int i = 0; i < 16; i++)
+            M[i] = kind == 1 ? (double)rand_int(&rs, 9) : t_rng_sym(&rs);
+        double a = t_rng_sym(&rs), b = t_rng_sym(&rs), c = t_rng_sym(&rs);
+        if (kind == 1) {
+            a = (double)rand_int(&rs, 3);
+            b = (double)rand_int(&rs, 3);
+            c = (double)rand_int(&rs, 3);
+        }
+        if (kind <= 5)
+            for (int j = 0; j < 4; j++)
+                M[12 + j] = a * M[j] + b * M[4 + j] + c * M[8 + j];
+        switch (kind) {
+        case 2: /* columns scaled */
+        case 3:
+            for (int j = 0; j < 4; j++) {
+                int e = (int)rand_int(&rs, 700);
+                for (int i = 0; i < 4; i++)
+                    M[4 * i + j] = ldexp(M[4 * i + j], e);
+            }
+            break;
+        case 4: /* a zero column */
+            for (int i = 0; i < 4; i++)
+                M[4 * i + trial % 4] = 0;
+            break;
+        case 5: /* a zero entry per row */
+            for (int i = 0; i < 4; i++)
+                M[4 * i + (i + trial) % 4] = 0;
+            break;
+        case 6: /* subnormal entries */
+            for (int i = 0; i < 16; i++)
+                M[i] = ldexp(M[i], -1040);
+            break;
+        case 7: /* columns spanning 2^+-950: beyond the expansions */
+            for (int i = 0; i < 16; i++)
+                M[i] = ldexp(M[i], (i / 4 + i) % 2 ? 950 : -950);
+            break;
+        default:
+            break;
+        }
+        int want = oracle_det_sign_d(M, 4);
+        zero += want == 0;
+        int got = pred_det4_rows(M, M + 4, M + 8, M + 12);
+        EXPECT(got == want, "kind %d, trial %d: pred_det4_rows %d, cofactors %d", kind, trial,
+               got, want);
+        got = pred_det4_rows(M + 12, M + 4, M + 8, M); /* rows 0 and 3 swapped */
+        EXPECT(got == -want, "kind %d, trial %d: swapped %d, want %d", kind, trial, got, -want);
+        ck_assert_int_eq(pred_det_sign(M, 4, NULL), want);
+    }
+    ck_assert(zero > 300);
+}
+END_TEST
+
+/* The 2x2 and 3x3 determinants of pred_det_sign past the filter: near and
+ * exactly singular, with columns of mixed magnitudes. */
+START_TEST(det_sign_small_mixed_columns)
+{
+    uint64_t rs = 24;
+    for (int trial = 0; trial < 2000; trial++) {
+        int k = 2 + trial % 2;
+        double M[9];
+        for (int i = 0; i < k * k; i++)
+            M[i] = t_rng_sym(&rs);
+        double a = t_rng_sym(&rs), b = t_rng_sym(&rs);
+        for (int j = 0; j < k; j++) /* last row: a rounded combination */
+            M[(k - 1) * k + j] = a * M[j] + (k == 3 ? b * M[3 + j] : 0);
+        if (trial % 3 == 0)
+            for (int j = 0; j < k; j++) /* exactly a copy */
+                M[(k - 1) * k + j] = M[j];
+        if (trial % 4 >= 2)
+            for (int j = 0; j < k; j++) {
+                int e = (int)rand_int(&rs, trial % 4 == 2 ? 400 : 1000);
+                for (int i = 0; i < k; i++)
+                    M[i * k + j] = ldexp(M[i * k + j], e);
+            }
+        check_det(M, k, NULL, "mixed columns", trial);
+    }
+}
+END_TEST
+
+/* ------------------------------------------------------- expansions */
+
+/* out = the exact sum of e[0..len). */
+static void xp_value(mpq_t out, int len, const double *e)
+{
+    mpq_t t;
+    mpq_init(t);
+    mpq_set_ui(out, 0, 1);
+    for (int i = 0; i < len; i++) {
+        mpq_set_d(t, e[i]);
+        mpq_add(out, out, t);
+    }
+    mpq_clear(t);
+}
+
+/* Lowest set bit of a nonzero double, as a power of two. */
+static double low_bit(double x)
+{
+    int e;
+    double m = ldexp(frexp(fabs(x), &e), 53); /* an integer */
+    int z = 0;
+    while (fmod(m, 2) == 0) {
+        m /= 2;
+        z++;
+    }
+    return ldexp(1, e - 53 + z);
+}
+
+/* e has no zero component and is nonoverlapping, increasing: each
+ * component lies below the lowest set bit of the next. */
+static void check_form(int len, const double *e, const char *what, int trial)
+{
+    for (int i = 0; i < len; i++) {
+        EXPECT(e[i] != 0, "%s, trial %d: zero component %d", what, trial, i);
+        if (i + 1 < len)
+            EXPECT(fabs(e[i]) < low_bit(e[i + 1]), "%s, trial %d: components %d, %d overlap",
+                   what, trial, i, i + 1);
+    }
+}
+
+/* A random expansion of up to 12 components, made by exact sums of
+ * products of doubles of random magnitudes within 2^+-80. */
+static int random_expansion(uint64_t *rs, double *e)
+{
+    double buf[2][64];
+    int len = 0, cur = 0, terms = 1 + (int)(t_rng_next(rs) % 3);
+    for (int t = 0; t < terms; t++) {
+        double x = ldexp(t_rng_sym(rs), (int)rand_int(rs, 40));
+        double y = ldexp(t_rng_sym(rs), (int)rand_int(rs, 40));
+        double p[4];
+        int pl = xp_prod_diff(x, y, t_rng_sym(rs), t_rng_sym(rs), p);
+        len = xp_sum(len, buf[cur], pl, p, buf[1 - cur]);
+        cur = 1 - cur;
+    }
+    memcpy(e, buf[cur], (size_t)len * sizeof(double));
+    return len;
+}
+
+/* The largest double <= q (dir -1), the smallest >= q (dir +1), or q
+ * truncated toward zero (dir 0), by exact comparisons around mpq_get_d. */
+static double round_oracle(const mpq_t q, int dir)
+{
+    double d = mpq_get_d(q); /* within an ulp */
+    mpq_t t;
+    mpq_init(t);
+    double cand[3] = {nextafter(d, -INFINITY), d, nextafter(d, INFINITY)}, best = NAN;
+    for (int i = 0; i < 3; i++) {
+        mpq_set_d(t, cand[i]);
+        int c = mpq_cmp(t, q);
+        int ok = dir < 0 ? c <= 0 : dir > 0 ? c >= 0 : (mpq_sgn(q) >= 0 ? c <= 0 : c >= 0);
+        if (!ok)
+            continue;
+        if (isnan(best) || (dir < 0 || (dir == 0 && mpq_sgn(q) >= 0) ? cand[i] > best
+                                                                      : cand[i] < best))
+            best = cand[i];
+    }
+    mpq_clear(t);
+    return best == 0 ? 0.0 : best;
+}
+
+START_TEST(expansion_sums_products_roundings)
+{
+    uint64_t rs = 25;
+    mpq_t want, got, t;
+    mpq_inits(want, got, t, NULL);
+    for (int trial = 0; trial < 4000; trial++) {
+        double e[12], f[12], h[288], scratch[312]; /* xp_mul: 2 * 12 * 12 */
+        int el = random_expansion(&rs, e), fl = random_expansion(&rs, f);
+        if (trial % 5 == 0) { /* f = -e + a little: deep cancellation */
+            for (int i = 0; i < el; i++)
+                f[i] = -e[i];
+            fl = el;
+            if (el > 0)
+                f[0] = nextafter(f[0], INFINITY);
+        }
+        check_form(el, e, "random", trial);
+        /* sum */
+        int hl = xp_sum(el, e, fl, f, h);
+        check_form(hl, h, "xp_sum", trial);
+        xp_value(want, el, e);
+        xp_value(t, fl, f);
+        mpq_add(want, want, t);
+        xp_value(got, hl, h);
+        EXPECT(mpq_equal(want, got), "trial %d: xp_sum is not exact", trial);
+        /* compress, in place */
+        int cl = xp_compress(hl, h, h);
+        check_form(cl, h, "xp_compress", trial);
+        xp_value(got, cl, h);
+        EXPECT(mpq_equal(want, got), "trial %d: xp_compress changed the value", trial);
+        EXPECT(cl <= hl, "trial %d: xp_compress made it longer", trial);
+        /* sign and roundings */
+        EXPECT(xp_sign(cl, h) == mpq_sgn(want), "trial %d: xp_sign", trial);
+        double buf[289];
+        for (int dir = -1; dir <= 1; dir++) {
+            double r = xp_round(cl, h, dir, buf), o = round_oracle(want, dir);
+            EXPECT(r == o && signbit(r) == signbit(o), "trial %d: xp_round(%d) %a, want %a",
+                   trial, dir, r, o);
+        }
+        /* scale and product */
+        double b = ldexp(t_rng_sym(&rs), (int)rand_int(&rs, 60));
+        int sl = xp_scale(el, e, b, h);
+        check_form(sl, h, "xp_scale", trial);
+        xp_value(want, el, e);
+        mpq_set_d(t, b);
+        mpq_mul(want, want, t);
+        xp_value(got, sl, h);
+        EXPECT(mpq_equal(want, got), "trial %d: xp_scale is not exact", trial);
+        int ml = xp_mul(el, e, fl, f, h, scratch);
+        check_form(ml, h, "xp_mul", trial);
+        xp_value(want, el, e);
+        xp_value(t, fl, f);
+        mpq_mul(want, want, t);
+        xp_value(got, ml, h);
+        EXPECT(mpq_equal(want, got), "trial %d: xp_mul is not exact", trial);
+    }
+    mpq_clears(want, got, t, NULL);
+}
+END_TEST
+
 Suite *suite_predicates(void)
 {
     Suite *s = suite_create("predicates");
@@ -411,6 +780,11 @@ Suite *suite_predicates(void)
     tcase_add_test(tc, det4_sign_matches_cofactors);
     tcase_add_test(tc, oracle_known_determinants);
     tcase_add_test(tc, non_finite_inputs_have_no_sign);
+    tcase_add_test(tc, orient3d_clusters_and_repeats);
+    tcase_add_test(tc, orient3d_extreme_magnitudes);
+    tcase_add_test(tc, det4_reduced_and_scaled);
+    tcase_add_test(tc, det_sign_small_mixed_columns);
+    tcase_add_test(tc, expansion_sums_products_roundings);
     suite_add_tcase(s, tc);
     return s;
 }
