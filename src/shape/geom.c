@@ -125,7 +125,7 @@ static hs_code convex_checks(geom *g, const double *pts, int npts, vertex_set **
     if (!fp)
         return err_set(err, HS_ERR_INPUT, "a convex piece must be a full-dimensional polytope "
                                           "of double rows (%s)", why ? why : "not ready");
-    if (vertex_enum(p, fp->center, vs, err) != HS_OK)
+    if (vertex_enum_doubles(p, fp->center, vs, err) != HS_OK)
         return err ? err->code : HS_ERR_INPUT;
     memcpy(g->lo, (*vs)->lo, sizeof g->lo);
     memcpy(g->hi, (*vs)->hi, sizeof g->hi);
@@ -227,7 +227,7 @@ geom *geom_from_points(const double *pts, int n, hs_error *err)
     free(b);
     if (p && (g = new_convex(p, err)) != NULL) {
         if (convex_checks(g, pts, n, &vs, err) != HS_OK || hull_boundary(g, h, pts, err) != HS_OK ||
-            geom_fit_obb(g, vs->x, vs->nverts, 1, err) != HS_OK)
+            geom_fit_obb_hull(g, pts, n, h, vs->x, vs->nverts, err) != HS_OK)
             g = discard(g, vs);
         else {
             vertex_set_free(vs);

@@ -5,6 +5,7 @@
 #define HS_GEOM_H
 
 #include "halfspace.h"
+#include "polytope/hull3.h"
 #include "src/shape/tri_mesh.h"
 
 typedef enum piece_kind { PIECE_CONVEX, PIECE_MESH } piece_kind;
@@ -36,6 +37,13 @@ typedef struct geom {
  * widened for that rounding and, like the piece boxes, by 2^-30 of its
  * size for the rounding of rows mapped into another body's frame. */
 hs_code geom_fit_obb(geom *g, const double *pts, int n, int rounded, hs_error *err);
+
+/* The same for a piece made from the points frame_pts (frame_n of them,
+ * with their hull h): the frame is chosen from that hull (no second hull
+ * of the rounded vertices), the box holds the nverts vertices verts,
+ * widened as geom_fit_obb widens for rounded vertices. */
+hs_code geom_fit_obb_hull(geom *g, const double *frame_pts, int frame_n, const hull3 *h,
+                          const double *verts, int nverts, hs_error *err);
 
 /* The oriented box of g set to `box` (exact: the piece's own box),
  * widened for mapped rows as geom_fit_obb does. */

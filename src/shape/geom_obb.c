@@ -3,6 +3,7 @@
 #include <math.h>
 
 #include "polytope/obb.h"
+#include "polytope/obb_fit.h"
 #include "polytope/error.h"
 #include "src/shape/pose.h"
 #include "src/shape/geom.h"
@@ -42,6 +43,17 @@ void geom_set_obb(geom *g, const hs_obb *box)
 {
     g->obb = *box;
     widen_for_mapped_rows(&g->obb);
+}
+
+hs_code geom_fit_obb_hull(geom *g, const double *frame_pts, int frame_n, const hull3 *h,
+                          const double *verts, int nverts, hs_error *err)
+{
+    hs_code rc = obb_fit_hull(&g->obb, frame_pts, frame_n, h, verts, nverts, err);
+    if (rc != HS_OK)
+        return rc;
+    widen_for_rounded_vertices(&g->obb, verts, nverts);
+    widen_for_mapped_rows(&g->obb);
+    return HS_OK;
 }
 
 hs_code geom_fit_obb(geom *g, const double *pts, int n, int rounded, hs_error *err)
