@@ -890,3 +890,22 @@ int pred_prod3_sum_sign(const double *f, int count, mpz_t acc, mpz_t t0, mpz_t t
     }
     return mpz_sgn(acc);
 }
+
+int pred_cofactor_sign(const double *M, int k, int row, int col, pred_stats *st)
+{
+    double sub[16];
+    if (k == 1)
+        return 1;
+    if (k - 1 > 4)
+        return -2;
+    for (int i = 0, r = 0; i < k; i++) {
+        if (i == row)
+            continue;
+        for (int j = 0, c = 0; j < k; j++)
+            if (j != col)
+                sub[r * (k - 1) + c++] = M[i * k + j];
+        r++;
+    }
+    int s = pred_det_sign(sub, k - 1, st);
+    return s == -2 ? -2 : ((row + col) & 1 ? -s : s);
+}

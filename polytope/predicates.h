@@ -31,6 +31,12 @@ typedef struct pred_stats {
  * treat as "not certified". */
 int pred_row_sign(const double *a, const double *x, double b, int n, pred_stats *st);
 
+/* Sign of the cofactor (-1)^(row + col) det(M without that row and
+ * column) of the k*k row-major M, 1 <= k <= 5 (exact, as
+ * pred_det_sign): the sign of det(M with row `row` replaced by the unit
+ * vector e_col).  -2 when an entry is not finite or k is too large. */
+int pred_cofactor_sign(const double *M, int k, int row, int col, pred_stats *st);
+
 /* Sign of the determinant of the k*k row-major matrix M, 1 <= k <= 4 by
  * closed formulas with a filter and expansions, larger k with GMP
  * rationals.  Returns -2 when out of memory (GMP path only) or when an

@@ -205,11 +205,16 @@ static int strictly_inside(fast_query *q, int k, const double *x)
     for (int i = 0; i < P->m; i++) {
         const double *a = P->a + (size_t)i * (size_t)n;
         double v = -P->b[i], mag = fabs(P->b[i]);
-        for (int j = 0; j < n; j++) {
-            double t = a[j] * x[j];
-            v += t;
-            mag += fabs(t);
-        }
+        if (n == 3) { /* the common case, unrolled */
+            double t0 = a[0] * x[0], t1 = a[1] * x[1], t2 = a[2] * x[2];
+            v += t0 + t1 + t2;
+            mag += fabs(t0) + fabs(t1) + fabs(t2);
+        } else
+            for (int j = 0; j < n; j++) {
+                double t = a[j] * x[j];
+                v += t;
+                mag += fabs(t);
+            }
         double e = v + c * mag;
         worst = e > worst ? e : worst;
         big = mag > big ? mag : big;
@@ -393,11 +398,14 @@ static int certify_farkas(fast_query *q, const int *basis)
     int s0 = pred_det_sign(G, D, ps);
     if (s0 == 0 || s0 == -2)
         return 0;
-    for (int i = 0; i < D; i++) {
-        memcpy(M, G, sizeof(double) * (size_t)(D * D));
-        memset(M + i * D, 0, sizeof(double) * (size_t)D);
-        M[i * D + n] = 1;
-        int si = pred_det_sign(M, D, ps);
+    for (int i = 0; i < D; i++) { /* det(G with row i := e_tau): a cofactor */
+        int si = D <= 5 ? pred_cofactor_sign(G, D, i, n, ps) : -2;
+        if (si == -2 && D > 5) {
+            memcpy(M, G, sizeof(double) * (size_t)(D * D));
+            memset(M + i * D, 0, sizeof(double) * (size_t)D);
+            M[i * D + n] = 1;
+            si = pred_det_sign(M, D, ps);
+        }
         if (si == -2 || si * s0 < 0 || (basis[i] < 0 && si != 0))
             return 0;
     }
@@ -486,19 +494,22 @@ static void full_order(fast_query *q)
 }
 
 /* Clarkson's step: every row outside the candidate set is checked against
- * the optimum z = (x, tau); the FAST_ADD worst violated rows join the
- * set.  The test is a cheap bound: |a . x| + |w tau| <= (sqrt(n) + 1) w
+ * the optimum z = (x, tau); the worst violated rows (8, up to FAST_ADD_MAX
+ * on large systems) join the set.  The test is a cheap bound: |a . x| + |w tau| <= (sqrt(n) + 1) w
  * max|z| for the margin rows (w = |a|), and a row is violated beyond
  * SEIDEL_VIOLATION_TOL of that (answers never depend on it).  When no row
  * is violated, *strict says whether every row, set and others, holds
  * strictly at x (certified), which settles overlap. */
-#define FAST_ADD 8
+#define FAST_ADD_MAX 32
 static int strict_at(fast_query *q, const double *x);
 static int scan_rows(fast_query *q, const double *z, int *count, int *strict)
 {
     fast_work *w = q->fw;
-    int n = q->n, added = 0, worst[FAST_ADD];
-    double score[FAST_ADD], zmax = 0;
+    /* more rows join per round on large systems: a round costs a scan of
+     * all of them, a row in the set only a little more pricing */
+    int n = q->n, added = 0, worst[FAST_ADD_MAX];
+    int room = q->M / 64 < 8 ? 8 : q->M / 64 > FAST_ADD_MAX ? FAST_ADD_MAX : q->M / 64;
+    double score[FAST_ADD_MAX], zmax = 0;
     for (int j = 0; j <= n; j++)
         zmax = fmax(zmax, fabs(z[j]));
     const double spread = (sqrt((double)n) + 1) * zmax;
@@ -507,18 +518,21 @@ static int scan_rows(fast_query *q, const double *z, int *count, int *strict)
         const double *norm = q->F[k]->norm;
         int base = k ? q->mA : 0;
         for (int i = 0; i < V->m; i++) {
-            if (w->in_set[base + i])
-                continue;
             const double *a = V->a + (size_t)i * (size_t)n;
             double v = norm[i] * z[n] - V->b[i];
-            for (int j = 0; j < n; j++)
-                v += a[j] * z[j];
+            if (n == 3) /* the common case, unrolled */
+                v += a[0] * z[0] + a[1] * z[1] + a[2] * z[2];
+            else
+                for (int j = 0; j < n; j++)
+                    v += a[j] * z[j];
             if (!(v > SEIDEL_VIOLATION_TOL * (spread * norm[i] + fabs(V->b[i]))))
                 continue;
-            double sc = v / norm[i];
-            if (added == FAST_ADD && sc <= score[FAST_ADD - 1])
+            if (w->in_set[base + i]) /* (rare: the LP holds its own rows) */
                 continue;
-            int c = added < FAST_ADD ? added++ : FAST_ADD - 1;
+            double sc = v / norm[i];
+            if (added == room && sc <= score[room - 1])
+                continue;
+            int c = added < room ? added++ : room - 1;
             for (; c > 0 && score[c - 1] < sc; c--) {
                 score[c] = score[c - 1];
                 worst[c] = worst[c - 1];
@@ -641,8 +655,12 @@ static int lp_rounds_dual(fast_query *q, double *z, int *strict)
     clear_set(q, count);
     memcpy(z, st.z, sizeof(double) * (size_t)(q->n + 1));
     memcpy(q->last_basis, st.basis, sizeof(int) * (size_t)(q->n + 1));
-    if (rc == 0 && !q->certified && z[q->n] < 0)
-        on_update(q, z, st.basis); /* a disjoint optimum the hook left alone */
+    double zmax = 0;
+    for (int c = 0; c <= q->n; c++)
+        zmax = fmax(zmax, fabs(z[c]));
+    if (rc == 0 && !q->certified && z[q->n] < -1e-12 * (zmax + 1e-300))
+        on_update(q, z, st.basis); /* a disjoint optimum the hook left alone (a
+                                      margin of rounding noise: a contact, tried next) */
     q->have_basis = rc == 0 && !q->certified;
 
     q->r->nodes += st.pivots;

@@ -137,17 +137,15 @@ static void replaced(const fast_touch_job *j, int col, int row, const double *v,
 static int touch_separation_holds(const fast_touch_job *j, int *s0, pred_stats *ps)
 {
     int D = j->n + 1, on_a = 0;
-    double M[TOUCH_MAX_D * TOUCH_MAX_D], unit[TOUCH_MAX_D] = {0};
-    unit[j->n] = 1;
+    double M[TOUCH_MAX_D * TOUCH_MAX_D];
     *s0 = pred_det_sign(j->G, D, ps);
     if (*s0 == 0 || *s0 == -2)
         return 0;
     replaced(j, j->n, -1, j->h, M);
     if (pred_det_sign(M, D, ps) != 0) /* z_tau = 0 exactly */
         return 0;
-    for (int c = 0; c < D; c++) {
-        replaced(j, -1, c, unit, M);
-        int s = pred_det_sign(M, D, ps);
+    for (int c = 0; c < D; c++) { /* det(G with row c := e_tau): a cofactor */
+        int s = pred_cofactor_sign(j->G, D, c, j->n, ps);
         if (s == -2 || s * *s0 < 0 || (j->which[c] < 0 && s != 0))
             return 0;
         on_a |= j->which[c] == 0 && s != 0;
@@ -265,12 +263,18 @@ static int point_in_both(const fast_touch_job *j, int s0, mpq_t *x, int *solved)
         for (int i = 0; i < V->m; i++) {
             const double *a = V->a + (size_t)i * (size_t)n;
             double val = -V->b[i] * D0, err = fabs(V->b[i]) * eD0, mag = fabs(val);
-            for (int c = 0; c < n; c++) {
-                double t = a[c] * N[c];
-                val += t;
-                mag += fabs(t);
-                err += fabs(a[c]) * eN[c];
-            }
+            if (n == 3) { /* the common case, unrolled */
+                double t0 = a[0] * N[0], t1 = a[1] * N[1], t2 = a[2] * N[2];
+                val += t0 + t1 + t2;
+                mag += fabs(t0) + fabs(t1) + fabs(t2);
+                err += fabs(a[0]) * eN[0] + fabs(a[1]) * eN[1] + fabs(a[2]) * eN[2];
+            } else
+                for (int c = 0; c < n; c++) {
+                    double t = a[c] * N[c];
+                    val += t;
+                    mag += fabs(t);
+                    err += fabs(a[c]) * eN[c];
+                }
             err = (err + g * mag) * (1 + 4 * FP_U);
             val *= s0;
             if (val < -err)
