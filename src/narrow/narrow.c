@@ -187,43 +187,115 @@ static int narrow_boxes_meet(const double *lo1, const double *hi1, const double 
     return 1;
 }
 
+/* Triangle t (corners tri, in the host's frame) classified against the
+ * host's convex piece; the strongest answer wins (overlap ends the search
+ * in the callers). */
+static hs_code classify_near(narrow_ws *ws, const narrow_piece *host, const geom *gh,
+                             const double tri[3][3], piece_hit *hit, hs_error *err)
+{
+    hs_status st;
+    double w[3];
+    int fb = 0;
+    ws->tri_tests++;
+    hs_code rc = tri_convex_classify(ws->tc, tri, gh->poly, &st, w, &fb, err);
+    if (rc != HS_OK)
+        return rc;
+    ws->fallbacks += fb;
+    if (st == HS_OVERLAP || (st == HS_TOUCHING && hit->status == HS_DISJOINT)) {
+        hit->status = st;
+        pose_apply(host->pose, w, hit->witness);
+    }
+    return HS_OK;
+}
+
+/* The box of tri, widened by slack, meets the host's box. */
+static int near_host_box(const double tri[3][3], const double slack[3], const geom *gh)
+{
+    double lo[3], hi[3];
+    for (int d = 0; d < 3; d++) {
+        lo[d] = fmin(tri[0][d], fmin(tri[1][d], tri[2][d])) - slack[d];
+        hi[d] = fmax(tri[0][d], fmax(tri[1][d], tri[2][d])) + slack[d];
+    }
+    return narrow_boxes_meet(lo, hi, gh->lo, gh->hi);
+}
+
+/* The triangles that pass near_host_box, gathered from the hierarchy: a
+ * record per triangle in ws->pts (its index, then its 9 mapped
+ * coordinates). */
+typedef struct near_list {
+    narrow_ws *ws;
+    const geom *gh;
+    const double *slack;
+    int n, failed;
+} near_list;
+
+#define NEAR_REC 10
+
+static int on_near_triangle(void *user, int t, const double tri[3][3])
+{
+    near_list *nl = user;
+    if (!near_host_box(tri, nl->slack, nl->gh))
+        return 0;
+    narrow_ws *ws = nl->ws;
+    if (!narrow_reserve(&ws->pts, &ws->pts_cap, NEAR_REC * (nl->n + 1))) {
+        nl->failed = 1;
+        return 1;
+    }
+    double *r = ws->pts + NEAR_REC * nl->n++;
+    r[0] = t;
+    memcpy(r + 1, tri, 9 * sizeof(double));
+    return 0;
+}
+
+static int by_triangle(const void *x, const void *y)
+{
+    double a = *(const double *)x, b = *(const double *)y;
+    return (a > b) - (a < b);
+}
+
 /* Every triangle of the mover's mesh near the host's convex piece, mapped
  * into the host's frame, is classified exactly; the strongest answer wins
- * (overlap ends the search). */
+ * (overlap ends the search).  Triangles go in index order, so the first
+ * overlapping (or else touching) one gives the witness.  HS_TRI_BVH: the
+ * mesh's hierarchy leaves out triangles that certainly miss the host's
+ * box (tri_bvh_near_box), which are disjoint from the piece, so the
+ * answer is the same as the other methods', which map every point and
+ * test every triangle's box. */
 static hs_code convex_mesh(narrow_ws *ws, const narrow_piece *host, const geom *gh,
                            const narrow_piece *mover, const geom *gm, piece_hit *hit, hs_error *err)
 {
     double T[16], slack[3];
     pose_relative(T, host->pose, mover->pose);
+    for (int d = 0; d < 3; d++)
+        slack[d] = POSE_BOX_SLACK * (fabs(gh->lo[d]) + fabs(gh->hi[d])) + 0x1p-1000;
+    if (ws->triangles == HS_TRI_BVH) {
+        near_list nl = {ws, gh, slack, 0, 0};
+        tri_bvh_near_box(tri_mesh_bvh(gm->index), T, gh->lo, gh->hi, on_near_triangle, &nl);
+        if (nl.failed)
+            return err_set(err, HS_ERR_NOMEM, "out of memory");
+        if (nl.n > 1)
+            qsort(ws->pts, (size_t)nl.n, NEAR_REC * sizeof(double), by_triangle);
+        for (int k = 0; k < nl.n && hit->status != HS_OVERLAP; k++) {
+            const double(*tri)[3] = (const double(*)[3])(ws->pts + NEAR_REC * k + 1);
+            hs_code rc = classify_near(ws, host, gh, tri, hit, err);
+            if (rc != HS_OK)
+                return rc;
+        }
+        return HS_OK;
+    }
     if (!narrow_reserve(&ws->pts, &ws->pts_cap, 3 * gm->nmv))
         return err_set(err, HS_ERR_NOMEM, "out of memory");
     for (int i = 0; i < gm->nmv; i++)
         pose_apply(T, gm->mv + 3 * i, ws->pts + 3 * i);
-    for (int d = 0; d < 3; d++)
-        slack[d] = POSE_BOX_SLACK * (fabs(gh->lo[d]) + fabs(gh->hi[d])) + 0x1p-1000;
     for (int t = 0; t < gm->ntris && hit->status != HS_OVERLAP; t++) {
-        double tri[3][3], lo[3], hi[3];
+        double tri[3][3];
         for (int k = 0; k < 3; k++)
             memcpy(tri[k], ws->pts + 3 * gm->tris[3 * t + k], sizeof tri[k]);
-        for (int d = 0; d < 3; d++) {
-            lo[d] = fmin(tri[0][d], fmin(tri[1][d], tri[2][d])) - slack[d];
-            hi[d] = fmax(tri[0][d], fmax(tri[1][d], tri[2][d])) + slack[d];
-        }
-        if (!narrow_boxes_meet(lo, hi, gh->lo, gh->hi))
+        if (!near_host_box((const double(*)[3])tri, slack, gh))
             continue;
-        hs_status st;
-        double w[3];
-        int fb = 0;
-        ws->tri_tests++;
-        hs_code rc = tri_convex_classify(ws->tc, (const double(*)[3])tri, gh->poly, &st, w, &fb,
-                                         err);
+        hs_code rc = classify_near(ws, host, gh, (const double(*)[3])tri, hit, err);
         if (rc != HS_OK)
             return rc;
-        ws->fallbacks += fb;
-        if (st == HS_OVERLAP || (st == HS_TOUCHING && hit->status == HS_DISJOINT)) {
-            hit->status = st;
-            pose_apply(host->pose, w, hit->witness);
-        }
     }
     return HS_OK;
 }

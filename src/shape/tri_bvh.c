@@ -1,0 +1,450 @@
+/* tri_bvh.c -- a bounding-volume hierarchy of the triangles of a mesh.
+ *
+ * Build (once per mesh).  A binary tree, top down: a node's triangles are
+ * split at the median of their box centres along the axis where those
+ * centres spread most (a selection, not a sort, ties broken by index), down
+ * to leaves of at most LEAF_MAX triangles; so the depth is at most
+ * ceil(log2(ntris)) + 1 and traversals need only a small fixed stack.  A
+ * node's volume is a box in the mesh's own frame, centre c and half sizes
+ * h, that contains its triangles' corners exactly: c is the midpoint of
+ * the exact bounds lo, hi (rounded), h = max(hi - c, c - lo) rounded up.
+ * The leaves' triangles are stored in tree order with copies of their
+ * corners (in the triangle's own corner order) and their exact boxes.
+ *
+ * Traversal under a pose T (x -> R x + t, row-major 4x4, any finite 3x3
+ * part: the numbers as given are the map).  The points of the second mesh
+ * are what pose_apply makes of them (each coordinate rounded once), and
+ * every answer is exact for those rounded points, as in HS_TRI_RAW; a
+ * node pair is skipped only when a certified separating-axis test shows
+ * that no rounded point of the second node can lie in the first node's box:
+ *
+ *   - The first node is the axis box c_a + [-h_a, h_a]; the exact image of
+ *     the second node's box is the parallelotope {R c_b + t + R s :
+ *     |s_k| <= h_b[k]}.  obb_overlap_frame (polytope/obb_sat.c) decides the
+ *     core problem [-H, H] against {d + R s} with a rigorous bound on each
+ *     of its 15 projections, exact for its inputs.
+ *   - d = fl(R c_b + t) - c_a is computed: with X_k the largest |x_k| over
+ *     the second mesh's points (so |c_b[k]| <= X_k) and X'_j the largest
+ *     |coordinate j| of the first side, the 4-term sum is off by at most
+ *     gamma_4 M_j, M_j = sum_k |R_jk| X_k + |t_j|, and the subtraction by
+ *     1.01 u (1.01 M_j + X'_j).
+ *   - Each rounded point fl(R x + t) lies within gamma_4 M_j of R x + t.
+ *   - So H = h_a + E with E_j >= 9.3 u M_j + 1.02 u X'_j covers both (a
+ *     Minkowski sum with the box [-E, E]); E_j = up(16 u (M_j + X'_j)) with
+ *     M_j computed (a few roundings more) and up() = obb_up, which also
+ *     covers underflow.  Non-finite numbers never certify.
+ *
+ * At a pair of leaves the second mesh's triangles are mapped (pose_apply
+ * on their corners, the same doubles HS_TRI_RAW maps), a pair whose exact
+ * boxes do not meet is skipped (it cannot meet), and tri_tri_classify
+ * decides the rest.  Of two inner nodes the larger (sum of half sizes) is
+ * split first. */
+#include "src/shape/tri_bvh.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "polytope/fp.h"
+#include "polytope/mem.h"
+#include "polytope/obb.h"
+#include "src/shape/pose.h"
+#include "src/shape/tri_tri.h"
+
+/* At most this many triangles per leaf. */
+#define LEAF_MAX 2
+/* Stack of a traversal: depth(a) + depth(b) + 2 entries are enough, and a
+ * median split keeps each depth <= ceil(log2(INT_MAX)) + 1 = 32. */
+#define STACK_MAX 80
+
+typedef struct bvh_node {
+    double c[3], h[3]; /* box: centre and half sizes, in the mesh's frame */
+    int first;         /* inner: index of the left child (the right follows);
+                          leaf: first slot */
+    int count;         /* leaf: number of triangles (>= 1); inner: 0 */
+} bvh_node;
+
+struct tri_bvh {
+    int ntris, nnodes;
+    bvh_node *node;    /* node[0] is the root (when ntris > 0) */
+    int *id;           /* per slot: the triangle's index in the mesh */
+    double *corner;    /* per slot: its 3 corners (9 doubles) */
+    double *box;       /* per slot: its exact box lo[3], hi[3] */
+    double xmax[3];    /* largest |coordinate| per axis over all points */
+};
+
+/* ============================================================ building */
+
+typedef struct bvh_build {
+    tri_bvh *h;
+    const double *key; /* per triangle: its box centre (3 doubles) */
+    int *slot;         /* triangle indices, permuted into tree order */
+    int *span;         /* per node: first slot and count */
+} bvh_build;
+
+static int bvh_key_less(const bvh_build *bb, int axis, int x, int y)
+{
+    double kx = bb->key[3 * (size_t)x + axis], ky = bb->key[3 * (size_t)y + axis];
+    return kx < ky || (kx == ky && x < y);
+}
+
+static void bvh_swap(int *a, int i, int j)
+{
+    int t = a[i];
+    a[i] = a[j];
+    a[j] = t;
+}
+
+/* Insertion sort of a[0 .. n) by (key on axis, index). */
+static void bvh_small_sort(const bvh_build *bb, int axis, int *a, int n)
+{
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && bvh_key_less(bb, axis, a[j], a[j - 1]); j--)
+            bvh_swap(a, j, j - 1);
+}
+
+/* Rearrange a[0 .. n) so that a[k] is the element of rank k by (key on
+ * axis, index), smaller ones before it and larger after (quickselect with
+ * a median-of-three pivot; the order is total, so any input works). */
+static void bvh_select(const bvh_build *bb, int axis, int *a, int n, int k)
+{
+    int lo = 0, hi = n - 1;
+    while (hi - lo > 16) {
+        int mid = lo + (hi - lo) / 2;
+        if (bvh_key_less(bb, axis, a[mid], a[lo]))
+            bvh_swap(a, mid, lo);
+        if (bvh_key_less(bb, axis, a[hi], a[lo]))
+            bvh_swap(a, hi, lo);
+        if (bvh_key_less(bb, axis, a[hi], a[mid]))
+            bvh_swap(a, hi, mid);
+        int pivot = a[mid], i = lo, j = hi;
+        while (i <= j) { /* Hoare partition around the pivot's value */
+            while (bvh_key_less(bb, axis, a[i], pivot))
+                i++;
+            while (bvh_key_less(bb, axis, pivot, a[j]))
+                j--;
+            if (i <= j)
+                bvh_swap(a, i++, j--);
+        }
+        if (k <= j)
+            hi = j;
+        else if (k >= i)
+            lo = i;
+        else
+            return;
+    }
+    bvh_small_sort(bb, axis, a + lo, hi - lo + 1);
+}
+
+/* Box of the triangles of slots [first, first + count) into node n. */
+static void bvh_node_box(tri_bvh *h, bvh_node *n, int first, int count)
+{
+    double lo[3] = {INFINITY, INFINITY, INFINITY}, hi[3] = {-INFINITY, -INFINITY, -INFINITY};
+    for (int s = first; s < first + count; s++) {
+        const double *b = h->box + 6 * (size_t)s;
+        for (int d = 0; d < 3; d++) {
+            lo[d] = b[d] < lo[d] ? b[d] : lo[d];
+            hi[d] = b[3 + d] > hi[d] ? b[3 + d] : hi[d];
+        }
+    }
+    for (int d = 0; d < 3; d++) {
+        double c = 0.5 * lo[d] + 0.5 * hi[d]; /* (no overflow) */
+        double r = hi[d] - c, l = c - lo[d];
+        n->c[d] = c;
+        n->h[d] = obb_up(r > l ? r : l); /* (NaN stays NaN: never certifies) */
+    }
+}
+
+/* The slots' copies (corners, boxes, ids) in tree order. */
+static void bvh_fill_slots(tri_bvh *h, const double *verts, const int *tris, const int *slot)
+{
+    for (int s = 0; s < h->ntris; s++) {
+        int t = slot[s];
+        double *cr = h->corner + 9 * (size_t)s, *b = h->box + 6 * (size_t)s;
+        h->id[s] = t;
+        for (int k = 0; k < 3; k++)
+            memcpy(cr + 3 * k, verts + 3 * (size_t)tris[3 * (size_t)t + k], 3 * sizeof(double));
+        for (int d = 0; d < 3; d++) {
+            double x = cr[d], y = cr[3 + d], z = cr[6 + d];
+            double lo = x < y ? x : y, hi = x < y ? y : x;
+            b[d] = z < lo ? z : lo;
+            b[3 + d] = z > hi ? z : hi;
+        }
+    }
+}
+
+/* Split the node's triangles (slots [first, first + count), in bb->slot)
+ * and build below it; span[2 ni], span[2 ni + 1] keep each node's slot
+ * range for its box. */
+static void bvh_build_node(bvh_build *bb, int ni, int first, int count)
+{
+    tri_bvh *h = bb->h;
+    bvh_node *n = &h->node[ni];
+    bb->span[2 * (size_t)ni] = first;
+    bb->span[2 * (size_t)ni + 1] = count;
+    if (count <= LEAF_MAX) {
+        n->first = first;
+        n->count = count;
+        return;
+    }
+    double lo[3] = {INFINITY, INFINITY, INFINITY}, hi[3] = {-INFINITY, -INFINITY, -INFINITY};
+    for (int s = first; s < first + count; s++)
+        for (int d = 0; d < 3; d++) {
+            double k = bb->key[3 * (size_t)bb->slot[s] + d];
+            lo[d] = k < lo[d] ? k : lo[d];
+            hi[d] = k > hi[d] ? k : hi[d];
+        }
+    int axis = 0;
+    for (int d = 1; d < 3; d++)
+        if (hi[d] - lo[d] > hi[axis] - lo[axis])
+            axis = d;
+    int half = count / 2;
+    bvh_select(bb, axis, bb->slot + first, count, half);
+    int left = h->nnodes;
+    h->nnodes += 2;
+    n->first = left;
+    n->count = 0;
+    bvh_build_node(bb, left, first, half);
+    bvh_build_node(bb, left + 1, first + half, count - half);
+}
+
+void tri_bvh_free(tri_bvh *h)
+{
+    if (!h)
+        return;
+    free(h->node);
+    free(h->id);
+    free(h->corner);
+    free(h->box);
+    free(h);
+}
+
+tri_bvh *tri_bvh_new(const double *verts, int nverts, const int *tris, int ntris)
+{
+    if (nverts < 0 || ntris < 0)
+        return NULL;
+    tri_bvh *h = calloc(1, sizeof *h);
+    if (!h)
+        return NULL;
+    size_t nt = ntris > 0 ? (size_t)ntris : 1;
+    h->ntris = ntris;
+    h->node = mem_alloc(2 * nt, sizeof *h->node);
+    h->id = mem_alloc(nt, sizeof *h->id);
+    h->corner = mem_alloc(9 * nt, sizeof *h->corner);
+    h->box = mem_alloc(6 * nt, sizeof *h->box);
+    double *key = mem_alloc(3 * nt, sizeof *key);
+    int *slot = mem_alloc(nt, sizeof *slot), *span = mem_alloc(4 * nt, sizeof *span);
+    if (!h->node || !h->id || !h->corner || !h->box || !key || !slot || !span) {
+        free(key);
+        free(slot);
+        free(span);
+        tri_bvh_free(h);
+        return NULL;
+    }
+    for (int i = 0; i < nverts; i++)
+        for (int d = 0; d < 3; d++) {
+            double x = fabs(verts[3 * (size_t)i + d]);
+            h->xmax[d] = x > h->xmax[d] || x != x ? x : h->xmax[d]; /* (NaN kept) */
+        }
+    for (int t = 0; t < ntris; t++) {
+        slot[t] = t;
+        for (int d = 0; d < 3; d++) {
+            double lo = INFINITY, hi = -INFINITY;
+            for (int k = 0; k < 3; k++) {
+                double x = verts[3 * (size_t)tris[3 * (size_t)t + k] + d];
+                lo = x < lo ? x : lo;
+                hi = x > hi ? x : hi;
+            }
+            key[3 * (size_t)t + d] = 0.5 * lo + 0.5 * hi;
+        }
+    }
+    bvh_build bb = {h, key, slot, span};
+    if (ntris > 0) {
+        h->nnodes = 1;
+        bvh_build_node(&bb, 0, 0, ntris);
+        bvh_fill_slots(h, verts, tris, slot);
+        for (int i = 0; i < h->nnodes; i++) /* (exact bounds from the slots) */
+            bvh_node_box(h, &h->node[i], span[2 * i], span[2 * i + 1]);
+    }
+    free(key);
+    free(slot);
+    free(span);
+    return h;
+}
+
+/* ============================================================ traversal */
+
+/* A pose T and the inflation E of the first side's boxes (see the top). */
+typedef struct bvh_frame {
+    const double *T;
+    double R[9];
+    double E[3];
+} bvh_frame;
+
+/* M_j = sum_k |R_jk| X_k + |t_j| for the points of h (X = h->xmax). */
+static double bvh_image_bound(const tri_bvh *h, const double T[16], int j)
+{
+    const double *r = T + 4 * j;
+    return fabs(r[0]) * h->xmax[0] + fabs(r[1]) * h->xmax[1] + fabs(r[2]) * h->xmax[2] +
+           fabs(r[3]);
+}
+
+/* first_max: the largest |coordinate| per axis on the first side. */
+static void bvh_frame_init(bvh_frame *f, const double T[16], const tri_bvh *second,
+                       const double first_max[3])
+{
+    f->T = T;
+    for (int j = 0; j < 3; j++) {
+        for (int k = 0; k < 3; k++)
+            f->R[3 * j + k] = T[4 * j + k];
+        f->E[j] = obb_up(16 * FP_U * (bvh_image_bound(second, T, j) + first_max[j]));
+    }
+}
+
+/* 0 only when no rounded image of a point of node b (second mesh) lies in
+ * the box c + [-h, h] of the first side (certified). */
+static int bvh_node_may_meet(const bvh_frame *f, const double c[3], const double h[3],
+                         const bvh_node *b)
+{
+    double d[3], H[3];
+    const double *T = f->T;
+    for (int j = 0; j < 3; j++) {
+        const double *r = T + 4 * j;
+        d[j] = r[0] * b->c[0] + r[1] * b->c[1] + r[2] * b->c[2] + r[3] - c[j];
+        H[j] = obb_up(h[j] + f->E[j]);
+    }
+    return obb_overlap_frame(H, f->R, d, b->h);
+}
+
+int tri_bvh_image_finite(const tri_bvh *h, const double T[16])
+{
+    for (int j = 0; j < 3; j++)
+        if (!(bvh_image_bound(h, T, j) < 0x1p1020))
+            return 0;
+    return 1;
+}
+
+/* Corners of slot s of h mapped by T, and their exact box. */
+static void bvh_map_slot(const tri_bvh *h, const double T[16], int s, double p[3][3], double box[6])
+{
+    const double *cr = h->corner + 9 * (size_t)s;
+    for (int k = 0; k < 3; k++)
+        pose_apply(T, cr + 3 * k, p[k]);
+    for (int d = 0; d < 3; d++) {
+        double x = p[0][d], y = p[1][d], z = p[2][d];
+        double lo = x < y ? x : y, hi = x < y ? y : x;
+        box[d] = z < lo ? z : lo;
+        box[3 + d] = z > hi ? z : hi;
+    }
+}
+
+/* The exact boxes lo/hi (6 doubles each) are disjoint (NaN: not). */
+static int bvh_boxes_apart(const double *x, const double *y)
+{
+    for (int d = 0; d < 3; d++)
+        if (x[d] > y[3 + d] || y[d] > x[3 + d])
+            return 1;
+    return 0;
+}
+
+typedef struct pair_walk {
+    const tri_bvh *a, *b;
+    bvh_frame f;
+    tri_bvh_pair_fn fn;
+    void *user;
+    long tests;
+} pair_walk;
+
+/* Leaf la of a against leaf lb of b; nonzero to stop. */
+static int bvh_leaf_pairs(pair_walk *pw, const bvh_node *la, const bvh_node *lb)
+{
+    const tri_bvh *a = pw->a, *b = pw->b;
+    for (int sb = lb->first; sb < lb->first + lb->count; sb++) {
+        double q[3][3], qbox[6], w[3];
+        bvh_map_slot(b, pw->f.T, sb, q, qbox);
+        for (int sa = la->first; sa < la->first + la->count; sa++) {
+            if (bvh_boxes_apart(a->box + 6 * (size_t)sa, qbox))
+                continue;
+            pw->tests++;
+            const double(*p)[3] = (const double(*)[3])(a->corner + 9 * (size_t)sa);
+            hs_status st = tri_tri_classify(p, (const double(*)[3])q, w);
+            if (st != HS_DISJOINT && pw->fn(pw->user, a->id[sa], b->id[sb], st, w))
+                return 1;
+        }
+    }
+    return 0;
+}
+
+static double bvh_node_size(const bvh_node *n) { return n->h[0] + n->h[1] + n->h[2]; }
+
+long tri_bvh_pairs(const tri_bvh *a, const tri_bvh *b, const double T[16], tri_bvh_pair_fn fn,
+                   void *user)
+{
+    pair_walk pw = {a, b, {0}, fn, user, 0};
+    if (a->ntris == 0 || b->ntris == 0)
+        return 0;
+    bvh_frame_init(&pw.f, T, b, a->xmax);
+    int stack[2 * STACK_MAX], top = 0;
+    stack[top++] = 0;
+    stack[top++] = 0;
+    while (top > 0) {
+        int ib = stack[--top], ia = stack[--top];
+        const bvh_node *na = &a->node[ia], *nb = &b->node[ib];
+        if (!bvh_node_may_meet(&pw.f, na->c, na->h, nb))
+            continue;
+        if (na->count > 0 && nb->count > 0) {
+            if (bvh_leaf_pairs(&pw, na, nb))
+                break;
+            continue;
+        }
+        /* split a when b is a leaf or a is the larger inner node; the
+         * left child is pushed last, so it is visited first */
+        if (nb->count > 0 || (na->count == 0 && bvh_node_size(na) >= bvh_node_size(nb))) {
+            stack[top++] = na->first + 1;
+            stack[top++] = ib;
+            stack[top++] = na->first;
+            stack[top++] = ib;
+        } else {
+            stack[top++] = ia;
+            stack[top++] = nb->first + 1;
+            stack[top++] = ia;
+            stack[top++] = nb->first;
+        }
+    }
+    return pw.tests;
+}
+
+int tri_bvh_near_box(const tri_bvh *h, const double T[16], const double lo[3],
+                     const double hi[3], tri_bvh_visit_fn fn, void *user)
+{
+    if (h->ntris == 0)
+        return 0;
+    double c[3], half[3], amax[3];
+    for (int d = 0; d < 3; d++) {
+        c[d] = 0.5 * lo[d] + 0.5 * hi[d];
+        double r = hi[d] - c[d], l = c[d] - lo[d];
+        half[d] = obb_up(r > l ? r : l);
+        amax[d] = fmax(fabs(lo[d]), fabs(hi[d]));
+    }
+    bvh_frame f;
+    bvh_frame_init(&f, T, h, amax);
+    int stack[STACK_MAX], top = 0;
+    stack[top++] = 0;
+    while (top > 0) {
+        const bvh_node *n = &h->node[stack[--top]];
+        if (!bvh_node_may_meet(&f, c, half, n))
+            continue;
+        if (n->count == 0) {
+            stack[top++] = n->first + 1;
+            stack[top++] = n->first;
+            continue;
+        }
+        for (int s = n->first; s < n->first + n->count; s++) {
+            double p[3][3], box[6];
+            bvh_map_slot(h, T, s, p, box);
+            if (fn(user, h->id[s], (const double(*)[3])p))
+                return 1;
+        }
+    }
+    return 0;
+}
