@@ -24,11 +24,11 @@ int narrow_ws_init(narrow_ws *ws, hs_tri_method triangles, hs_engine engine)
 {
     memset(ws, 0, sizeof *ws);
     ws->res = hs_result_new();
-    ws->tc = tri_convex_work_new();
+    ws->tc = NULL; /* (made by the first convex-mesh test: costly, often unused) */
     hs_options_init(&ws->opt);
     ws->opt.engine = engine == HS_ENGINE_EXACT ? HS_ENGINE_EXACT : HS_ENGINE_FAST;
     ws->triangles = triangles;
-    return ws->res && ws->tc ? 0 : -1;
+    return ws->res ? 0 : -1;
 }
 
 void narrow_ws_free(narrow_ws *ws)
@@ -196,6 +196,8 @@ static hs_code classify_near(narrow_ws *ws, const narrow_piece *host, const geom
     hs_status st;
     double w[3];
     int fb = 0;
+    if (!ws->tc && !(ws->tc = tri_convex_work_new()))
+        return err_set(err, HS_ERR_NOMEM, "out of memory");
     ws->tri_tests++;
     hs_code rc = tri_convex_classify(ws->tc, tri, gh->poly, &st, w, &fb, err);
     if (rc != HS_OK)

@@ -52,10 +52,14 @@
 #include "src/shape/tri_tri.h"
 
 /* At most this many triangles per leaf. */
-#define LEAF_MAX 2
-/* Stack of a traversal: depth(a) + depth(b) + 2 entries are enough, and a
- * median split keeps each depth <= ceil(log2(INT_MAX)) + 1 = 32. */
-#define STACK_MAX 80
+#define LEAF_MAX 1
+/* Bins of the surface-area heuristic, and the depth from which the split
+ * is the median instead. */
+#define BVH_BINS 16
+#define BVH_SAH_DEPTH 32
+/* Stack of a traversal: depth(a) + depth(b) + 2 pairs are enough, and
+ * each depth is below BVH_SAH_DEPTH + 33. */
+#define STACK_MAX 136
 
 typedef struct bvh_node {
     double c[3], h[3]; /* box: centre and half sizes, in the mesh's frame */
@@ -78,6 +82,7 @@ struct tri_bvh {
 typedef struct bvh_build {
     tri_bvh *h;
     const double *key; /* per triangle: its box centre (3 doubles) */
+    const double *tbox; /* per triangle: its box lo[3], hi[3] */
     int *slot;         /* triangle indices, permuted into tree order */
     int *span;         /* per node: first slot and count */
 } bvh_build;
@@ -173,10 +178,89 @@ static void bvh_fill_slots(tri_bvh *h, const double *verts, const int *tris, con
     }
 }
 
+/* Surface area of the box lo, hi (half of it: only comparisons matter). */
+static double bvh_area(const double lo[3], const double hi[3])
+{
+    double x = hi[0] - lo[0], y = hi[1] - lo[1], z = hi[2] - lo[2];
+    return x * y + y * z + z * x;
+}
+
+static void bvh_grow(double lo[3], double hi[3], const double *b)
+{
+    for (int d = 0; d < 3; d++) {
+        lo[d] = b[d] < lo[d] ? b[d] : lo[d];
+        hi[d] = b[3 + d] > hi[d] ? b[3 + d] : hi[d];
+    }
+}
+
+static int bvh_bin_of(double k, double lo, double scale)
+{
+    double x = (k - lo) * scale;
+    return x >= 0 ? (x < BVH_BINS ? (int)x : BVH_BINS - 1) : 0; /* (NaN: bin 0) */
+}
+
+/* The surface-area heuristic over BVH_BINS bins of the box centres per
+ * axis: the split (axis, first bin of the right part) of least cost
+ * area(left) n(left) + area(right) n(right); 0 when every axis has all
+ * centres equal. */
+static int bvh_sah_split(const bvh_build *bb, int first, int count, const double clo[3],
+                         const double chi[3], int *axis, int *cut)
+{
+    double best = INFINITY;
+    int found = 0;
+    for (int d = 0; d < 3; d++) {
+        if (!(chi[d] > clo[d]))
+            continue;
+        double scale = BVH_BINS / (chi[d] - clo[d]);
+        int n[BVH_BINS] = {0};
+        double lo[BVH_BINS][3], hi[BVH_BINS][3];
+        for (int b = 0; b < BVH_BINS; b++)
+            for (int e = 0; e < 3; e++)
+                lo[b][e] = INFINITY, hi[b][e] = -INFINITY;
+        for (int s = first; s < first + count; s++) {
+            int t = bb->slot[s];
+            int b = bvh_bin_of(bb->key[3 * (size_t)t + d], clo[d], scale);
+            n[b]++;
+            bvh_grow(lo[b], hi[b], bb->tbox + 6 * (size_t)t);
+        }
+        double right[BVH_BINS]; /* right[i]: area of bins i.. times their count */
+        double rlo[3] = {INFINITY, INFINITY, INFINITY}, rhi[3] = {-INFINITY, -INFINITY, -INFINITY};
+        int rn = 0;
+        for (int b = BVH_BINS - 1; b > 0; b--) {
+            double box[6] = {lo[b][0], lo[b][1], lo[b][2], hi[b][0], hi[b][1], hi[b][2]};
+            if (n[b] > 0)
+                bvh_grow(rlo, rhi, box);
+            rn += n[b];
+            right[b] = rn > 0 ? bvh_area(rlo, rhi) * rn : 0;
+        }
+        double llo[3] = {INFINITY, INFINITY, INFINITY}, lhi[3] = {-INFINITY, -INFINITY, -INFINITY};
+        int ln = 0;
+        for (int b = 1; b < BVH_BINS; b++) {
+            double box[6] = {lo[b - 1][0], lo[b - 1][1], lo[b - 1][2],
+                             hi[b - 1][0], hi[b - 1][1], hi[b - 1][2]};
+            if (n[b - 1] > 0)
+                bvh_grow(llo, lhi, box);
+            ln += n[b - 1];
+            if (ln == 0 || ln == count)
+                continue;
+            double cost = bvh_area(llo, lhi) * ln + right[b];
+            if (cost < best) {
+                best = cost;
+                *axis = d;
+                *cut = b;
+                found = 1;
+            }
+        }
+    }
+    return found;
+}
+
 /* Split the node's triangles (slots [first, first + count), in bb->slot)
  * and build below it; span[2 ni], span[2 ni + 1] keep each node's slot
- * range for its box. */
-static void bvh_build_node(bvh_build *bb, int ni, int first, int count)
+ * range for its box.  The surface-area heuristic chooses the split down to
+ * depth BVH_SAH_DEPTH, a median split below (so the depth stays below
+ * BVH_SAH_DEPTH + 33). */
+static void bvh_build_node(bvh_build *bb, int ni, int first, int count, int depth)
 {
     tri_bvh *h = bb->h;
     bvh_node *n = &h->node[ni];
@@ -194,18 +278,30 @@ static void bvh_build_node(bvh_build *bb, int ni, int first, int count)
             lo[d] = k < lo[d] ? k : lo[d];
             hi[d] = k > hi[d] ? k : hi[d];
         }
-    int axis = 0;
-    for (int d = 1; d < 3; d++)
-        if (hi[d] - lo[d] > hi[axis] - lo[axis])
-            axis = d;
-    int half = count / 2;
-    bvh_select(bb, axis, bb->slot + first, count, half);
+    int axis = 0, cut = 0, split = 0;
+    if (depth < BVH_SAH_DEPTH && bvh_sah_split(bb, first, count, lo, hi, &axis, &cut)) {
+        double scale = BVH_BINS / (hi[axis] - lo[axis]);
+        int *a = bb->slot + first, i = 0, j = count - 1;
+        while (i <= j) { /* partition: bins < cut first */
+            if (bvh_bin_of(bb->key[3 * (size_t)a[i] + axis], lo[axis], scale) < cut)
+                i++;
+            else
+                bvh_swap(a, i, j--);
+        }
+        split = i;
+    } else {
+        for (int d = 1; d < 3; d++)
+            if (hi[d] - lo[d] > hi[axis] - lo[axis])
+                axis = d;
+        split = count / 2;
+        bvh_select(bb, axis, bb->slot + first, count, split);
+    }
     int left = h->nnodes;
     h->nnodes += 2;
     n->first = left;
     n->count = 0;
-    bvh_build_node(bb, left, first, half);
-    bvh_build_node(bb, left + 1, first + half, count - half);
+    bvh_build_node(bb, left, first, split, depth + 1);
+    bvh_build_node(bb, left + 1, first + split, count - split, depth + 1);
 }
 
 void tri_bvh_free(tri_bvh *h)
@@ -232,7 +328,7 @@ tri_bvh *tri_bvh_new(const double *verts, int nverts, const int *tris, int ntris
     h->id = mem_alloc(nt, sizeof *h->id);
     h->corner = mem_alloc(9 * nt, sizeof *h->corner);
     h->box = mem_alloc(6 * nt, sizeof *h->box);
-    double *key = mem_alloc(3 * nt, sizeof *key);
+    double *key = mem_alloc(9 * nt, sizeof *key), *tbox = key + 3 * nt;
     int *slot = mem_alloc(nt, sizeof *slot), *span = mem_alloc(4 * nt, sizeof *span);
     if (!h->node || !h->id || !h->corner || !h->box || !key || !slot || !span) {
         free(key);
@@ -256,12 +352,14 @@ tri_bvh *tri_bvh_new(const double *verts, int nverts, const int *tris, int ntris
                 hi = x > hi ? x : hi;
             }
             key[3 * (size_t)t + d] = 0.5 * lo + 0.5 * hi;
+            tbox[6 * (size_t)t + d] = lo;
+            tbox[6 * (size_t)t + 3 + d] = hi;
         }
     }
-    bvh_build bb = {h, key, slot, span};
+    bvh_build bb = {h, key, tbox, slot, span};
     if (ntris > 0) {
         h->nnodes = 1;
-        bvh_build_node(&bb, 0, 0, ntris);
+        bvh_build_node(&bb, 0, 0, ntris, 0);
         bvh_fill_slots(h, verts, tris, slot);
         for (int i = 0; i < h->nnodes; i++) /* (exact bounds from the slots) */
             bvh_node_box(h, &h->node[i], span[2 * i], span[2 * i + 1]);
@@ -274,11 +372,20 @@ tri_bvh *tri_bvh_new(const double *verts, int nverts, const int *tris, int ntris
 
 /* ============================================================ traversal */
 
-/* A pose T and the inflation E of the first side's boxes (see the top). */
+/* A pose T, the inflation E of the first side's boxes (see the top), and
+ * the terms of obb_sat.c's 15-axis test that depend on R alone, computed
+ * once per traversal instead of once per node pair: |R|, B's face
+ * normals n_j = c_{j+1} x c_{j+2} (c_k: column k of R) and |n_j|, their
+ * largest entries and the error terms en, e3 (the bounds are sat15's,
+ * term for term; see obb_sat.c). */
 typedef struct bvh_frame {
     const double *T;
-    double R[9];
     double E[3];
+    double r[9], a[9];  /* R, |R| (row-major) */
+    double n[9], b[9];  /* n_j as row j, |n_j| */
+    double nb[3];       /* sum_i |n_j[i]| |R_ij| */
+    double rmax, nmax, en, e3;
+    int finite;         /* rmax and nmax finite (else nothing certifies) */
 } bvh_frame;
 
 /* M_j = sum_k |R_jk| X_k + |t_j| for the points of h (X = h->xmax). */
@@ -291,21 +398,90 @@ static double bvh_image_bound(const tri_bvh *h, const double T[16], int j)
 
 /* first_max: the largest |coordinate| per axis on the first side. */
 static void bvh_frame_init(bvh_frame *f, const double T[16], const tri_bvh *second,
-                       const double first_max[3])
+                           const double first_max[3])
 {
     f->T = T;
+    f->rmax = 0;
     for (int j = 0; j < 3; j++) {
-        for (int k = 0; k < 3; k++)
-            f->R[3 * j + k] = T[4 * j + k];
+        for (int k = 0; k < 3; k++) {
+            f->r[3 * j + k] = T[4 * j + k];
+            f->a[3 * j + k] = fabs(T[4 * j + k]);
+            f->rmax = f->a[3 * j + k] > f->rmax ? f->a[3 * j + k] : f->rmax;
+        }
         f->E[j] = obb_up(16 * FP_U * (bvh_image_bound(second, T, j) + first_max[j]));
     }
+    const double *r = f->r;
+    double *n = f->n;
+    for (int j = 0; j < 3; j++) { /* n_j = c_{j+1} x c_{j+2} */
+        int p = (j + 1) % 3, q = (j + 2) % 3;
+        n[3 * j + 0] = r[3 + p] * r[6 + q] - r[6 + p] * r[3 + q];
+        n[3 * j + 1] = r[6 + p] * r[q] - r[p] * r[6 + q];
+        n[3 * j + 2] = r[p] * r[3 + q] - r[3 + p] * r[q];
+    }
+    f->nmax = 0;
+    for (int i = 0; i < 9; i++) {
+        f->b[i] = fabs(n[i]);
+        f->nmax = f->b[i] > f->nmax ? f->b[i] : f->nmax;
+    }
+    for (int j = 0; j < 3; j++)
+        f->nb[j] = f->b[3 * j] * f->a[j] + f->b[3 * j + 1] * f->a[3 + j] +
+                   f->b[3 * j + 2] * f->a[6 + j];
+    f->finite = f->rmax < INFINITY && f->nmax < INFINITY; /* (NaN: 0) */
+    f->en = obb_err_floor(4.1 * FP_U * f->rmax * f->rmax);
+    f->e3 = 3.01 * f->rmax * f->en;
+}
+
+/* One axis: certified separation when |num| exceeds up(bound). */
+#define BVH_AXIS(num, bound)                                                             \
+    do {                                                                                 \
+        if (fabs(num) - obb_up(bound) > 0)                                               \
+            return 0;                                                                    \
+    } while (0)
+
+/* obb_sat.c's core test, the axis box [-H, H] against {d + R s : |s| <=
+ * hb}, with f's prepared terms: 0 only when they are disjoint. */
+static int bvh_sat(const bvh_frame *f, const double H[3], const double d[3], const double hb[3])
+{
+    const double t0 = d[0], t1 = d[1], t2 = d[2], ha0 = H[0], ha1 = H[1], ha2 = H[2];
+    const double hb0 = hb[0], hb1 = hb[1], hb2 = hb[2];
+    const double *a = f->a, *b = f->b, *n = f->n, *r = f->r;
+    const double tsum = fabs(t0) + fabs(t1) + fabs(t2);
+    if (!(tsum < INFINITY) || !f->finite)
+        return 1;
+    /* A's faces */
+    BVH_AXIS(t0, ha0 + hb0 * a[0] + hb1 * a[1] + hb2 * a[2]);
+    BVH_AXIS(t1, ha1 + hb0 * a[3] + hb1 * a[4] + hb2 * a[5]);
+    BVH_AXIS(t2, ha2 + hb0 * a[6] + hb1 * a[7] + hb2 * a[8]);
+    /* B's faces */
+    const double e3 = f->e3, sB = 3.1 * FP_U * f->nmax * tsum;
+    BVH_AXIS(n[0] * t0 + n[1] * t1 + n[2] * t2,
+             ha0 * b[0] + ha1 * b[1] + ha2 * b[2] + hb0 * f->nb[0] + (hb1 + hb2) * e3 + sB);
+    BVH_AXIS(n[3] * t0 + n[4] * t1 + n[5] * t2,
+             ha0 * b[3] + ha1 * b[4] + ha2 * b[5] + hb1 * f->nb[1] + (hb2 + hb0) * e3 + sB);
+    BVH_AXIS(n[6] * t0 + n[7] * t1 + n[8] * t2,
+             ha0 * b[6] + ha1 * b[7] + ha2 * b[8] + hb2 * f->nb[2] + (hb0 + hb1) * e3 + sB);
+    /* e_i x c_j (sat15's order and bounds; b[3 j + i] = |n_j[i]|) */
+    const double en = f->en, sX = 2.1 * FP_U * f->rmax * tsum;
+    const double e01 = (hb1 + hb2) * en, e12 = (hb2 + hb0) * en, e20 = (hb0 + hb1) * en;
+    BVH_AXIS(r[3] * t2 - r[6] * t1, ha1 * a[6] + ha2 * a[3] + hb1 * b[6] + hb2 * b[3] + e01 + sX);
+    BVH_AXIS(r[4] * t2 - r[7] * t1, ha1 * a[7] + ha2 * a[4] + hb2 * b[0] + hb0 * b[6] + e12 + sX);
+    BVH_AXIS(r[5] * t2 - r[8] * t1, ha1 * a[8] + ha2 * a[5] + hb0 * b[3] + hb1 * b[0] + e20 + sX);
+    BVH_AXIS(r[6] * t0 - r[0] * t2, ha2 * a[0] + ha0 * a[6] + hb1 * b[7] + hb2 * b[4] + e01 + sX);
+    BVH_AXIS(r[7] * t0 - r[1] * t2, ha2 * a[1] + ha0 * a[7] + hb2 * b[1] + hb0 * b[7] + e12 + sX);
+    BVH_AXIS(r[8] * t0 - r[2] * t2, ha2 * a[2] + ha0 * a[8] + hb0 * b[4] + hb1 * b[1] + e20 + sX);
+    BVH_AXIS(r[0] * t1 - r[3] * t0, ha0 * a[3] + ha1 * a[0] + hb1 * b[8] + hb2 * b[5] + e01 + sX);
+    BVH_AXIS(r[1] * t1 - r[4] * t0, ha0 * a[4] + ha1 * a[1] + hb2 * b[2] + hb0 * b[8] + e12 + sX);
+    BVH_AXIS(r[2] * t1 - r[5] * t0, ha0 * a[5] + ha1 * a[2] + hb0 * b[5] + hb1 * b[2] + e20 + sX);
+    return 1;
 }
 
 /* 0 only when no rounded image of a point of node b (second mesh) lies in
  * the box c + [-h, h] of the first side (certified). */
+long bvh_stat_nodes, bvh_stat_maps;
 static int bvh_node_may_meet(const bvh_frame *f, const double c[3], const double h[3],
-                         const bvh_node *b)
+                             const bvh_node *b)
 {
+    bvh_stat_nodes++;
     double d[3], H[3];
     const double *T = f->T;
     for (int j = 0; j < 3; j++) {
@@ -313,7 +489,7 @@ static int bvh_node_may_meet(const bvh_frame *f, const double c[3], const double
         d[j] = r[0] * b->c[0] + r[1] * b->c[1] + r[2] * b->c[2] + r[3] - c[j];
         H[j] = obb_up(h[j] + f->E[j]);
     }
-    return obb_overlap_frame(H, f->R, d, b->h);
+    return bvh_sat(f, H, d, b->h);
 }
 
 int tri_bvh_image_finite(const tri_bvh *h, const double T[16])
@@ -328,6 +504,7 @@ int tri_bvh_image_finite(const tri_bvh *h, const double T[16])
 static void bvh_map_slot(const tri_bvh *h, const double T[16], int s, double p[3][3], double box[6])
 {
     const double *cr = h->corner + 9 * (size_t)s;
+    bvh_stat_maps++;
     for (int k = 0; k < 3; k++)
         pose_apply(T, cr + 3 * k, p[k]);
     for (int d = 0; d < 3; d++) {
@@ -375,7 +552,7 @@ static int bvh_leaf_pairs(pair_walk *pw, const bvh_node *la, const bvh_node *lb)
     return 0;
 }
 
-static double bvh_node_size(const bvh_node *n) { return n->h[0] + n->h[1] + n->h[2]; }
+static double bvh_node_size(const bvh_node *n) { return n->h[0] * n->h[0] + n->h[1] * n->h[1] + n->h[2] * n->h[2]; }
 
 long tri_bvh_pairs(const tri_bvh *a, const tri_bvh *b, const double T[16], tri_bvh_pair_fn fn,
                    void *user)
