@@ -53,6 +53,9 @@
 
 /* At most this many triangles per leaf. */
 #define LEAF_MAX 1
+#ifndef INNER_AXES
+#define INNER_AXES 15
+#endif
 /* Bins of the surface-area heuristic, and the depth from which the split
  * is the median instead. */
 #define BVH_BINS 16
@@ -74,6 +77,7 @@ struct tri_bvh {
     int *id;           /* per slot: the triangle's index in the mesh */
     double *corner;    /* per slot: its 3 corners (9 doubles) */
     double *box;       /* per slot: its exact box lo[3], hi[3] */
+    double *plane;     /* per slot: its plane n[3], perm[3] (bvh_plane_of) */
     double xmax[3];    /* largest |coordinate| per axis over all points */
 };
 
@@ -160,6 +164,72 @@ static void bvh_node_box(tri_bvh *h, bvh_node *n, int first, int count)
     }
 }
 
+/* ============================================================ planes */
+
+/* A certified plane test for the leaves, pred_orient3d's static filter
+ * with the plane shared by three points (polytope/predicates.c): for a
+ * triangle t, a = t1 - t0, b = t2 - t0, n = a x b and, per component, the
+ * permanent of its minor |a_i b_j| + |a_j b_i|, all as computed; for a
+ * point x, c = x - t0, det = n . c (= det[a; b; c]) and P = sum_k perm_k
+ * |c_k|.  This is Shewchuk's orient3d expression (a row times the minors
+ * of the other two, differences from one corner), so |det - exact| <=
+ * (7 + 56u) u P when every nonzero input lies in [2^-250, 2^250] and
+ * P >= 2^-800 (predicates.c's filter conditions: no overflow, underflow
+ * far below the bound).  A triangle outside that range gets perm = NaN:
+ * it never certifies. */
+#define BVH_ERR ((7.0 + 56.0 * FP_U) * FP_U)
+#define BVH_RANGE_MAX 0x1p250
+#define BVH_RANGE_MIN 0x1p-250
+#define BVH_PERM_MIN 0x1p-800
+
+static int bvh_in_range(const double *v, int n)
+{
+    for (int i = 0; i < n; i++) {
+        double m = fabs(v[i]);
+        if (!(m <= BVH_RANGE_MAX) || (m != 0 && m < BVH_RANGE_MIN))
+            return 0;
+    }
+    return 1;
+}
+
+/* The plane of the triangle t (9 doubles): out = n[3], perm[3]. */
+static void bvh_plane_of(const double *t, double out[6])
+{
+    double a[3], b[3];
+    for (int d = 0; d < 3; d++) {
+        a[d] = t[3 + d] - t[d];
+        b[d] = t[6 + d] - t[d];
+    }
+    int ok = bvh_in_range(t, 9);
+    for (int k = 0; k < 3; k++) {
+        int i = (k + 1) % 3, j = (k + 2) % 3;
+        double x = a[i] * b[j], y = a[j] * b[i];
+        out[k] = x - y;
+        out[3 + k] = ok ? fabs(x) + fabs(y) : NAN;
+    }
+}
+
+/* 1 when the three points x (9 doubles, in range) lie strictly on one
+ * side of the plane pl of the triangle t (certified); 0 otherwise. */
+static int bvh_plane_apart(const double *t, const double pl[6], const double *x)
+{
+    int side = 0;
+    for (int k = 0; k < 3; k++) {
+        const double *p = x + 3 * k;
+        double c0 = p[0] - t[0], c1 = p[1] - t[1], c2 = p[2] - t[2];
+        double det = pl[0] * c0 + pl[1] * c1 + pl[2] * c2;
+        double perm = pl[3] * fabs(c0) + pl[4] * fabs(c1) + pl[5] * fabs(c2);
+        if (!(perm >= BVH_PERM_MIN))
+            return 0; /* (NaN too) */
+        double bound = BVH_ERR * perm;
+        int s = det > bound ? 1 : -det > bound ? -1 : 0;
+        if (s == 0 || (side != 0 && s != side))
+            return 0;
+        side = s;
+    }
+    return 1;
+}
+
 /* The slots' copies (corners, boxes, ids) in tree order. */
 static void bvh_fill_slots(tri_bvh *h, const double *verts, const int *tris, const int *slot)
 {
@@ -175,6 +245,7 @@ static void bvh_fill_slots(tri_bvh *h, const double *verts, const int *tris, con
             b[d] = z < lo ? z : lo;
             b[3 + d] = z > hi ? z : hi;
         }
+        bvh_plane_of(cr, h->plane + 6 * (size_t)s);
     }
 }
 
@@ -312,6 +383,7 @@ void tri_bvh_free(tri_bvh *h)
     free(h->id);
     free(h->corner);
     free(h->box);
+    free(h->plane);
     free(h);
 }
 
@@ -328,9 +400,10 @@ tri_bvh *tri_bvh_new(const double *verts, int nverts, const int *tris, int ntris
     h->id = mem_alloc(nt, sizeof *h->id);
     h->corner = mem_alloc(9 * nt, sizeof *h->corner);
     h->box = mem_alloc(6 * nt, sizeof *h->box);
+    h->plane = mem_alloc(6 * nt, sizeof *h->plane);
     double *key = mem_alloc(9 * nt, sizeof *key), *tbox = key + 3 * nt;
     int *slot = mem_alloc(nt, sizeof *slot), *span = mem_alloc(4 * nt, sizeof *span);
-    if (!h->node || !h->id || !h->corner || !h->box || !key || !slot || !span) {
+    if (!h->node || !h->id || !h->corner || !h->box || !h->plane || !key || !slot || !span) {
         free(key);
         free(slot);
         free(span);
@@ -427,6 +500,8 @@ static void bvh_frame_init(bvh_frame *f, const double T[16], const tri_bvh *seco
         f->nb[j] = f->b[3 * j] * f->a[j] + f->b[3 * j + 1] * f->a[3 + j] +
                    f->b[3 * j + 2] * f->a[6 + j];
     f->finite = f->rmax < INFINITY && f->nmax < INFINITY; /* (NaN: 0) */
+    for (int j = 0; j < 3; j++) /* (then no mapped centre overflows) */
+        f->finite &= bvh_image_bound(second, T, j) + first_max[j] < 0x1p1020;
     f->en = obb_err_floor(4.1 * FP_U * f->rmax * f->rmax);
     f->e3 = 3.01 * f->rmax * f->en;
 }
@@ -440,7 +515,8 @@ static void bvh_frame_init(bvh_frame *f, const double T[16], const tri_bvh *seco
 
 /* obb_sat.c's core test, the axis box [-H, H] against {d + R s : |s| <=
  * hb}, with f's prepared terms: 0 only when they are disjoint. */
-static int bvh_sat(const bvh_frame *f, const double H[3], const double d[3], const double hb[3])
+static int bvh_sat(const bvh_frame *f, const double H[3], const double d[3], const double hb[3],
+                   int axes)
 {
     const double t0 = d[0], t1 = d[1], t2 = d[2], ha0 = H[0], ha1 = H[1], ha2 = H[2];
     const double hb0 = hb[0], hb1 = hb[1], hb2 = hb[2];
@@ -452,6 +528,8 @@ static int bvh_sat(const bvh_frame *f, const double H[3], const double d[3], con
     BVH_AXIS(t0, ha0 + hb0 * a[0] + hb1 * a[1] + hb2 * a[2]);
     BVH_AXIS(t1, ha1 + hb0 * a[3] + hb1 * a[4] + hb2 * a[5]);
     BVH_AXIS(t2, ha2 + hb0 * a[6] + hb1 * a[7] + hb2 * a[8]);
+    if (axes <= 3)
+        return 1;
     /* B's faces */
     const double e3 = f->e3, sB = 3.1 * FP_U * f->nmax * tsum;
     BVH_AXIS(n[0] * t0 + n[1] * t1 + n[2] * t2,
@@ -460,6 +538,8 @@ static int bvh_sat(const bvh_frame *f, const double H[3], const double d[3], con
              ha0 * b[3] + ha1 * b[4] + ha2 * b[5] + hb1 * f->nb[1] + (hb2 + hb0) * e3 + sB);
     BVH_AXIS(n[6] * t0 + n[7] * t1 + n[8] * t2,
              ha0 * b[6] + ha1 * b[7] + ha2 * b[8] + hb2 * f->nb[2] + (hb0 + hb1) * e3 + sB);
+    if (axes <= 6)
+        return 1;
     /* e_i x c_j (sat15's order and bounds; b[3 j + i] = |n_j[i]|) */
     const double en = f->en, sX = 2.1 * FP_U * f->rmax * tsum;
     const double e01 = (hb1 + hb2) * en, e12 = (hb2 + hb0) * en, e20 = (hb0 + hb1) * en;
@@ -475,23 +555,6 @@ static int bvh_sat(const bvh_frame *f, const double H[3], const double d[3], con
     return 1;
 }
 
-/* 0 only when no rounded image of a point of node b (second mesh) lies in
- * the box c + [-h, h] of the first side (certified). */
-long bvh_stat_nodes, bvh_stat_maps;
-static int bvh_node_may_meet(const bvh_frame *f, const double c[3], const double h[3],
-                             const bvh_node *b)
-{
-    bvh_stat_nodes++;
-    double d[3], H[3];
-    const double *T = f->T;
-    for (int j = 0; j < 3; j++) {
-        const double *r = T + 4 * j;
-        d[j] = r[0] * b->c[0] + r[1] * b->c[1] + r[2] * b->c[2] + r[3] - c[j];
-        H[j] = obb_up(h[j] + f->E[j]);
-    }
-    return bvh_sat(f, H, d, b->h);
-}
-
 int tri_bvh_image_finite(const tri_bvh *h, const double T[16])
 {
     for (int j = 0; j < 3; j++)
@@ -501,6 +564,7 @@ int tri_bvh_image_finite(const tri_bvh *h, const double T[16])
 }
 
 /* Corners of slot s of h mapped by T, and their exact box. */
+long bvh_stat_maps;
 static void bvh_map_slot(const tri_bvh *h, const double T[16], int s, double p[3][3], double box[6])
 {
     const double *cr = h->corner + 9 * (size_t)s;
@@ -532,18 +596,30 @@ typedef struct pair_walk {
     long tests;
 } pair_walk;
 
-/* Leaf la of a against leaf lb of b; nonzero to stop. */
+/* Leaf la of a against leaf lb of b; nonzero to stop.  A pair is skipped
+ * when the exact boxes do not meet or when a plane test certifies that
+ * one triangle lies strictly on one side of the other's plane (as
+ * tri_tri_classify's first step would find, exactly). */
 static int bvh_leaf_pairs(pair_walk *pw, const bvh_node *la, const bvh_node *lb)
 {
     const tri_bvh *a = pw->a, *b = pw->b;
     for (int sb = lb->first; sb < lb->first + lb->count; sb++) {
-        double q[3][3], qbox[6], w[3];
+        double q[3][3], qbox[6], qpl[6], w[3];
         bvh_map_slot(b, pw->f.T, sb, q, qbox);
+        int qplane = 0; /* q's plane: computed on first need */
         for (int sa = la->first; sa < la->first + la->count; sa++) {
-            if (bvh_boxes_apart(a->box + 6 * (size_t)sa, qbox))
+            const double *pc = a->corner + 9 * (size_t)sa;
+            if (bvh_boxes_apart(a->box + 6 * (size_t)sa, qbox) ||
+                bvh_plane_apart(pc, a->plane + 6 * (size_t)sa, &q[0][0]))
+                continue;
+            if (!qplane) {
+                bvh_plane_of(&q[0][0], qpl);
+                qplane = 1;
+            }
+            if (bvh_plane_apart(&q[0][0], qpl, pc))
                 continue;
             pw->tests++;
-            const double(*p)[3] = (const double(*)[3])(a->corner + 9 * (size_t)sa);
+            const double(*p)[3] = (const double(*)[3])pc;
             hs_status st = tri_tri_classify(p, (const double(*)[3])q, w);
             if (st != HS_DISJOINT && pw->fn(pw->user, a->id[sa], b->id[sb], st, w))
                 return 1;
@@ -552,7 +628,68 @@ static int bvh_leaf_pairs(pair_walk *pw, const bvh_node *la, const bvh_node *lb)
     return 0;
 }
 
-static double bvh_node_size(const bvh_node *n) { return n->h[0] * n->h[0] + n->h[1] * n->h[1] + n->h[2] * n->h[2]; }
+static double bvh_node_size(const bvh_node *n)
+{
+    return n->h[0] * n->h[0] + n->h[1] * n->h[1] + n->h[2] * n->h[2];
+}
+
+/* A node of the second mesh seen in the first one's frame: its mapped
+ * centre m = fl(R c + t) and r_j = sum_k h[k] |R_jk| (as computed), the
+ * half sizes of the axis box around m that holds the exact image of its
+ * box (up to the rounding of r and m, covered in bvh_apart). */
+typedef struct bvh_image {
+    double m[3], r[3];
+} bvh_image;
+
+static void bvh_image_of(const bvh_frame *f, const bvh_node *b, bvh_image *im)
+{
+    const double *T = f->T, *a = f->a;
+    for (int j = 0; j < 3; j++) {
+        const double *r = T + 4 * j;
+        im->m[j] = r[0] * b->c[0] + r[1] * b->c[1] + r[2] * b->c[2] + r[3];
+        im->r[j] = b->h[0] * a[3 * j] + b->h[1] * a[3 * j + 1] + b->h[2] * a[3 * j + 2];
+    }
+}
+
+/* 1 only when the node image im certainly misses the box c + [-h, h] of
+ * the first side: on one axis j of the first frame, |m_j - c_j| exceeds
+ * up(h_j + E_j + r_j).  This is the test of sat15's first three axes (the
+ * face normals of the first box) on the core problem [-(h + E), h + E]
+ * against {d + R s}, d = m - c, whose projection on e_j is d_j +- r_j
+ * exactly; up() covers the rounding of the sum and of r_j (a few
+ * roundings), E that of d and of the mapped points.  Without a finite
+ * frame (f->finite == 0) nothing is certified. */
+static int bvh_apart(const bvh_frame *f, const double c[3], const double h[3],
+                     const bvh_image *im)
+{
+    if (!f->finite)
+        return 0;
+    for (int j = 0; j < 3; j++)
+        if (fabs(im->m[j] - c[j]) - obb_up(h[j] + f->E[j] + im->r[j]) > 0)
+            return 1;
+    return 0;
+}
+
+/* 0 only when no rounded image of a point of node b (second mesh, image
+ * im) lies in the box c + [-h, h] of the first side (certified): the
+ * 15-axis test on [-(h + E), h + E] against {m - c + R s : |s| <= h_b}. */
+static int bvh_may_meet(const bvh_frame *f, const double c[3], const double h[3],
+                        const bvh_node *b, const bvh_image *im, int axes)
+{
+    double d[3], H[3];
+    for (int j = 0; j < 3; j++) {
+        d[j] = im->m[j] - c[j];
+        H[j] = obb_up(h[j] + f->E[j]);
+    }
+    return bvh_sat(f, H, d, b->h, axes);
+}
+
+long bvh_stat_nodes;
+/* A node pair waiting in a traversal, with the second node's image. */
+typedef struct bvh_pending {
+    int ia, ib;
+    bvh_image im;
+} bvh_pending;
 
 long tri_bvh_pairs(const tri_bvh *a, const tri_bvh *b, const double T[16], tri_bvh_pair_fn fn,
                    void *user)
@@ -561,31 +698,39 @@ long tri_bvh_pairs(const tri_bvh *a, const tri_bvh *b, const double T[16], tri_b
     if (a->ntris == 0 || b->ntris == 0)
         return 0;
     bvh_frame_init(&pw.f, T, b, a->xmax);
-    int stack[2 * STACK_MAX], top = 0;
-    stack[top++] = 0;
-    stack[top++] = 0;
+    bvh_pending stack[STACK_MAX];
+    int top = 1;
+    stack[0].ia = stack[0].ib = 0;
+    bvh_image_of(&pw.f, &b->node[0], &stack[0].im);
     while (top > 0) {
-        int ib = stack[--top], ia = stack[--top];
+        const bvh_pending *p = &stack[--top];
+        int ia = p->ia, ib = p->ib;
         const bvh_node *na = &a->node[ia], *nb = &b->node[ib];
-        if (!bvh_node_may_meet(&pw.f, na->c, na->h, nb))
+        bvh_stat_nodes++;
+        int leaves = na->count > 0 && nb->count > 0;
+        if (bvh_apart(&pw.f, na->c, na->h, &p->im) ||
+            !bvh_may_meet(&pw.f, na->c, na->h, nb, &p->im, leaves ? 15 : INNER_AXES))
             continue;
         if (na->count > 0 && nb->count > 0) {
             if (bvh_leaf_pairs(&pw, na, nb))
                 break;
             continue;
         }
-        /* split a when b is a leaf or a is the larger inner node; the
-         * left child is pushed last, so it is visited first */
+        /* split a when b is a leaf or a is the larger inner node (b's
+         * image goes along); the left child is pushed last, so it is
+         * visited first */
         if (nb->count > 0 || (na->count == 0 && bvh_node_size(na) >= bvh_node_size(nb))) {
-            stack[top++] = na->first + 1;
-            stack[top++] = ib;
-            stack[top++] = na->first;
-            stack[top++] = ib;
+            bvh_image im = p->im;
+            stack[top++] = (bvh_pending){na->first + 1, ib, im};
+            stack[top++] = (bvh_pending){na->first, ib, im};
         } else {
-            stack[top++] = ia;
-            stack[top++] = nb->first + 1;
-            stack[top++] = ia;
-            stack[top++] = nb->first;
+            const bvh_node *child = &b->node[nb->first];
+            bvh_pending *r = &stack[top++], *l = &stack[top++]; /* (p is overwritten) */
+            r->ia = l->ia = ia;
+            r->ib = nb->first + 1;
+            l->ib = nb->first;
+            bvh_image_of(&pw.f, child + 1, &r->im);
+            bvh_image_of(&pw.f, child, &l->im);
         }
     }
     return pw.tests;
@@ -609,7 +754,9 @@ int tri_bvh_near_box(const tri_bvh *h, const double T[16], const double lo[3],
     stack[top++] = 0;
     while (top > 0) {
         const bvh_node *n = &h->node[stack[--top]];
-        if (!bvh_node_may_meet(&f, c, half, n))
+        bvh_image im;
+        bvh_image_of(&f, n, &im);
+        if (bvh_apart(&f, c, half, &im) || !bvh_may_meet(&f, c, half, n, &im, 15))
             continue;
         if (n->count == 0) {
             stack[top++] = n->first + 1;
