@@ -258,11 +258,20 @@ static int by_triangle(const void *x, const void *y)
 /* Every triangle of the mover's mesh near the host's convex piece, mapped
  * into the host's frame, is classified exactly; the strongest answer wins
  * (overlap ends the search).  Triangles go in index order, so the first
- * overlapping (or else touching) one gives the witness.  HS_TRI_BVH: the
- * mesh's hierarchy leaves out triangles that certainly miss the host's
- * box (tri_bvh_near_box), which are disjoint from the piece, so the
- * answer is the same as the other methods', which map every point and
- * test every triangle's box. */
+ * overlapping (or else touching) one gives the witness.  "Near": the box
+ * of its mapped corners, widened by slack, meets the host's box.
+ *
+ * HS_TRI_GRID and HS_TRI_RAW map every point and test every triangle's
+ * box.  HS_TRI_BVH visits only the triangles the mesh's hierarchy cannot
+ * exclude (tri_bvh_near_box with grow = slack) and applies the same box
+ * test to them.  A triangle it leaves out has, on some axis d, all
+ * corners x below lo[d] - 2 slack[d] (or above hi[d] + 2 slack[d]); then
+ * x + slack < lo - slack, and since slack[d] >= 2^-30 |lo[d]| + 2^-1000
+ * puts fl(lo - slack) below lo, the rounded fl(x + slack) <= fl(lo -
+ * slack) < lo: the box test fails for it too.  So both classify the same
+ * triangles in the same order (tri_convex_classify's scratch, whose row
+ * order is randomised from one call to the next, sees the same history)
+ * and give the same answers, witnesses included. */
 static hs_code convex_mesh(narrow_ws *ws, const narrow_piece *host, const geom *gh,
                            const narrow_piece *mover, const geom *gm, piece_hit *hit, hs_error *err)
 {
@@ -272,7 +281,8 @@ static hs_code convex_mesh(narrow_ws *ws, const narrow_piece *host, const geom *
         slack[d] = POSE_BOX_SLACK * (fabs(gh->lo[d]) + fabs(gh->hi[d])) + 0x1p-1000;
     if (ws->triangles == HS_TRI_BVH) {
         near_list nl = {ws, gh, slack, 0, 0};
-        tri_bvh_near_box(tri_mesh_bvh(gm->index), T, gh->lo, gh->hi, on_near_triangle, &nl);
+        tri_bvh_near_box(tri_mesh_bvh(gm->index), T, gh->lo, gh->hi, slack, on_near_triangle,
+                         &nl);
         if (nl.failed)
             return err_set(err, HS_ERR_NOMEM, "out of memory");
         if (nl.n > 1)

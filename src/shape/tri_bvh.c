@@ -737,15 +737,15 @@ long tri_bvh_pairs(const tri_bvh *a, const tri_bvh *b, const double T[16], tri_b
 }
 
 int tri_bvh_near_box(const tri_bvh *h, const double T[16], const double lo[3],
-                     const double hi[3], tri_bvh_visit_fn fn, void *user)
+                     const double hi[3], const double grow[3], tri_bvh_visit_fn fn, void *user)
 {
     if (h->ntris == 0)
         return 0;
     double c[3], half[3], amax[3];
-    for (int d = 0; d < 3; d++) {
+    for (int d = 0; d < 3; d++) { /* the box widened by 2 grow */
         c[d] = 0.5 * lo[d] + 0.5 * hi[d];
         double r = hi[d] - c[d], l = c[d] - lo[d];
-        half[d] = obb_up(r > l ? r : l);
+        half[d] = obb_up((r > l ? r : l) + 2 * grow[d]);
         amax[d] = fmax(fabs(lo[d]), fabs(hi[d]));
     }
     bvh_frame f;
@@ -756,7 +756,7 @@ int tri_bvh_near_box(const tri_bvh *h, const double T[16], const double lo[3],
         const bvh_node *n = &h->node[stack[--top]];
         bvh_image im;
         bvh_image_of(&f, n, &im);
-        if (bvh_apart(&f, c, half, &im) || !bvh_may_meet(&f, c, half, n, &im, 15))
+        if (bvh_apart(&f, c, half, &im))
             continue;
         if (n->count == 0) {
             stack[top++] = n->first + 1;

@@ -38,12 +38,17 @@ long tri_bvh_pairs(const tri_bvh *a, const tri_bvh *b, const double T[16], tri_b
  * are tri; nonzero stops. */
 typedef int (*tri_bvh_visit_fn)(void *user, int t, const double tri[3][3]);
 
-/* Every triangle of h whose points, mapped by T (pose_apply), may meet
- * the box [lo, hi] (in the target frame), visited in the hierarchy's
- * order; a triangle is left out only when a certified test shows that its
- * mapped corners (as rounded) span a triangle that misses the box.
- * Returns 1 when fn stopped the visit, 0 otherwise. */
+/* Every triangle of h whose points, mapped by T (pose_apply), may come
+ * near the box [lo, hi] (in the target frame), visited in the hierarchy's
+ * order.  A triangle is left out only when a certified test shows that,
+ * on some axis d, all its mapped corners (as rounded) lie below
+ * lo[d] - 2 grow[d] or all above hi[d] + 2 grow[d] (grow[d] >= 0): so any
+ * triangle whose corners' box, widened by grow, meets [lo, hi] is visited.
+ * (The test is the box of the node's image against the widened box, not
+ * the full separating-axis test, so that the visited set is exactly a
+ * superset of that box rule.)  Returns 1 when fn stopped the visit, 0
+ * otherwise. */
 int tri_bvh_near_box(const tri_bvh *h, const double T[16], const double lo[3],
-                     const double hi[3], tri_bvh_visit_fn fn, void *user);
+                     const double hi[3], const double grow[3], tri_bvh_visit_fn fn, void *user);
 
 #endif
