@@ -20,7 +20,7 @@
  *     of its triangle: an edge, the normal), orthonormalised
  *     (obb_orthonormalize), the one whose rough box of the corners is
  *     smallest (volume, then area); its centre the middle of those rough
- *     extents; its half sizes rigorous (obb_extent_in on each corner, then
+ *     extents; its half sizes rigorous (bvh_fit, then
  *     obb_halves_from_extents, polytope/obb.c).  Only the choice of frame
  *     is heuristic; containment holds for every rounding. */
 #include <math.h>
@@ -266,9 +266,9 @@ static void bvh_jacobi(double a[3][3], double v[3][3])
     for (int i = 0; i < 3; i++)
         for (int j = 0; j < 3; j++)
             v[i][j] = i == j;
-    for (int sweep = 0; sweep < 12; sweep++) {
+    for (int sweep = 0; sweep < 8; sweep++) {
         double off = fabs(a[0][1]) + fabs(a[0][2]) + fabs(a[1][2]);
-        if (!(off > 1e-30 * (fabs(a[0][0]) + fabs(a[1][1]) + fabs(a[2][2]))))
+        if (!(off > 1e-12 * (fabs(a[0][0]) + fabs(a[1][1]) + fabs(a[2][2]))))
             break;
         for (int p = 0; p < 2; p++)
             for (int q = p + 1; q < 3; q++) {
@@ -334,21 +334,25 @@ static int bvh_frames(const tri_bvh *h, int first, int n, double f[3][9])
     for (int i = 0; i < 9; i++)
         f[k][i] = i % 4 == 0;
     k++;
-    double mean[3] = {0, 0, 0}, cov[3][3] = {{0}}, v[3][3];
     const double *x0 = h->corner + 9 * (size_t)first;
-    int m = 3 * n;
-    for (int p = 0; p < m; p++)
-        for (int d = 0; d < 3; d++)
-            mean[d] += x0[3 * p + d] / m;
-    for (int p = 0; p < m; p++)
+    if (n > 1) { /* the principal axes of the corners */
+        double mean[3] = {0, 0, 0}, cov[3][3] = {{0}}, v[3][3];
+        int m = 3 * n;
+        for (int p = 0; p < m; p++)
+            for (int d = 0; d < 3; d++)
+                mean[d] += x0[3 * p + d] / m;
+        for (int p = 0; p < m; p++)
+            for (int i = 0; i < 3; i++)
+                for (int j = i; j < 3; j++)
+                    cov[i][j] += (x0[3 * p + i] - mean[i]) * (x0[3 * p + j] - mean[j]);
         for (int i = 0; i < 3; i++)
-            for (int j = 0; j < 3; j++)
-                cov[i][j] += (x0[3 * p + i] - mean[i]) * (x0[3 * p + j] - mean[j]);
-    bvh_jacobi(cov, v);
-    memcpy(f[k], v, sizeof f[k]);
-    if (obb_orthonormalize(f[k]) == 0)
-        k++;
-    if (n == 1) { /* the triangle's own frame: an edge, the normal */
+            for (int j = 0; j < i; j++)
+                cov[i][j] = cov[j][i];
+        bvh_jacobi(cov, v);
+        memcpy(f[k], v, sizeof f[k]);
+        if (obb_orthonormalize(f[k]) == 0)
+            k++;
+    } else { /* a leaf: its triangle's frame, an edge and the normal */
         double e[3], g[3], nrm[3];
         for (int d = 0; d < 3; d++) {
             e[d] = x0[3 + d] - x0[d];
@@ -364,7 +368,12 @@ static int bvh_frames(const tri_bvh *h, int first, int n, double f[3][9])
     return k;
 }
 
-/* The oriented box of node ni (slots [first, first + n)). */
+/* The oriented box of node ni (slots [first, first + n)).  Half sizes:
+ * for a corner x, p = fl(f_i . x) lies in the rough [lo_i, hi_i], and
+ * with q = fl(f_i . c), |f_i . (x - c)| <= max(hi_i - q, q - lo_i) + 2 err,
+ * err = gamma_3 1.01 (max_x |x|_1 + |c|_1) + 2^-1000 bounding both dot
+ * products' roundings (|f_ij| <= 1.01); those extents, rounded up, go
+ * through obb_halves_from_extents (the frame's defect). */
 static void bvh_fit(tri_bvh *h, int ni, int first, int n)
 {
     double f[3][9], best[2] = {INFINITY, INFINITY}, lo[3], hi[3];
@@ -380,17 +389,23 @@ static void bvh_fit(tri_bvh *h, int ni, int first, int n)
     }
     bvh_obb *o = &h->obb[ni];
     memcpy(o->f, f[pick], sizeof o->f);
+    double xs = 0;
+    for (const double *x = h->corner + 9 * (size_t)first; x < h->corner + 9 * (size_t)(first + n);
+         x += 3) {
+        double a = abs_sum3(x);
+        xs = a > xs || a != a ? a : xs;
+    }
     for (int d = 0; d < 3; d++) { /* centre: the middle of the rough extents */
         o->c[d] = 0;
         for (int i = 0; i < 3; i++)
             o->c[d] += o->f[3 * i + d] * (0.5 * plo[i] + 0.5 * phi[i]);
     }
-    double ext[3] = {0, 0, 0};
-    hs_obb pt = {{0, 0, 0}, {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}, {0, 0, 0}};
-    for (const double *x = h->corner + 9 * (size_t)first; x < h->corner + 9 * (size_t)(first + n);
-         x += 3) {
-        memcpy(pt.center, x, sizeof pt.center);
-        obb_extent_in(o->f, o->c, &pt, NULL, ext);
+    double err = fp_gamma(3) * 1.01 * (xs + abs_sum3(o->c)) + 0x1p-1000, ext[3];
+    for (int i = 0; i < 3; i++) {
+        double q = dot3(o->f + 3 * i, o->c), e = fmax(phi[i] - q, q - plo[i]);
+        ext[i] = obb_up(e + 2 * err);
+        if (!(e >= 0))
+            ext[i] = INFINITY; /* (NaN: never certifies) */
     }
     obb_halves_from_extents(o->f, ext, o->h);
     double delta = obb_frame_defect(o->f);
