@@ -255,6 +255,12 @@ static double bvh_obb_size(const bvh_obb *o)
     return o->h[0] * o->h[0] + o->h[1] * o->h[1] + o->h[2] * o->h[2];
 }
 
+static double bvh_dist2(const double *x, const double *y)
+{
+    double a = x[0] - y[0], b = x[1] - y[1], c = x[2] - y[2];
+    return a * a + b * b + c * c;
+}
+
 /* A node pair waiting in a traversal, with the second node's image. */
 typedef struct bvh_pending {
     int ia, ib;
@@ -293,16 +299,18 @@ long tri_bvh_pairs(const tri_bvh *a, const tri_bvh *b, const double T[16], tri_b
          * first */
         if (nb->count > 0 || (na->count == 0 && bvh_obb_size(oa) >= bvh_obb_size(ob))) {
             bvh_image im = p->im; /* (p's slot is overwritten) */
-            stack[top++] = (bvh_pending){na->first + 1, ib, im};
-            stack[top++] = (bvh_pending){na->first, ib, im};
+            int first = na->first, near = bvh_dist2(a->node[first].c, im.m) <=
+                                          bvh_dist2(a->node[first + 1].c, im.m);
+            stack[top++] = (bvh_pending){near ? first + 1 : first, ib, im};
+            stack[top++] = (bvh_pending){near ? first : first + 1, ib, im};
         } else {
             const bvh_node *child = &b->node[nb->first];
-            bvh_pending *r = &stack[top++], *l = &stack[top++];
-            r->ia = l->ia = ia;
-            r->ib = nb->first + 1;
-            l->ib = nb->first;
-            bvh_image_of(&pw.f, child + 1, &r->im);
-            bvh_image_of(&pw.f, child, &l->im);
+            bvh_image il, ir;
+            bvh_image_of(&pw.f, child, &il);
+            bvh_image_of(&pw.f, child + 1, &ir);
+            int near = bvh_dist2(na->c, il.m) <= bvh_dist2(na->c, ir.m);
+            stack[top++] = (bvh_pending){ia, near ? nb->first + 1 : nb->first, near ? ir : il};
+            stack[top++] = (bvh_pending){ia, near ? nb->first : nb->first + 1, near ? il : ir};
         }
     }
     return pw.tests;
