@@ -549,6 +549,69 @@ START_TEST(test_bvh_world_convex_mesh)
 }
 END_TEST
 
+/* The robot meshes (../shared/data, skipped when missing): Panda and UR5
+ * link meshes pairwise at random poses near each other, the hierarchy
+ * against the raw method. */
+static int bvht_load(const char *path, double **v, int *nv, int **t)
+{
+    hs_world *w = hs_world_new();
+    hs_error err;
+    ck_assert_int_eq(hs_world_add_file(w, path, &err), HS_OK);
+    int conv, nf, *fs, *fv;
+    ck_assert_int_eq(hs_body_piece_boundary(hs_world_body(w, 0), 0, &conv, v, nv, &fs, &fv, &nf,
+                                            &err),
+                     HS_OK);
+    ck_assert_int_eq(conv, 0);
+    *t = fv; /* (triangles: three corners per face) */
+    for (int f = 0; f < nf; f++)
+        ck_assert_int_eq(fs[f + 1] - fs[f], 3);
+    hs_free(fs);
+    hs_world_free(w);
+    return nf;
+}
+
+START_TEST(test_bvh_robot_meshes)
+{
+    static const char *const names[] = {"robots/franka_panda/collision/link2.stl",
+                                        "robots/franka_panda/collision/link4.stl",
+                                        "robots/franka_panda/collision/hand.stl",
+                                        "robots/ur5/collision/forearm.stl"};
+    double *v[4];
+    int *t[4], nv[4], nt[4];
+    for (int i = 0; i < 4; i++) {
+        const char *path = t_data("test_bvh_robot_meshes", names[i]);
+        if (!path) {
+            for (int j = 0; j < i; j++) {
+                hs_free(v[j]);
+                hs_free(t[j]);
+            }
+            return;
+        }
+        nt[i] = bvht_load(path, &v[i], &nv[i], &t[i]);
+    }
+    uint64_t seed = 17;
+    long counts[3] = {0, 0, 0};
+    for (int i = 0; i < 4; i++)
+        for (int j = i; j < 4; j++)
+            for (int k = 0; k < 6; k++) {
+                double T[16], axis[3] = {t_rng_sym(&seed), t_rng_sym(&seed), t_rng_sym(&seed)};
+                double tr[3] = {0.08 * t_rng_sym(&seed), 0.08 * t_rng_sym(&seed),
+                                0.08 * t_rng_sym(&seed)};
+                hs_error err;
+                if (fabs(axis[0]) + fabs(axis[1]) + fabs(axis[2]) < 1e-3)
+                    axis[0] = 1;
+                ck_assert_int_eq(
+                    hs_pose_from_axis_angle(T, axis, 3 * t_rng_sym(&seed), tr, &err), HS_OK);
+                bvht_compare(v[i], nv[i], t[i], nt[i], v[j], nv[j], t[j], nt[j], T, counts);
+            }
+    ck_assert_int_gt(counts[0], 50);
+    for (int i = 0; i < 4; i++) {
+        hs_free(v[i]);
+        hs_free(t[i]);
+    }
+}
+END_TEST
+
 Suite *suite_tri_bvh(void)
 {
     Suite *s = suite_create("tri_bvh");
@@ -561,6 +624,7 @@ Suite *suite_tri_bvh(void)
     tcase_add_test(tc, test_bvh_stop_and_small);
     tcase_add_test(tc, test_bvh_near_box_misses_only);
     tcase_add_test(tc, test_bvh_world_convex_mesh);
+    tcase_add_test(tc, test_bvh_robot_meshes);
     suite_add_tcase(s, tc);
     return s;
 }
