@@ -1,12 +1,20 @@
 # halfspace -- GNU make build.
 #
-#   make            library build/libhalfspace.a (+ .so) and CLI build/halfspace
+#   make            library build/libhalfspace.a and build/libhalfspace.so.VERSION
+#                   (SONAME libhalfspace.so.MAJOR, with the two symlinks), CLI
+#                   build/halfspace; missing packages: installed as root, else
+#                   the apt-get command is printed and make stops
+#   make python     the Python package in build/python/halfspace (cffi, API mode;
+#                   import it with PYTHONPATH=build/python, no install needed)
 #   make demo       install missing packages (as root), build, run the bundled examples
 #   make check      install missing packages (as root), run every test: unit tests,
-#                   CLI tests, valgrind on the CLI tests, then all tests again under
-#                   AddressSanitizer + UndefinedBehaviorSanitizer (build-san/)
+#                   CLI tests, Python tests, valgrind on the CLI tests, then all tests
+#                   again under AddressSanitizer + UndefinedBehaviorSanitizer (build-san/)
 #   make bench      benchmark programs and bench/RESULTS.md
-#   make install    PREFIX=/usr/local (library, header, CLI, halfspace.pc)
+#   make install    PREFIX=/usr/local DESTDIR= (library, headers, CLI, halfspace.pc,
+#                   and the Python package when the Debian python has cffi and numpy)
+#   make install-python   the Python package alone (into PYTHON_SITE)
+#   make uninstall  PREFIX=/usr/local DESTDIR= (removes what install put there)
 #   make clean
 
 PREFIX  ?= /usr/local
@@ -14,6 +22,14 @@ BUILD   ?= build
 CC      ?= cc
 CFLAGS  ?= -O2 -g
 SANITIZE ?= 0
+# The Python the package is built for: Debian's (python3-cffi, python3-numpy),
+# not whatever python3 comes first on PATH.
+PYTHON  ?= /usr/bin/python3
+
+# The version, written once: the HS_VERSION_* macros of include/halfspace.h.
+HS_VERSION := $(shell sed -n 's/^\#define HS_VERSION_\(MAJOR\|MINOR\|PATCH\) \([0-9][0-9]*\)$$/\2/p' \
+                include/halfspace.h | paste -s -d . -)
+HS_MAJOR   := $(firstword $(subst ., ,$(HS_VERSION)))
 
 WARN    := -std=c11 -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes
 DEFS    := -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
@@ -38,15 +54,33 @@ LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)
 CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/%.o)
 TEST_OBJ := $(TEST_SRC:%.c=$(BUILD)/%.o) $(TEST_BENCH_SRC:%.c=$(BUILD)/%.o)
 
+# The Python package (python/): its modules, the cffi module's C source
+# generated from the headers, and where the Debian python keeps its headers
+# and extension suffix (evaluated only when a recipe needs them).
+PY_SRC   := $(wildcard python/halfspace/*.py)
+PY_BUILD := $(BUILD)/python
+PY_STAMP := $(PY_BUILD)/halfspace/.built
+PY_INC    = $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_paths()["include"])' 2>/dev/null)
+PY_EXT    = $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))')
+PY_VER    = $(shell $(PYTHON) -c 'import sys; print("%d.%d" % sys.version_info[:2])')
+# The generated C is cffi's (not ours): -Wall -Wextra clean, not -Wpedantic.
+PY_CFLAGS := -O2 -g -fPIC -Wall -Wextra -fvisibility=hidden
+
 LIBA  := $(BUILD)/libhalfspace.a
 LIBSO := $(BUILD)/libhalfspace.so
+SONAME := libhalfspace.so.$(HS_MAJOR)
+LIBSO_REAL := $(BUILD)/libhalfspace.so.$(HS_VERSION)
 CLI   := $(BUILD)/halfspace
 UNIT  := $(BUILD)/unit_tests
 
-.PHONY: all demo check bench bench-deps install clean deps unit-run cli-run layout-run valgrind-run san-run crosscheck-run slow-rest
-all: $(LIBA) $(LIBSO) $(CLI)
+.PHONY: all demo check bench bench-deps install install-lib install-python uninstall clean \
+        deps build-deps python-deps python unit-run cli-run python-run layout-run \
+        valgrind-run san-run crosscheck-run slow-rest
+all: build-deps $(LIBA) $(LIBSO) $(BUILD)/$(SONAME) $(CLI)
 
-$(BUILD)/%.o: %.c
+# Every object waits for the check of the build packages (order only: it
+# never makes an object out of date).
+$(BUILD)/%.o: %.c | build-deps
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
 
@@ -54,8 +88,14 @@ $(LIBA): $(LIB_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
-$(LIBSO): $(LIB_OBJ)
-	$(CC) -shared $(SANFLAGS) -o $@ $^ $(LDLIBS)
+# The shared library: the real file carries the full version, its SONAME the
+# major one; libhalfspace.so.MAJOR (run time) and libhalfspace.so (-lhalfspace
+# at link time) are symlinks to it.
+$(LIBSO_REAL): $(LIB_OBJ)
+	$(CC) -shared $(SANFLAGS) -Wl,-soname,$(SONAME) -o $@ $^ $(LDLIBS)
+
+$(BUILD)/$(SONAME) $(LIBSO): $(LIBSO_REAL)
+	ln -sf $(notdir $(LIBSO_REAL)) $@
 
 $(CLI): $(CLI_OBJ) $(LIBA)
 	$(CC) $(SANFLAGS) -o $@ $(CLI_OBJ) $(LIBA) $(LDLIBS)
@@ -72,6 +112,26 @@ $(UNIT): $(TEST_OBJ) $(LIBA)
 	$(CC) $(SANFLAGS) -o $@ $(TEST_OBJ) $(LIBA) $(CHECK_LIBS) $(LDLIBS)
 
 -include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TEST_OBJ:.o=.d)
+
+# ---------------------------------------------------------------- python
+# The package as used in place (make check, examples): build/python/halfspace,
+# its extension linked to $(BUILD)/libhalfspace.so.MAJOR by an rpath to
+# $(BUILD).  `make install` builds a second copy whose rpath is $(PREFIX)/lib.
+#   $(call py_module,OUTDIR,RPATH)
+define py_module
+	@mkdir -p $(1)/halfspace
+	$(PYTHON) python/build_ffi.py $(1)/_halfspace_cffi.c include
+	$(CC) $(PY_CFLAGS) -I"$(PY_INC)" -Iinclude -shared -o $(1)/halfspace/_halfspace_cffi$(PY_EXT) \
+	  $(1)/_halfspace_cffi.c -L$(BUILD) -lhalfspace -Wl,-rpath,$(2)
+	cp $(PY_SRC) $(1)/halfspace/
+endef
+
+python: $(PY_STAMP)
+
+$(PY_STAMP): $(PY_SRC) python/build_ffi.py include/halfspace.h $(wildcard include/halfspace/*.h) \
+             $(LIBSO) $(BUILD)/$(SONAME) | python-deps
+	$(call py_module,$(PY_BUILD),$(abspath $(BUILD)))
+	@touch $@
 
 # ---------------------------------------------------------------- deps
 # Debian packages needed to build and test.  As root with apt-get they are
@@ -92,6 +152,16 @@ if [ -n "$$missing" ]; then \
 fi
 endef
 
+# Debian's python3 with the modules of the Python package and its tests.
+define need_python
+$(PYTHON) -c 'import $(1)' >/dev/null 2>&1 || missing="$$missing $(2)";
+endef
+define python_checks
+$(call need_python,cffi,python3-cffi) \
+$(call need_python,numpy,python3-numpy) \
+{ [ -n "$(PY_INC)" ] && [ -f "$(PY_INC)/Python.h" ]; } || missing="$$missing python3-dev";
+endef
+
 deps:
 	@missing=""; \
 	$(call need_header,gmp.h,libgmp-dev) \
@@ -99,6 +169,23 @@ deps:
 	$(call need_header,check.h,check) \
 	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
 	command -v valgrind >/dev/null 2>&1 || missing="$$missing valgrind"; \
+	$(python_checks) \
+	$(call need_python,pytest,python3-pytest) \
+	$(install_or_explain)
+
+# What compiling the library needs (checked before every build: plain
+# `make` without the packages prints the apt-get command, never a compiler
+# error).
+build-deps:
+	@missing=""; \
+	$(call need_header,gmp.h,libgmp-dev) \
+	$(call need_header,glpk.h,libglpk-dev) \
+	$(install_or_explain)
+
+# What building the Python package needs.
+python-deps:
+	@missing=""; \
+	$(python_checks) \
 	$(install_or_explain)
 
 # Packages of the benchmarks only: the peers we measure against.
@@ -121,6 +208,11 @@ unit-run: $(UNIT) $(CLI)
 cli-run: $(CLI)
 	sh tests/cli_tests.sh $(CLI)
 
+# The Python package's tests (pytest), against the CLI and the exact engine.
+python-run: $(PY_STAMP) $(CLI)
+	HS_CLI=$(abspath $(CLI)) HS_EXAMPLES=$(abspath examples) PYTHONPATH=$(abspath $(PY_BUILD)) \
+	  $(PYTHON) -m pytest -q -p no:cacheprovider python/tests
+
 # The house rules: floors, no circles, only hs_ exported, file sizes, names.
 layout-run: all
 	python3 tests/layout_check.py $(BUILD)
@@ -138,7 +230,7 @@ crosscheck-run: $(CLI)
 # two CPUs, each job's output kept together.
 check: deps
 	@$(MAKE) --no-print-directory all $(UNIT)
-	@$(MAKE) --no-print-directory unit-run cli-run layout-run
+	@$(MAKE) --no-print-directory unit-run cli-run python-run layout-run
 	@$(MAKE) --no-print-directory -j2 --output-sync=target valgrind-run slow-rest
 	@echo "check: all tests passed"
 
@@ -154,21 +246,64 @@ bench: deps bench-deps all
 	@$(MAKE) --no-print-directory -C . -f bench/bench.mk BUILD=$(BUILD)
 
 # ---------------------------------------------------------------- install
-install: all
-	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include \
+# Under $(DESTDIR)$(PREFIX): lib/libhalfspace.a, lib/libhalfspace.so.VERSION
+# with the symlinks .so.MAJOR and .so, include/halfspace.h and
+# include/halfspace/*.h, bin/halfspace, lib/pkgconfig/halfspace.pc and the
+# Python package in $(PYTHON_SITE) (Debian's dist-packages of that prefix:
+# on sys.path for PREFIX=/usr/local or /usr, otherwise add it to PYTHONPATH).
+# Outside /usr, halfspace.pc puts an rpath to $(PREFIX)/lib in Libs, so a
+# program built with `pkg-config --cflags --libs halfspace` runs as it is.
+PYTHON_SITE ?= $(PREFIX)/lib/python$(PY_VER)/dist-packages
+LIBDIR := $(PREFIX)/lib
+ifeq ($(PREFIX),/usr)
+PC_RPATH :=
+else
+PC_RPATH := -Wl,-rpath,$${libdir}
+endif
+
+install: install-lib
+	@if $(PYTHON) -c 'import cffi, numpy' >/dev/null 2>&1 && [ -f "$(PY_INC)/Python.h" ]; then \
+	  $(MAKE) --no-print-directory install-python; \
+	else \
+	  echo "install: Python package skipped ($(PYTHON) lacks cffi, numpy or Python.h):" \
+	       "apt-get install python3-cffi python3-numpy python3-dev, then make install-python"; \
+	fi
+
+install-lib: all
+	install -d $(DESTDIR)$(LIBDIR) $(DESTDIR)$(PREFIX)/include \
 	           $(DESTDIR)$(PREFIX)/include/halfspace \
-	           $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig
-	install -m 644 $(LIBA) $(DESTDIR)$(PREFIX)/lib/
-	install -m 755 $(LIBSO) $(DESTDIR)$(PREFIX)/lib/
+	           $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(LIBDIR)/pkgconfig
+	install -m 644 $(LIBA) $(DESTDIR)$(LIBDIR)/
+	install -m 755 $(LIBSO_REAL) $(DESTDIR)$(LIBDIR)/
+	ln -sf $(notdir $(LIBSO_REAL)) $(DESTDIR)$(LIBDIR)/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libhalfspace.so
 	install -m 644 include/halfspace.h $(DESTDIR)$(PREFIX)/include/
 	install -m 644 include/halfspace/*.h $(DESTDIR)$(PREFIX)/include/halfspace/
 	install -m 755 $(CLI) $(DESTDIR)$(PREFIX)/bin/
-	version=$$(sed -n 's/^#define HS_VERSION_\(MAJOR\|MINOR\|PATCH\) \([0-9][0-9]*\)$$/\2/p' \
-	  include/halfspace.h | paste -s -d . -); \
 	printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$${prefix}/lib' 'includedir=$${prefix}/include' '' \
 	  'Name: halfspace' 'Description: exact intersection of convex polyhedra given by linear inequalities' \
-	  "Version: $$version" 'Libs: -L$${libdir} -lhalfspace' 'Libs.private: -lglpk -lgmp -lm -lpthread' \
-	  'Cflags: -I$${includedir}' > $(DESTDIR)$(PREFIX)/lib/pkgconfig/halfspace.pc
+	  'Version: $(HS_VERSION)' 'Libs: -L$${libdir} $(PC_RPATH) -lhalfspace' \
+	  'Libs.private: -lglpk -lgmp -lm -lpthread' \
+	  'Cflags: -I$${includedir}' > $(DESTDIR)$(LIBDIR)/pkgconfig/halfspace.pc
+	@if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" = 0 ] && command -v ldconfig >/dev/null 2>&1; then \
+	  ldconfig || true; fi
+
+# The package with its extension linked to $(PREFIX)/lib/libhalfspace.so.MAJOR.
+install-python: $(LIBSO) $(BUILD)/$(SONAME) python-deps
+	$(call py_module,$(BUILD)/python-install,$(LIBDIR))
+	install -d $(DESTDIR)$(PYTHON_SITE)/halfspace
+	install -m 644 $(BUILD)/python-install/halfspace/*.py $(DESTDIR)$(PYTHON_SITE)/halfspace/
+	install -m 755 $(BUILD)/python-install/halfspace/_halfspace_cffi$(PY_EXT) \
+	  $(DESTDIR)$(PYTHON_SITE)/halfspace/
+
+uninstall:
+	rm -f $(DESTDIR)$(LIBDIR)/libhalfspace.a $(DESTDIR)$(LIBDIR)/libhalfspace.so \
+	      $(DESTDIR)$(LIBDIR)/$(SONAME) $(DESTDIR)$(LIBDIR)/$(notdir $(LIBSO_REAL)) \
+	      $(DESTDIR)$(LIBDIR)/pkgconfig/halfspace.pc $(DESTDIR)$(PREFIX)/bin/halfspace \
+	      $(DESTDIR)$(PREFIX)/include/halfspace.h
+	rm -f $(addprefix $(DESTDIR)$(PREFIX)/include/halfspace/,$(notdir $(wildcard include/halfspace/*.h)))
+	-rmdir $(DESTDIR)$(PREFIX)/include/halfspace 2>/dev/null
+	rm -rf $(DESTDIR)$(PYTHON_SITE)/halfspace
 
 clean:
-	rm -rf build build-san bench/out
+	rm -rf build build-san bench/out python/build python/halfspace.egg-info

@@ -9,16 +9,19 @@
 # between <!-- NAME:begin --> and <!-- NAME:end --> of bench/RESULTS.md:
 #
 #   table1     bench/table1.c     seed 002's Table 1: faithful and exact engines
-#   pairs      bench/pairs.c      fast, exact, faithful engines vs GLPK and libccd
+#   pairs      bench/pairs.c      fast and exact engines vs GLPK and libccd, cold, by family
 #   triangles  bench/triangles.c  seed 000: raw method vs uniform grid, ~2000 triangles
-#   world      bench/world.cpp    N moving convex bodies: raw, grid, tree vs FCL
+#   world      bench/world.cpp    N moving convex bodies: raw, grid, tree vs FCL; resting
+#                                 boxes and body setup vs FCL (bench/world_rest.cpp)
 #   mesh       bench/mesh.cpp     FCL's env/rob meshes at 1000 poses vs FCL OBBRSS
 #   chain      bench/chain.c      seed 003: ChainTree self-collision vs grid, 1-/K-OBBTree
 #   path       bench/path.c       seed 004: lines and arcs in a palletizing cell, OBB SAT vs exact
+#   python     bench/python/      the Python binding: intersect and intersect_many vs C
 #
 # Text outside the markers is left alone.  One program alone:
 # make -f bench/bench.mk NAME-run (NAME_ARGS='...' for other options, for
-# example PAIRS_ARGS='--sizes 60,250 --pairs 50' or WORLD_ARGS='--sizes 1000').
+# example PAIRS_ARGS='--families sphere,hull --sizes 60 --pairs 30' or
+# WORLD_ARGS='--parts rest,setup --rest-sizes 1000').
 # world and mesh are C++ against FCL (libfcl-dev, g++).
 
 BUILD  ?= build
@@ -42,7 +45,8 @@ TABLE1_OBJ   := $(BUILD)/bench/table1.o $(BENCH_COMMON:%.c=$(BUILD)/%.o)
 # first 4 of the 20 pairs of that size; the faithful engine runs on all.
 TABLE1_ARGS  ?= --exact-count 250x250=4
 PAIRS        := $(BUILD)/bench/pairs
-PAIRS_OBJ    := $(BUILD)/bench/pairs.o $(BUILD)/bench/median.o $(BENCH_COMMON:%.c=$(BUILD)/%.o)
+PAIRS_OBJ    := $(BUILD)/bench/pairs.o $(BUILD)/bench/pairs_report.o $(BUILD)/bench/families.o \
+                $(BUILD)/bench/ccd_peer.o $(BENCH_COMMON:%.c=$(BUILD)/%.o)
 PAIRS_ARGS   ?=
 PAIRS_TITLE  := Fast engine vs GLPK and libccd (bench/pairs)
 TRIANGLES    := $(BUILD)/bench/triangles
@@ -55,7 +59,8 @@ BENCH_CXXFLAGS := -std=c++17 -Wall -Wextra -Wpedantic -Iinclude -I. $(CFLAGS) -M
                   $(filter-out -std=%,$(shell pkg-config --cflags fcl 2>/dev/null))
 FCL_LIBS := $(shell pkg-config --libs fcl 2>/dev/null || echo -lfcl -lccd)
 WORLD    := $(BUILD)/bench/world
-WORLD_OBJ := $(BUILD)/bench/world.o
+WORLD_OBJ := $(BUILD)/bench/world.o $(BUILD)/bench/world_rest.o $(BUILD)/bench/families.o \
+             $(BUILD)/bench/tangent.o
 WORLD_ARGS ?=
 WORLD_TITLE := World: raw, grid and tree broad phases vs FCL (bench/world)
 MESH     := $(BUILD)/bench/mesh
@@ -81,7 +86,7 @@ comma := ,
         world-run world-build mesh-run mesh-build chain-run chain-build path-run path-build
 # Timed runs must not overlap, whatever -j says.
 .NOTPARALLEL:
-bench-all: table1-run pairs-run triangles-run world-run mesh-run chain-run path-run
+bench-all: table1-run pairs-run triangles-run world-run mesh-run chain-run path-run python-run
 
 table1-build: $(TABLE1)
 pairs-build: $(PAIRS)
@@ -139,11 +144,13 @@ define run_and_splice
 	@load=$$(cut -d' ' -f1-3 /proc/loadavg); when=$$(date -u '+%Y-%m-%d %H:%M UTC'); \
 	start=$$(date +%s); \
 	$(2) $(3) > $(BENCH_OUT)/$(1).raw || exit 1; \
-	end=$$(date +%s); \
+	end=$$(date +%s); endload=$$(cut -d' ' -f1-3 /proc/loadavg); \
 	{ echo "Run $$when on $$(nproc) CPUs" \
 	       "($$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1))," \
-	       "wall time $$((end - start)) s, load average at start $$load."; \
-	  echo "Command: \`make bench\`, which runs \`$(strip $(2) $(3))\`."; \
+	       "wall time $$((end - start)) s, load average (1, 5, 15 min) at start $$load," \
+	       "at end $$endload."; \
+	  echo "Command: \`make -f bench/bench.mk $(1)-run\` (also run by \`make bench\`)," \
+	       "which runs \`$(strip $(2) $(3))\`."; \
 	  echo; cat $(BENCH_OUT)/$(1).raw; } > $(BENCH_OUT)/$(1).md
 	@cat $(BENCH_OUT)/$(1).md
 	@touch $(RESULTS)
@@ -179,6 +186,26 @@ chain-run: $(CHAIN)
 
 path-run: $(PATHB)
 	$(call run_and_splice,path,$(PATHB),$(PATH_ARGS),$(PATH_TITLE))
+
+# ---------------------------------------------------------------- python
+# The cost of the Python binding (bench/python): the same queries from
+# Python (the package of `make python`) and from C (python_c).
+PYTHON   ?= /usr/bin/python3
+PYBENCH  := $(BUILD)/bench/python_c
+PYBENCH_OBJ := $(BUILD)/bench/python/c_side.o $(BUILD)/bench/median.o
+PYTHON_ARGS ?=
+PYTHON_TITLE := The cost of the Python binding (bench/python)
+.PHONY: python-run python-build
+python-build: $(PYBENCH)
+
+$(PYBENCH): $(PYBENCH_OBJ) $(LIBA)
+	$(CC) -o $@ $(PYBENCH_OBJ) $(LIBA) $(BENCH_LIBS)
+
+-include $(PYBENCH_OBJ:.o=.d)
+
+python-run: $(PYBENCH)
+	@$(MAKE) --no-print-directory -f Makefile BUILD=$(BUILD) python
+	$(call run_and_splice,python,env PYTHONPATH=$(BUILD)/python $(PYTHON) bench/python/bench.py --c-program $(PYBENCH),$(PYTHON_ARGS),$(PYTHON_TITLE))
 
 # ---------------------------------------------------------------- robots
 # Robot collision meshes pairwise (Panda, UR5), Panda meshes in FCL's env

@@ -10,15 +10,7 @@
 #include <stdlib.h>
 
 #include "halfspace.h"
-
-/* One step of splitmix64; used to expand a seed into a full state. */
-static uint64_t splitmix64(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
+#include "polytope/rng.h"
 
 static uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
 
@@ -26,7 +18,7 @@ void tangent_rng_seed(tangent_rng *g, uint64_t seed)
 {
     uint64_t sm = seed;
     for (int i = 0; i < 4; i++)
-        g->s[i] = splitmix64(&sm);
+        g->s[i] = rng_splitmix(&sm);
 }
 
 uint64_t tangent_rng_next(tangent_rng *g)
@@ -140,7 +132,7 @@ tangent_rng tangent_rng_for_pair(uint64_t seed, long index)
     /* Mix seed and index through splitmix64 so neighbouring indices give
      * unrelated streams. */
     uint64_t sm = seed;
-    uint64_t mixed = splitmix64(&sm) ^ ((uint64_t)index * 0xD1B54A32D192ED03ull);
+    uint64_t mixed = rng_splitmix(&sm) ^ ((uint64_t)index * 0xD1B54A32D192ED03ull);
     tangent_rng g;
     tangent_rng_seed(&g, mixed);
     return g;

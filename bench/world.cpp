@@ -1,6 +1,9 @@
 /* world.cpp -- a world of moving convex bodies: our world query with its
  * three broad phases (raw, grid, tree) against FCL's dynamic AABB tree
- * manager, in one run, on the same bodies and the same poses.
+ * manager, in one run, on the same bodies and the same poses; and main()
+ * of bench/world, which also runs the resting-contact scene and the body
+ * setup timing of world_rest.cpp (--parts moving,rest,setup; all by
+ * default, in that order, each with its own tables and RESULT lines).
  *
  * Bodies (per size N): body i is a box (i % 3 == 0), a cylinder with 8 to
  * 32 sides (i % 3 == 1) or the convex hull of k points on a random
@@ -47,7 +50,10 @@
  * Output (stdout): a Markdown table and notes, then a fenced block of
  *   RESULT bench=world n=N method=M ms_per_step=.. pairs=..
  * where pairs is the median over the timed steps of the number of
- * colliding pairs that method found.  Progress goes to stderr. */
+ * colliding pairs that method found (then world_rest.cpp's parts, with
+ *   RESULT bench=world scene=rest n=N method=ours|ours-cold|fcl ...
+ *   RESULT bench=setup shape=box|hull method=ours|fcl us_per_body=.. ...).
+ * Progress goes to stderr. */
 #include <fcl/fcl.h>
 
 #include <algorithm>
@@ -61,59 +67,16 @@
 #include <string>
 #include <vector>
 
+#include "bench/world_rest.h"
+#include "bench/world_util.h"
 #include "halfspace.h"
 
 namespace {
 
-/* ------------------------------------------------------------ random */
-
-struct rng {
-    uint64_t s;
-    explicit rng(uint64_t seed) : s(seed * 0x9E3779B97F4A7C15ull + 0x632BE59BD9B4E019ull) {}
-    uint64_t next()
-    { /* splitmix64 */
-        uint64_t z = (s += 0x9E3779B97F4A7C15ull);
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-        return z ^ (z >> 31);
-    }
-    double uniform() { return (double)(next() >> 11) * 0x1p-53; }
-    double uniform(double lo, double hi) { return lo + (hi - lo) * uniform(); }
-    int integer(int lo, int hi) { return lo + (int)(next() % (uint64_t)(hi - lo + 1)); }
-    void unit(double u[3])
-    {
-        for (;;) {
-            double x = uniform(-1, 1), y = uniform(-1, 1), z = uniform(-1, 1);
-            double r2 = x * x + y * y + z * z;
-            if (r2 > 1e-6 && r2 <= 1) {
-                double r = std::sqrt(r2);
-                u[0] = x / r, u[1] = y / r, u[2] = z / r;
-                return;
-            }
-        }
-    }
-};
-
-[[noreturn]] void die(const char *what, const hs_error *err = nullptr)
-{
-    std::fprintf(stderr, "world: %s%s%s\n", what, err ? ": " : "", err ? err->msg : "");
-    std::exit(EXIT_FAILURE);
-}
-
-double now_s()
-{
-    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
-        .count();
-}
-
-double median(std::vector<double> v)
-{
-    if (v.empty())
-        return NAN;
-    std::sort(v.begin(), v.end());
-    size_t n = v.size();
-    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
+using wbench::die;
+using wbench::median;
+using wbench::now_s;
+using wbench::rng;
 
 /* ------------------------------------------------------------ options */
 
@@ -128,14 +91,43 @@ struct options {
     uint64_t seed = 1;
     bool run[6] = {true, true, true, true, true, true}; /* raw, grid, tree, fcl, tree-from-origin, grid-cold */
     bool verbose = false;
+    bool part[3] = {true, true, true}; /* moving, rest, setup */
+    rest_options rest;                 /* the parts in world_rest.cpp */
 };
+
+const char *part_name[3] = {"moving", "rest", "setup"};
+
+/* A comma list of integers >= lo, or exit. */
+std::vector<int> parse_int_list(const char *opt, const char *v, int lo)
+{
+    std::vector<int> out;
+    std::string s = v;
+    size_t p = 0;
+    while (p <= s.size()) {
+        size_t q = s.find(',', p);
+        if (q == std::string::npos)
+            q = s.size();
+        int n = std::atoi(s.substr(p, q - p).c_str());
+        if (n < lo) {
+            std::fprintf(stderr, "world: %s: each value must be at least %d\n", opt, lo);
+            std::exit(EXIT_FAILURE);
+        }
+        out.push_back(n);
+        p = q + 1;
+    }
+    return out;
+}
 
 void usage(FILE *f)
 {
     std::fprintf(f,
                  "usage: world [--sizes N,...] [--steps S] [--steps-large S] [--seed X]\n"
                  "             [--density K] [--exact-every K] [--exact-max-n N] [--raw-max-s T]\n"
-                 "             [--methods M,...] [--verbose]\n"
+                 "             [--methods M,...] [--parts P,...] [--rest-sizes N,...]\n"
+                 "             [--rest-steps S] [--setup-rounds R] [--setup-boxes N]\n"
+                 "             [--setup-hull-copies K] [--data DIR] [--verbose]\n"
+                 "  --parts        any of moving,rest,setup (default all)\n"
+                 "  moving bodies:\n"
                  "  --sizes        numbers of bodies (default 100,1000,10000)\n"
                  "  --steps        timed steps for N < 10000 (default 30)\n"
                  "  --steps-large  timed steps for N >= 10000 (default 10)\n"
@@ -144,7 +136,16 @@ void usage(FILE *f)
                  "  --exact-max-n  ... for N up to this (default 1000)\n"
                  "  --raw-max-s    raw: fewer steps when a step takes longer (default 20)\n"
                  "  --methods      any of raw,grid,tree,fcl,tree-from-origin (default all)\n"
-                 "  --verbose      one stderr line per step\n");
+                 "  resting contact (boxes on a floor and in stacks):\n"
+                 "  --rest-sizes   numbers of boxes (default 100,1000)\n"
+                 "  --rest-steps   timed steps per size (default 30)\n"
+                 "  body setup:\n"
+                 "  --setup-rounds       fresh worlds timed (default 5)\n"
+                 "  --setup-boxes        boxes added per round (default 1000)\n"
+                 "  --setup-hull-copies  each mesh hull added this often per round (default 10)\n"
+                 "  --data         data folder of the mesh hulls (default $HS_DATA or\n"
+                 "                 ../shared/data; missing: the hulls are skipped)\n"
+                 "  --seed, --verbose  for every part\n");
 }
 
 options parse_args(int argc, char **argv)
@@ -165,20 +166,27 @@ options parse_args(int argc, char **argv)
             std::exit(EXIT_FAILURE);
         }
         const char *v = argv[++i];
-        if (a == "--sizes") {
-            o.sizes.clear();
-            std::string s = v;
-            size_t p = 0;
-            while (p <= s.size()) {
-                size_t q = s.find(',', p);
-                if (q == std::string::npos)
-                    q = s.size();
-                int n = std::atoi(s.substr(p, q - p).c_str());
-                if (n < 2)
-                    die("--sizes: each size must be at least 2");
-                o.sizes.push_back(n);
-                p = q + 1;
-            }
+        if (a == "--sizes")
+            o.sizes = parse_int_list("--sizes", v, 2);
+        else if (a == "--rest-sizes")
+            o.rest.sizes = parse_int_list("--rest-sizes", v, 1);
+        else if (a == "--rest-steps")
+            o.rest.steps = std::max(1, std::atoi(v));
+        else if (a == "--setup-rounds")
+            o.rest.setup_rounds = std::max(1, std::atoi(v));
+        else if (a == "--setup-boxes")
+            o.rest.setup_boxes = std::max(1, std::atoi(v));
+        else if (a == "--setup-hull-copies")
+            o.rest.setup_hull_copies = std::max(1, std::atoi(v));
+        else if (a == "--data")
+            o.rest.data = v;
+        else if (a == "--parts") {
+            std::string s = std::string(",") + v + ",";
+            bool any = false;
+            for (int p = 0; p < 3; p++)
+                any |= o.part[p] = s.find(std::string(",") + part_name[p] + ",") != std::string::npos;
+            if (!any)
+                die("--parts: expected any of moving,rest,setup");
         } else if (a == "--steps")
             o.steps_small = std::max(1, std::atoi(v));
         else if (a == "--steps-large")
@@ -207,6 +215,12 @@ options parse_args(int argc, char **argv)
     }
     if (!(o.density_k > 0))
         die("--density must be positive");
+    o.rest.seed = o.seed;
+    o.rest.verbose = o.verbose;
+    if (o.rest.data.empty()) {
+        const char *env = std::getenv("HS_DATA");
+        o.rest.data = env && *env ? env : "../shared/data";
+    }
     return o;
 }
 
@@ -694,14 +708,31 @@ size_result run_size(int n, const options &o)
     return res;
 }
 
+void print_moving(const options &o);
+
 } // namespace
 
 int main(int argc, char **argv)
 {
     options o = parse_args(argc, argv);
+    if (o.part[0])
+        print_moving(o);
+    if (o.part[1])
+        rest_run(o.rest);
+    if (o.part[2])
+        setup_run(o.rest);
+    return 0;
+}
+
+namespace {
+
+void print_moving(const options &o)
+{
     std::vector<size_result> all;
     for (int n : o.sizes)
         all.push_back(run_size(n, o));
+
+    std::printf("### Moving bodies\n\n");
 
     std::printf("| N | arena side | boxes / cylinders / hulls | facets min / mean / max | "
                 "timed steps | colliding pairs (median) | bodies in collision (median) | "
@@ -772,5 +803,7 @@ int main(int argc, char **argv)
                 std::printf("RESULT bench=world n=%d method=%s ms_per_step=%.4g pairs=%.0f\n", r.n,
                             method_name[mi], median(r.m[mi].ms), median(r.m[mi].pairs));
     std::printf("```\n");
-    return 0;
 }
+
+} // namespace
+

@@ -2,6 +2,7 @@
  * constructors, which also prepare the fast engine, are solver/poly_build.c). */
 #include "polytope/hpoly.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,7 +63,7 @@ hs_poly *hpoly_from_rows(int n, int m, const double *a, const double *b)
         return NULL;
     memcpy(p->a, a, sizeof(double) * (size_t)m * (size_t)n);
     memcpy(p->b, b, sizeof(double) * (size_t)m);
-    p->prep_why = "built without preparation";
+    p->no_prep = 1;
     return p;
 }
 
@@ -102,6 +103,18 @@ int hpoly_set_q(hs_poly *p, int i, int j, const mpq_t v, const char **why)
         mpq_set(p->q[i][j], v);
         p->exact[i] = 0;
     }
+    return 0;
+}
+
+int hpoly_set_d(hs_poly *p, int i, int j, double v, const char **why)
+{
+    if (v != 0 && fabs(v) < DBL_MIN) {
+        *why = "number is too small for the double range (below 2^-1022)";
+        return -1;
+    }
+    *entry(p, i, j) = v;
+    if (p->q[i])
+        mpq_set_d(p->q[i][j], v);
     return 0;
 }
 

@@ -6,6 +6,7 @@
 #define HS_HPOLY_H
 
 #include <gmp.h>
+#include <stdatomic.h>
 
 #include "halfspace.h"
 
@@ -21,9 +22,11 @@ struct hs_poly {
     int *line;            /* m source lines (0 if none) */
     int size_line;        /* line of the "m n+1 type" header (0 if none) */
     char *name;           /* file or given name */
-    struct fast_prep *prep; /* fast-engine data (solver/fast_prep.h); NULL
-                               when the polyhedron is not eligible */
-    const char *prep_why;   /* why prep is NULL (static text) */
+    /* The fast engine's once-per-polyhedron data (solver/fast_prep.h),
+     * built on first use by whichever thread needs it first and installed
+     * atomically (fast_prep_get); NULL until then. */
+    _Atomic(struct fast_prep *) prep;
+    int no_prep;            /* a plain system never prepared (hpoly_from_rows) */
 };
 
 /* Empty system with room for m rows of n variables (all zero, exact).
@@ -34,6 +37,9 @@ hs_poly *hpoly_alloc(int n, int m, const char *name);
  * the rational when it is not exactly a double.  Returns 0, or -1 with
  * *why set when the value is outside the double range. */
 int hpoly_set_q(hs_poly *p, int i, int j, const mpq_t v, const char **why);
+
+/* The same for a finite double, taken exactly (no rational is formed). */
+int hpoly_set_d(hs_poly *p, int i, int j, double v, const char **why);
 
 /* Exact value of entry j of row i (j == n means b_i) into out. */
 void hpoly_get_q(const hs_poly *p, int i, int j, mpq_t out);
@@ -49,7 +55,7 @@ static inline const double *hpoly_row(const hs_poly *p, int i)
  * memory; the values must be finite and in the double range. */
 hs_poly *hpoly_from_rows(int n, int m, const double *a, const double *b);
 
-/* Free p's storage.  p->prep must already be freed (NULL): the public
+/* Free p's storage.  p->prep must already be freed and NULL: the public
  * hs_poly_free (solver/poly_build.c) does both. */
 void hpoly_destroy(hs_poly *p);
 

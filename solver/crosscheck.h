@@ -1,5 +1,7 @@
 /* crosscheck.h -- random instances with known answers, run through every
- * engine and compared: the library side of `halfspace crosscheck`.
+ * engine and compared: the library side of `halfspace crosscheck` (the
+ * generator in crosscheck_gen.c, the runner in crosscheck_run.c; the
+ * command's options are parsed in src/cli/cli_crosscheck.c).
  *
  * Every generated number is an integer or a dyadic rational (an integer
  * times a power of two) small enough to be exactly a double, so each
@@ -122,18 +124,5 @@ typedef struct crosscheck_summary {
  * Returns HS_OK when the run completed (whatever D is), else an error. */
 hs_code crosscheck_run(const crosscheck_opts *o, FILE *out, crosscheck_summary *s,
                        hs_error *err);
-
-/* Parse the options of `halfspace crosscheck` (argv[0] is the command
- * name).  Returns 0 to run, 1 when --help was given (usage printed on
- * out), -1 on a bad option (message and usage printed on errout). */
-int crosscheck_parse_args(int argc, char **argv, crosscheck_opts *o, FILE *out, FILE *errout);
-
-void crosscheck_usage(FILE *f);
-
-/* The `halfspace crosscheck` command (src/cli_crosscheck.c): exit status 0
- * when there is no disagreement, 3 when there are some, 1 for bad options,
- * 2 when the run itself failed. */
-int cli_crosscheck(int argc, char **argv);
-
 
 #endif

@@ -39,7 +39,9 @@
 
 #include "polytope/hpoly.h"
 #include "solver/engines.h"
+#include "solver/fast_lp.h"
 #include "solver/fast_prep.h"
+#include "solver/fast_touch.h"
 #include "solver/fast_work.h"
 #include "polytope/rng.h"
 #include "polytope/fp.h"
@@ -66,6 +68,8 @@ typedef struct fast_query {
     int certified;
     const fast_hint *stale; /* a disjoint hint that no longer certifies: its rows
                                start the LP's candidate set */
+    int last_basis[SEIDEL_MAX_DIM + 1]; /* the basis of the last optimum found */
+    int have_basis;
 } fast_query;
 
 /* ------------------------------------------------------------ workspace */
@@ -181,8 +185,9 @@ static double row_value(fast_query *q, const double *a, double b, const double *
         v += t;
         mag += fabs(t);
     }
-    if (v < -(double)(n + 2) * FP_U * mag && mag < 0x1p+900 && mag > 0x1p-900)
-        *strict = 1;
+    double bound = (double)(n + 2) * FP_U * mag;
+    if (mag < 0x1p+900 && mag > 0x1p-900 && (v < -bound || v > bound))
+        *strict = v < 0; /* the filter decides either way */
     else
         *strict = pred_row_sign(a, x, b, n, &q->fw->ps) < 0;
     return v;
@@ -552,6 +557,9 @@ static seidel_status solve_set(fast_query *q, int count, int forced, double *z, 
     long recursions = 0;
     seidel_status st = seidel_solve(q->fw->sw, &sp, z, basis, &recursions);
     q->r->nodes += recursions;
+    q->have_basis = st == SEIDEL_OPTIMAL;
+    if (q->have_basis)
+        memcpy(q->last_basis, basis, sizeof(int) * (size_t)(q->n + 1));
     return st;
 }
 
@@ -582,6 +590,60 @@ static seidel_status lp_rounds(fast_query *q, int forced, double *z, int *strict
     trace(q, "%d rounds, LP on %d of %d rows, %ld violated rows became equalities", rounds + 1,
           count, q->M, q->r->nodes);
     return st;
+}
+
+/* The same rounds with the dual simplex of fast_lp.c, which goes on from
+ * its last basis when violated rows join instead of starting again.
+ * Returns 0 when it reached an optimum over every row (z, *strict), or
+ * certified disjointness on the way; -1 when it met trouble (the caller
+ * then runs Seidel's LP). */
+static int dual_hook(void *user, const double *z, const int *basis, const double *lam_tau)
+{
+    fast_query *q = user;
+    double scale = 0;
+    for (int c = 0; c <= q->n; c++) { /* a box bound with weight cannot certify */
+        if (basis[c] < 0 && fabs(lam_tau[c]) > 1e-9)
+            return 0;
+        scale = fmax(scale, fabs(z[c]));
+    }
+    /* A margin that is rounding noise around 0 (a contact) is not worth
+     * the exact determinants now; the final basis is tried at the end. */
+    if (z[q->n] > -1e-12 * (scale + 1e-300))
+        return 0;
+    return on_update(q, z, basis);
+}
+
+static int lp_rounds_dual(fast_query *q, double *z, int *strict)
+{
+    flp_state st;
+    flp_init(&st, q->n, q->bank, q->lo, q->hi, NULL, dual_hook, q);
+    int count = seed_candidates(q, -1), rounds = 0, rc = -1;
+    *strict = 0;
+    for (; rounds < FAST_ROUNDS; rounds++) {
+        flp_status fs = flp_solve(&st, q->fw->order, count);
+        if (fs == FLP_STOPPED || q->certified) {
+            rc = 0;
+            break;
+        }
+        if (fs != FLP_OPTIMAL)
+            break;
+        if (scan_rows(q, st.z, &count, strict) == 0) {
+            rc = 0;
+            break;
+        }
+    }
+    clear_set(q, count);
+    memcpy(z, st.z, sizeof(double) * (size_t)(q->n + 1));
+    memcpy(q->last_basis, st.basis, sizeof(int) * (size_t)(q->n + 1));
+    if (rc == 0 && !q->certified && z[q->n] < 0)
+        on_update(q, z, st.basis); /* a disjoint optimum the hook left alone */
+    q->have_basis = rc == 0 && !q->certified;
+    if (q->have_basis && *strict)
+        *strict = certify_strict_set(q, z, count);
+    q->r->nodes += st.pivots;
+    trace(q, "dual simplex: %d rounds, %d pivots, LP on %d of %d rows%s", rounds + 1, st.pivots,
+          count, q->M, rc == 0 ? "" : " (numerical trouble: Seidel's LP instead)");
+    return rc;
 }
 
 /* ----------------------------------------------------------- the query */
@@ -618,6 +680,23 @@ static int fast_settled(const fast_query *q, seidel_status st, const double *z, 
     return q->certified || st == SEIDEL_NOMEM || (st == SEIDEL_OPTIMAL && z[q->n] > 0 && strict);
 }
 
+/* Contact: the last optimum's basis, certified exactly (fast_touch.c). */
+static int try_touching(fast_query *q)
+{
+    int D = q->n + 1, which[SEIDEL_MAX_DIM], row[SEIDEL_MAX_DIM];
+    double G[SEIDEL_MAX_DIM * SEIDEL_MAX_DIM], h[SEIDEL_MAX_DIM];
+    if (!q->have_basis || D > SEIDEL_MAX_DIM)
+        return 0;
+    for (int c = 0; c < D; c++) {
+        int id = q->last_basis[c];
+        basis_column(q, id, G + c * D, &h[c]);
+        which[c] = id >= 0 ? poly_of(q, id) : -1;
+        row[c] = id >= 0 ? index_in(q, id) : -1;
+    }
+    fast_touch_job job = {q->n, G, h, which, row, {q->V[0], q->V[1]}, q->V[0]->center};
+    return fast_touch_certify(&job, q->r, &q->fw->ps) == 1;
+}
+
 /* The LP, first with the face where the segment leaves A made an equality
  * (seed 002's move: near contact that face is tight at the optimum, and the
  * LP drops a dimension; a wrong guess just fails to certify), then with
@@ -625,22 +704,36 @@ static int fast_settled(const fast_query *q, seidel_status st, const double *z, 
 static hs_code run_lp(fast_query *q, hs_error *err)
 {
     double z[SEIDEL_MAX_DIM];
-    int strict = 0;
+    int strict = 0, touching = 0;
     seidel_status st = SEIDEL_OPTIMAL;
     near_box(q);
+    if (lp_rounds_dual(q, z, &strict) == 0) {
+        touching = !fast_settled(q, st, z, strict) && try_touching(q);
+        if (touching || fast_settled(q, st, z, strict))
+            goto settled;
+    }
     if (q->exit_row >= 0) {
         trace(q, "A row %d (where the segment leaves A) made an equality first",
               q->exit_row + 1);
         st = lp_rounds(q, q->exit_row, z, &strict);
+        touching = !fast_settled(q, st, z, strict) && st == SEIDEL_OPTIMAL && try_touching(q);
     }
-    if (!fast_settled(q, st, z, strict)) {
+    if (!touching && !fast_settled(q, st, z, strict)) {
         trace(q, "every row free, in the box near the segment");
         st = lp_rounds(q, -1, z, &strict);
+        touching = !fast_settled(q, st, z, strict) && st == SEIDEL_OPTIMAL && try_touching(q);
     }
-    if (!fast_settled(q, st, z, strict)) {
+    if (!touching && !fast_settled(q, st, z, strict)) {
         trace(q, "not settled in the box near the segment: again in the wide box");
         wide_box(q);
         st = lp_rounds(q, -1, z, &strict);
+        touching = !fast_settled(q, st, z, strict) && st == SEIDEL_OPTIMAL && try_touching(q);
+    }
+settled:
+    if (touching) {
+        trace_basis(q, "margin 0: the tight rows certify a contact point and a separating plane: "
+                       "touching", q->last_basis);
+        return HS_OK;
     }
     if (st == SEIDEL_NOMEM)
         return err_set(err, HS_ERR_NOMEM, "out of memory");
@@ -706,6 +799,20 @@ static int try_hint(fast_query *q, const fast_hint *h)
         answer_point(q, HS_OVERLAP, h->x);
         return 1;
     }
+    if (h->kind == FAST_HINT_TOUCHING && n <= FAST_HINT_MAX_DIM) {
+        for (int c = 0; c <= n; c++) {
+            int which = h->which[c], row = h->row[c];
+            if (which < 0 || which > 1 || row < 0 || row >= q->V[which]->m)
+                return 0;
+            q->last_basis[c] = which ? q->mA + row : row;
+        }
+        q->have_basis = 1;
+        if (!try_touching(q))
+            return 0;
+        trace_basis(q, "the contact basis of the last query still certifies: touching",
+                    q->last_basis);
+        return 1;
+    }
     if (h->kind != FAST_HINT_DISJOINT || n > FAST_HINT_MAX_DIM)
         return 0;
     for (int c = 0; c <= n; c++) {
@@ -733,7 +840,7 @@ static void make_hint(const fast_query *q, fast_hint *h)
         memcpy(h->x, r->point_d, sizeof(double) * (size_t)n);
         return;
     }
-    if (r->status != HS_DISJOINT || r->lazy_D != n + 1)
+    if ((r->status != HS_DISJOINT && r->status != HS_TOUCHING) || r->lazy_D != n + 1)
         return;
     for (int c = 0; c <= n; c++) {
         if (r->lazy_which[c] < 0) /* a box bound: not a certificate of the rows alone */
@@ -741,7 +848,7 @@ static void make_hint(const fast_query *q, fast_hint *h)
         h->which[c] = r->lazy_which[c];
         h->row[c] = r->lazy_row[c];
     }
-    h->kind = FAST_HINT_DISJOINT;
+    h->kind = r->status == HS_TOUCHING ? FAST_HINT_TOUCHING : FAST_HINT_DISJOINT;
 }
 
 static void query_init(fast_query *q, const fast_view *A, const fast_view *B, int n,
@@ -807,25 +914,30 @@ hs_code fast_intersect_views(const fast_view *A, const fast_view *B, int n,
     return fast_intersect_views_hinted(A, B, n, opt, NULL, r, NULL, err);
 }
 
-void fast_view_of_poly(fast_view *v, const hs_poly *p)
+int fast_view_of_poly(fast_view *v, const hs_poly *p)
 {
-    const fast_prep *fp = p->prep;
+    const fast_prep *fp = NULL;
+    int rc = fast_prep_get(p, &fp, NULL);
     *v = (fast_view){p->m, p->a, p->b, fp, fp ? fp->center : NULL, 1, NULL,
                      fp ? fp->lo : NULL, fp ? fp->hi : NULL, p};
+    return rc;
 }
 
 hs_code fast_intersect(const hs_poly *A, const hs_poly *B, const hs_options *opt, hs_result *r,
                        hs_error *err)
 {
     fast_view va, vb;
-    fast_view_of_poly(&va, A);
-    fast_view_of_poly(&vb, B);
+    if (fast_view_of_poly(&va, A) != 0 || fast_view_of_poly(&vb, B) != 0)
+        return err_set(err, HS_ERR_NOMEM, "out of memory");
     return fast_intersect_views(&va, &vb, A->n, opt, r, err);
 }
 
 hs_code fast_feasible(const hs_poly *P, const hs_options *opt, hs_result *r, hs_error *err)
 {
-    if (!P->prep) {
+    const fast_prep *fp = NULL;
+    if (fast_prep_get(P, &fp, NULL) != 0)
+        return err_set(err, HS_ERR_NOMEM, "out of memory");
+    if (!fp) {
         hs_code rc = exact_feasible(P, opt, r, err);
         r->fell_back = 1;
         r->engine = HS_ENGINE_FAST;
@@ -835,6 +947,6 @@ hs_code fast_feasible(const hs_poly *P, const hs_options *opt, hs_result *r, hs_
         return err_set(err, HS_ERR_NOMEM, "out of memory");
     r->lazy = 1;
     r->has_point = 1;
-    memcpy(r->point_d, P->prep->center, sizeof(double) * (size_t)P->n);
+    memcpy(r->point_d, fp->center, sizeof(double) * (size_t)P->n);
     return HS_OK;
 }

@@ -35,8 +35,10 @@ typedef struct fast_view {
                                      built for an exact fallback) */
 } fast_view;
 
-/* The view of a polyhedron in its own frame (p must be fast-ready). */
-void fast_view_of_poly(fast_view *v, const hs_poly *p);
+/* The view of a polyhedron in its own frame (its preparation built if
+ * needed: v->prep is NULL when p is not eligible).  0, or -1 when out of
+ * memory. */
+int fast_view_of_poly(fast_view *v, const hs_poly *p);
 
 /* The fast engine on two views of dimension n. */
 hs_code fast_intersect_views(const fast_view *A, const fast_view *B, int n,
@@ -46,12 +48,18 @@ hs_code fast_intersect_views(const fast_view *A, const fast_view *B, int n,
  * repeated as bodies move a little (temporal coherence): the rows of a
  * Farkas certificate (disjoint) or a common interior point (overlap).  It
  * is only ever tried through the same certified predicates as a fresh
- * answer, so a stale or wrong hint costs a little time, never an answer. */
-typedef enum fast_hint_kind { FAST_HINT_NONE = 0, FAST_HINT_DISJOINT, FAST_HINT_OVERLAP } fast_hint_kind;
+ * answer, so a stale or wrong hint costs a little time, never an answer.
+ * A touching hint is the basis of a contact certificate (fast_touch.c). */
+typedef enum fast_hint_kind {
+    FAST_HINT_NONE = 0,
+    FAST_HINT_DISJOINT,
+    FAST_HINT_OVERLAP,
+    FAST_HINT_TOUCHING
+} fast_hint_kind;
 #define FAST_HINT_MAX_DIM 8
 typedef struct fast_hint {
     fast_hint_kind kind;
-    int which[FAST_HINT_MAX_DIM + 1]; /* disjoint: n + 1 rows, polyhedron 0/1 ... */
+    int which[FAST_HINT_MAX_DIM + 1]; /* disjoint, touching: n + 1 rows, polyhedron 0/1 ... */
     int row[FAST_HINT_MAX_DIM + 1];   /* ... and row index in it */
     double x[FAST_HINT_MAX_DIM];      /* overlap: the point */
 } fast_hint;

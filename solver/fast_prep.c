@@ -2,10 +2,13 @@
 #include "solver/fast_prep.h"
 
 #include <math.h>
+#include <stdatomic.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "polytope/hpoly.h"
 #include "polytope/predicates.h"
+#include "solver/fast_lp.h"
 #include "solver/seidel.h"
 #include "polytope/error.h"
 #include "polytope/mem.h"
@@ -55,24 +58,47 @@ static double plane_reach(const hs_poly *p, const double *norm)
     return far;
 }
 
-/* max (sign) x_j over p (tau pinned to 0): the box hint along axis j. */
+/* The workspace of Seidel's LP, made on first use; NULL without memory. */
+static seidel_work *seidel_of(prep_ctx *c)
+{
+    if (!c->sw)
+        c->sw = seidel_work_new();
+    return c->sw;
+}
+
+/* max (sign) x_j over p (tau pinned to 0): the box hint along axis j.
+ * The dual simplex of fast_lp.c first; Seidel's LP when it meets
+ * numerical trouble. */
 static int axis_extreme(prep_ctx *c, int j, int sign, double *value)
 {
     int n = c->p->n, D = n + 1;
     double lo[SEIDEL_MAX_DIM], hi[SEIDEL_MAX_DIM], obj[SEIDEL_MAX_DIM * SEIDEL_MAX_DIM] = {0};
     double z[SEIDEL_MAX_DIM];
-    int basis[SEIDEL_MAX_DIM + 1];
+    int basis[SEIDEL_MAX_DIM + 1], code[SEIDEL_MAX_DIM];
     for (int q = 0; q < n; q++) {
         lo[q] = -c->big;
         hi[q] = c->big;
     }
     lo[n] = hi[n] = 0;
+    code[0] = n + 1; /* tau (pinned) */
+    code[1] = sign * (j + 1);
+    for (int q = 0, t = 2; q < n; q++)
+        if (q != j)
+            code[t++] = q + 1;
+    seidel_bank banks[2] = {{c->p->a, NULL, c->p->b, c->p->m}, {NULL, NULL, NULL, 0}};
+    flp_state fs;
+    flp_init(&fs, n, banks, lo, hi, code, NULL, NULL);
+    if (flp_solve(&fs, c->order, c->p->m) == FLP_OPTIMAL) {
+        *value = fs.z[j];
+        return 0;
+    }
     obj[j] = sign; /* then the other axes, to make the optimum unique */
     for (int q = 0, t = 1; q < D; q++)
         if (q != j)
             obj[(t++) * D + q] = 1;
-    seidel_problem sp = {n, {{c->p->a, NULL, c->p->b, c->p->m}, {NULL, NULL, NULL, 0}},
-                         c->p->m, c->order, lo, hi, obj, -1, NULL, NULL};
+    seidel_problem sp = {n, {banks[0], banks[1]}, c->p->m, c->order, lo, hi, obj, -1, NULL, NULL};
+    if (!seidel_of(c))
+        return -1;
     seidel_status st = seidel_solve(c->sw, &sp, z, basis, NULL);
     if (st != SEIDEL_OPTIMAL)
         return -1;
@@ -125,9 +151,19 @@ static int find_center(prep_ctx *c, fast_prep *fp)
     }
     lo[n] = -1;
     hi[n] = span;
-    seidel_problem sp = {n, {{c->p->a, fp->norm, b, fp->m}, {NULL, NULL, NULL, 0}},
-                         fp->m, c->order, lo, hi, NULL, -1, NULL, NULL};
-    int rc = seidel_solve(c->sw, &sp, z, basis, NULL) == SEIDEL_OPTIMAL && z[n] > 0 ? 0 : -1;
+    seidel_bank banks[2] = {{c->p->a, fp->norm, b, fp->m}, {NULL, NULL, NULL, 0}};
+    flp_state fs;
+    flp_init(&fs, n, banks, lo, hi, NULL, NULL, NULL);
+    int rc;
+    if (flp_solve(&fs, c->order, fp->m) == FLP_OPTIMAL) {
+        memcpy(z, fs.z, sizeof(double) * (size_t)(n + 1));
+        rc = z[n] > 0 ? 0 : -1;
+    } else {
+        seidel_problem sp = {n, {banks[0], banks[1]}, fp->m, c->order, lo, hi, NULL, -1, NULL, NULL};
+        rc = seidel_of(c) && seidel_solve(c->sw, &sp, z, basis, NULL) == SEIDEL_OPTIMAL && z[n] > 0
+                 ? 0
+                 : -1;
+    }
     free(b);
     if (rc != 0)
         return -1;
@@ -291,9 +327,9 @@ static fast_prep *alloc_prep(int n, int m)
 static int prep_ctx_init(prep_ctx *c, const hs_poly *p)
 {
     c->p = p;
-    c->sw = seidel_work_new();
+    c->sw = NULL; /* made when Seidel's LP is needed (seidel_of) */
     c->order = mem_alloc((size_t)p->m, sizeof(int));
-    if (!c->sw || !c->order)
+    if (!c->order)
         return -1;
     for (int i = 0; i < p->m; i++)
         c->order[i] = i;
@@ -306,41 +342,110 @@ static void prep_ctx_free(prep_ctx *c)
     free(c->order);
 }
 
-int fast_prep_build(const hs_poly *p, fast_prep **out, const char **why)
+/* A new preparation of p: the full data, or a small record of why p is
+ * not eligible.  NULL when out of memory. */
+/* The box of the given points as the box hint, their centroid as the
+ * interior point (kept only when certified strictly inside every row, with
+ * the smallest slack over the norm as the margin); 0, or -1 when the
+ * centroid is not strictly inside (the LPs decide then). */
+static int seed_from_points(const hs_poly *p, fast_prep *fp, const double *pts, int npts)
 {
-    const char *reason = eligibility(p);
+    int n = p->n;
+    for (int j = 0; j < n; j++) {
+        fp->lo[j] = INFINITY;
+        fp->hi[j] = -INFINITY;
+        fp->center[j] = 0;
+    }
+    for (int k = 0; k < npts; k++)
+        for (int j = 0; j < n; j++) {
+            double x = pts[(size_t)k * (size_t)n + (size_t)j];
+            fp->lo[j] = fmin(fp->lo[j], x);
+            fp->hi[j] = fmax(fp->hi[j], x);
+            fp->center[j] += x / npts;
+        }
+    if (!center_is_strict(p, fp))
+        return -1;
+    double r = INFINITY;
+    for (int i = 0; i < p->m; i++)
+        if (fp->norm[i] > 0)
+            r = fmin(r, fp->center_slack[i] / fp->norm[i]);
+    fp->inradius = r;
+    return r > 0 && r < INFINITY ? 0 : -1;
+}
+
+static fast_prep *prep_build(const hs_poly *p, const double *pts, int npts)
+{
+    const char *reason = p->no_prep ? "built without preparation" : eligibility(p);
     fast_prep *fp = NULL;
     prep_ctx c = {0};
-    int nomem = 0;
-    if (!reason && (!(fp = alloc_prep(p->n, p->m)) || prep_ctx_init(&c, p) != 0)) {
-        reason = "out of memory";
-        nomem = 1;
+    if (reason)
+        goto ineligible;
+    if (!(fp = alloc_prep(p->n, p->m)) || prep_ctx_init(&c, p) != 0)
+        goto nomem;
+    for (int i = 0; i < p->m; i++) {
+        const double *a = hpoly_row(p, i);
+        double s = 0;
+        for (int j = 0; j < p->n; j++)
+            s += a[j] * a[j];
+        fp->norm[i] = sqrt(s);
     }
-    if (!reason) {
-        for (int i = 0; i < p->m; i++) {
-            const double *a = hpoly_row(p, i);
-            double s = 0;
-            for (int j = 0; j < p->n; j++)
-                s += a[j] * a[j];
-            fp->norm[i] = sqrt(s);
-        }
-        c.far = plane_reach(p, fp->norm);
-        c.big = 1e6 * c.far;
-        if (box_hint(&c, fp) != 0)
-            reason = "no point found (empty?)";
-        else if (find_center(&c, fp) != 0 || !center_is_strict(p, fp))
-            reason = "no strictly interior point found";
-        else if (build_map(p, fp) != 0) {
-            reason = "out of memory";
-            nomem = 1;
-        }
-    }
+    c.far = plane_reach(p, fp->norm);
+    c.big = 1e6 * c.far;
+    if (pts && npts > 0 && seed_from_points(p, fp, pts, npts) == 0) {
+        if (build_map(p, fp) != 0)
+            goto nomem;
+    } else if (box_hint(&c, fp) != 0)
+        reason = "no point found (empty?)";
+    else if (find_center(&c, fp) != 0 || !center_is_strict(p, fp))
+        reason = "no strictly interior point found";
+    else if (build_map(p, fp) != 0)
+        goto nomem;
     prep_ctx_free(&c);
-    *why = reason;
-    if (reason) {
-        fast_prep_free(fp);
-        fp = NULL;
+    if (!reason)
+        return fp;
+    fast_prep_free(fp);
+ineligible:
+    fp = calloc(1, sizeof *fp);
+    if (fp) {
+        fp->why = reason;
+        fp->n = p->n;
+        fp->m = p->m;
     }
-    *out = fp;
-    return nomem ? -1 : 0;
+    return fp;
+nomem:
+    prep_ctx_free(&c);
+    fast_prep_free(fp);
+    return NULL;
+}
+
+int fast_prep_get(const hs_poly *p, const fast_prep **out, const char **why)
+{
+    return fast_prep_get_seeded(p, NULL, 0, out, why);
+}
+
+int fast_prep_get_seeded(const hs_poly *p, const double *pts, int npts, const fast_prep **out,
+                         const char **why)
+{
+    hs_poly *mp = (hs_poly *)p; /* only the atomic slot is written */
+    fast_prep *fp = atomic_load_explicit(&mp->prep, memory_order_acquire);
+    if (!fp) {
+        fast_prep *mine = prep_build(p, pts, npts);
+        if (!mine) {
+            *out = NULL;
+            return -1;
+        }
+        fast_prep *expected = NULL;
+        if (atomic_compare_exchange_strong_explicit(&mp->prep, &expected, mine,
+                                                    memory_order_acq_rel,
+                                                    memory_order_acquire))
+            fp = mine;
+        else {
+            fast_prep_free(mine); /* another thread installed the same data first */
+            fp = expected;
+        }
+    }
+    if (why)
+        *why = fp->why;
+    *out = fp->why ? NULL : fp;
+    return 0;
 }

@@ -1,5 +1,6 @@
-/* fast_prep.h -- what the fast engine precomputes once per polyhedron, at
- * construction (so that queries on a const polyhedron stay read-only):
+/* fast_prep.h -- what the fast engine computes once per polyhedron, on the
+ * first query that needs it (fast_prep_get; thread-safe, so queries on a
+ * const polyhedron may run from many threads):
  * row norms, a strictly interior point with its slacks, and a bounding-box
  * hint.  Only the interior point is certified (every row holds strictly,
  * checked with exact-sign predicates); the box hint and the slacks steer
@@ -10,6 +11,8 @@
 #include "halfspace.h"
 
 typedef struct fast_prep {
+    const char *why;      /* NULL when eligible; otherwise why not (static
+                             text) and nothing below is set */
     int n, m;
     double *norm;         /* m: Euclidean norm of a_i (rounded) */
     double *center;       /* n: certified strictly interior point */
@@ -31,13 +34,24 @@ typedef struct fast_prep {
  * *count rows, best aligned first. */
 const int *fast_prep_lookup(const fast_prep *fp, const double *d, int *count);
 
-/* The preparation of p in *out, or *out = NULL with *why (static text)
- * when p is not eligible for the fast path (then every query with p goes
- * to the exact engine): equality rows, rows that are not exactly doubles,
- * no strictly interior point found (empty or lower-dimensional), or more
- * than SEIDEL_MAX_DIM - 1 variables.  Returns 0, or -1 when out of
- * memory. */
-int fast_prep_build(const hs_poly *p, fast_prep **out, const char **why);
+/* The preparation of p: *out, or *out = NULL with *why (static text; why
+ * may be NULL) when p is not eligible for the fast path (then every query
+ * with p goes to the exact engine): equality rows, rows that are not
+ * exactly doubles, no strictly interior point found (empty or
+ * lower-dimensional), more than SEIDEL_MAX_DIM - 1 variables, or a plain
+ * system built without preparation.  Built on the first call and kept in
+ * p (installed with an atomic compare-and-swap: two threads racing build
+ * the same data and one copy is kept), so later calls cost a load.
+ * Returns 0, or -1 when out of memory (nothing is kept; a later call
+ * tries again). */
+int fast_prep_get(const hs_poly *p, const fast_prep **out, const char **why);
+/* The same, when the caller knows points of p (npts points of n
+ * coordinates, e.g. its vertices): their box and centroid replace the
+ * box and centre LPs if the centroid is certified strictly inside (the
+ * LPs run otherwise).  Only the first call that builds the preparation
+ * uses them. */
+int fast_prep_get_seeded(const hs_poly *p, const double *pts, int npts, const fast_prep **out,
+                         const char **why);
 void fast_prep_free(fast_prep *fp);
 
 #endif

@@ -1,8 +1,9 @@
 /* poly_build.c -- the public constructors of hs_poly and its destructor:
- * rows from doubles, strings or .ine text (polytope/ine_read.c), each
- * finished by the fast engine's once-per-polyhedron preparation
- * (fast_prep.c). */
+ * rows from doubles, strings or .ine text (polytope/ine_read.c).  The
+ * fast engine's once-per-polyhedron preparation (fast_prep.c) is not made
+ * here: the first query that needs it builds it. */
 #include <math.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 
 #include "polytope/error.h"
@@ -11,27 +12,25 @@
 #include "polytope/rational.h"
 #include "polytope/text_lines.h"
 #include "solver/fast_prep.h"
-#include "solver/poly_build.h"
 
 void hs_poly_free(hs_poly *p)
 {
     if (!p)
         return;
-    fast_prep_free(p->prep);
-    p->prep = NULL;
+    fast_prep_free(atomic_load(&p->prep));
+    atomic_store(&p->prep, NULL);
     hpoly_destroy(p);
-}
-
-int poly_prepare(hs_poly *p)
-{
-    return fast_prep_build(p, &p->prep, &p->prep_why);
 }
 
 int hs_poly_fast_ready(const hs_poly *p, const char **why)
 {
+    const fast_prep *fp = NULL;
+    const char *reason = "NULL polyhedron";
+    if (p && fast_prep_get(p, &fp, &reason) != 0)
+        reason = "out of memory";
     if (why)
-        *why = p && !p->prep ? p->prep_why : NULL;
-    return p && p->prep;
+        *why = fp ? NULL : reason;
+    return fp != NULL;
 }
 
 static hs_code check_shape(int n, int m, hs_error *err)
@@ -57,8 +56,6 @@ hs_poly *hs_poly_from_doubles(int n, int m, const double *A, const double *b,
         err_set(err, HS_ERR_NOMEM, "out of memory");
         return NULL;
     }
-    mpq_t v;
-    mpq_init(v);
     for (int i = 0; i < m; i++) {
         for (int j = 0; j <= n; j++) {
             double d = j == n ? b[i] : A[(size_t)i * (size_t)n + (size_t)j];
@@ -68,23 +65,15 @@ hs_poly *hs_poly_from_doubles(int n, int m, const double *A, const double *b,
                         i + 1, j + 1);
                 goto fail;
             }
-            mpq_set_d(v, d);
-            if (hpoly_set_q(p, i, j, v, &why) != 0) {
+            if (hpoly_set_d(p, i, j, d, &why) != 0) {
                 err_set(err, HS_ERR_INPUT, "row %d, entry %d: %s", i + 1, j + 1, why);
                 goto fail;
             }
         }
         p->eq[i] = is_eq ? (is_eq[i] != 0) : 0;
     }
-    mpq_clear(v);
-    if (poly_prepare(p) != 0) {
-        err_set(err, HS_ERR_NOMEM, "out of memory");
-        hs_poly_free(p);
-        return NULL;
-    }
     return p;
 fail:
-    mpq_clear(v);
     hs_poly_free(p);
     return NULL;
 }
@@ -118,11 +107,6 @@ hs_poly *hs_poly_from_strings(int n, int m, const char *const *A, const char *co
         p->eq[i] = is_eq ? (is_eq[i] != 0) : 0;
     }
     mpq_clear(v);
-    if (poly_prepare(p) != 0) {
-        err_set(err, HS_ERR_NOMEM, "out of memory");
-        hs_poly_free(p);
-        return NULL;
-    }
     return p;
 fail:
     mpq_clear(v);
@@ -132,13 +116,7 @@ fail:
 
 hs_poly *hs_poly_parse(const char *text, const char *name, hs_error *err)
 {
-    hs_poly *p = ine_parse(text, name, err);
-    if (p && poly_prepare(p) != 0) {
-        err_set(err, HS_ERR_NOMEM, "out of memory");
-        hs_poly_free(p);
-        return NULL;
-    }
-    return p;
+    return ine_parse(text, name, err);
 }
 
 hs_poly *hs_poly_read(const char *path, hs_error *err)

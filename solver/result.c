@@ -1,9 +1,11 @@
 /* result.c -- storage, accessors and writers of hs_result. */
 #include "solver/result.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "polytope/hpoly.h"
 #include "solver/fast_work.h"
 #include "solver/qmatrix.h"
 #include "polytope/rational.h"
@@ -33,6 +35,7 @@ void hs_result_free(hs_result *r)
     free(r->lazy_h);
     free(r->lazy_which);
     free(r->lazy_row);
+    free(r->strict_d);
     fast_work_free(r->fast);
     free(r);
 }
@@ -72,6 +75,7 @@ int result_reset(hs_result *r, hs_status status, int n)
     r->pivots = 0;
     r->lazy = 0;
     r->lazy_D = 0;
+    r->lazy_touch = 0;
     r->fell_back = 0;
     return 0;
 }
@@ -96,7 +100,10 @@ int result_lazy_reserve(hs_result *r, int n)
     int *ro = realloc(r->lazy_row, sizeof(int) * (size_t)D);
     if (ro)
         r->lazy_row = ro;
-    if (!p || !g || !h || !w || !ro)
+    double *s = realloc(r->strict_d, sizeof(double) * (size_t)D);
+    if (s)
+        r->strict_d = s;
+    if (!p || !g || !h || !w || !ro || !s)
         return -1;
     r->lazy_cap = D;
     return 0;
@@ -136,6 +143,54 @@ static int materialize_farkas(const hs_result *r, hs_result *out)
     return rc;
 }
 
+/* The point of a lazy contact, x of G^T z = h (z = (x, 0)), and the
+ * strict point from its doubles. */
+static int materialize_touch(const hs_result *r, hs_result *out)
+{
+    int D = r->lazy_D, n = D - 1;
+    mpq_t *M = mem_alloc((size_t)(D * D), sizeof(mpq_t)), *rhs = mem_alloc((size_t)D, sizeof(mpq_t));
+    mpq_t *z = mem_alloc((size_t)D, sizeof(mpq_t));
+    qmatrix_work qw;
+    int rc = (!M || !rhs || !z || qmatrix_work_init(&qw, D) != 0) ? -1 : 0;
+    if (rc == 0) {
+        for (int c = 0; c < D; c++) {
+            mpq_inits(rhs[c], z[c], NULL);
+            mpq_set_d(rhs[c], r->lazy_h[c]);
+            for (int i = 0; i < D; i++) { /* row c: the basis column g_c */
+                mpq_init(M[c * D + i]);
+                mpq_set_d(M[c * D + i], r->lazy_g[c * D + i]);
+            }
+        }
+        rc = qmatrix_solve(&qw, D, M, rhs, z, 0);
+        if (rc == 0)
+            result_set_point_q(out, z); /* the first n entries */
+        for (int c = 0; c < D; c++) {
+            mpq_clears(rhs[c], z[c], NULL);
+            for (int i = 0; i < D; i++)
+                mpq_clear(M[c * D + i]);
+        }
+        qmatrix_work_free(&qw);
+    }
+    if (rc == 0) {
+        mpq_t *s = mem_alloc((size_t)n, sizeof(mpq_t));
+        if (!s)
+            rc = -1;
+        for (int j = 0; s && j < n; j++) {
+            mpq_init(s[j]);
+            mpq_set_d(s[j], r->strict_d[j]);
+        }
+        if (s)
+            result_set_strict(out, 0, s);
+        for (int j = 0; s && j < n; j++)
+            mpq_clear(s[j]);
+        free(s);
+    }
+    free(M);
+    free(rhs);
+    free(z);
+    return rc;
+}
+
 const hs_result *result_exact(const hs_result *r, hs_result **tmp)
 {
     *tmp = NULL;
@@ -150,11 +205,11 @@ const hs_result *result_exact(const hs_result *r, hs_result **tmp)
     out->nodes = r->nodes;
     out->pivots = r->pivots;
     out->fell_back = r->fell_back;
-    if (r->has_point)
+    if (r->has_point && !r->lazy_touch)
         result_set_point_d(out, r->point_d);
     if (r->lazy_D > 0) {
-        out->kind = CERT_FARKAS;
-        if (materialize_farkas(r, out) != 0) {
+        out->kind = r->lazy_touch ? CERT_SEPARATION : CERT_FARKAS;
+        if (materialize_farkas(r, out) != 0 || (r->lazy_touch && materialize_touch(r, out) != 0)) {
             hs_result_free(out);
             return NULL;
         }
@@ -226,15 +281,111 @@ hs_code hs_result_point(const hs_result *r, double *x)
 {
     if (!r || !r->has_point || !x)
         return HS_ERR_ARG;
+    if (r->lazy && r->lazy_touch) { /* point_d is close, not nearest: make it exact */
+        hs_result *tmp;
+        const hs_result *e = result_exact(r, &tmp);
+        if (!e)
+            return HS_ERR_NOMEM;
+        for (int j = 0; j < r->n; j++)
+            x[j] = q_nearest_double(e->point[j], NULL);
+        hs_result_free(tmp);
+        return HS_OK;
+    }
     for (int j = 0; j < r->n; j++)
         x[j] = r->lazy ? r->point_d[j] : q_nearest_double(r->point[j], NULL);
     return HS_OK;
+}
+
+/* y with sum_c y_c g_c = e_tau for the lazy columns, in floating point
+ * (Gaussian elimination with partial pivoting on G^T); -1 if singular. */
+static int lazy_multipliers_d(const hs_result *r, double *y)
+{
+    int D = r->lazy_D;
+    double M[17 * 17], rhs[17];
+    if (D > 17)
+        return -1;
+    for (int i = 0; i < D; i++) {
+        rhs[i] = i == D - 1;
+        for (int c = 0; c < D; c++)
+            M[i * D + c] = r->lazy_g[c * D + i];
+    }
+    for (int c = 0; c < D; c++) {
+        int p = c;
+        for (int i = c + 1; i < D; i++)
+            if (fabs(M[i * D + c]) > fabs(M[p * D + c]))
+                p = i;
+        if (!(fabs(M[p * D + c]) > 0))
+            return -1;
+        for (int j = 0; j < D; j++) {
+            double t = M[c * D + j];
+            M[c * D + j] = M[p * D + j];
+            M[p * D + j] = t;
+        }
+        double t = rhs[c];
+        rhs[c] = rhs[p];
+        rhs[p] = t;
+        for (int i = c + 1; i < D; i++) {
+            double f = M[i * D + c] / M[c * D + c];
+            for (int j = c; j < D; j++)
+                M[i * D + j] -= f * M[c * D + j];
+            rhs[i] -= f * rhs[c];
+        }
+    }
+    for (int c = D - 1; c >= 0; c--) {
+        double s = rhs[c];
+        for (int j = c + 1; j < D; j++)
+            s -= M[c * D + j] * y[j];
+        y[c] = s / M[c * D + c];
+    }
+    return 0;
+}
+
+int result_normal_d(const hs_result *r, int which, const hs_poly *p, double *out)
+{
+    int n = r->n;
+    for (int j = 0; j < n; j++)
+        out[j] = 0;
+    if (r->lazy) {
+        double y[17];
+        if (r->lazy_D <= 0 || lazy_multipliers_d(r, y) != 0)
+            return -1;
+        for (int c = 0; c < r->lazy_D; c++)
+            if (r->lazy_which[c] == which)
+                for (int j = 0; j < n; j++)
+                    out[j] += y[c] * r->lazy_g[c * r->lazy_D + j];
+        return 0;
+    }
+    for (int k = 0; k < r->nmult; k++) {
+        const cert_mult *m = &r->mult[k];
+        if (m->which != which)
+            continue;
+        double y = q_nearest_double(m->y, NULL);
+        for (int j = 0; j < n; j++)
+            out[j] += y * p->a[(size_t)m->row * (size_t)n + (size_t)j];
+    }
+    return 0;
+}
+
+int result_point_near(const hs_result *r, double *x)
+{
+    if (!r || !r->has_point)
+        return -1;
+    for (int j = 0; j < r->n; j++)
+        x[j] = r->lazy ? r->point_d[j] : q_nearest_double(r->point[j], NULL);
+    return 0;
 }
 
 char *hs_result_point_str(const hs_result *r, int j)
 {
     if (!r || !r->has_point || j < 0 || j >= r->n)
         return NULL;
+    if (r->lazy && r->lazy_touch) { /* point_d is close, not the point: make it exact */
+        hs_result *tmp;
+        const hs_result *e = result_exact(r, &tmp);
+        char *s = e ? q_to_string(e->point[j]) : NULL;
+        hs_result_free(tmp);
+        return s;
+    }
     return r->lazy ? q_double_to_string(r->point_d[j]) : q_to_string(r->point[j]);
 }
 

@@ -48,6 +48,11 @@ struct hs_result {
     int lazy_D, lazy_cap;
     double *lazy_g, *lazy_h;
     int *lazy_which, *lazy_row;
+    /* lazy_touch: a separation certificate (touching): the multipliers as
+     * for Farkas, the point the x part of z with rows g_c . z = h_c (point_d
+     * holds it to a few ulps), the strict point strict_d (n doubles) in A. */
+    int lazy_touch;
+    double *strict_d;
     int fell_back;       /* the last query needed the exact fallback */
     void *fast;          /* fast engine workspace (fast_work.h) */
 };
@@ -70,6 +75,17 @@ void result_set_point_q(hs_result *r, mpq_t *const x);
 /* Append multiplier y on row `row` of polyhedron `which`.  Returns 0 or -1
  * when out of memory. */
 int result_add_mult(hs_result *r, int which, int row, const mpq_t y);
+
+/* The point of r in doubles, cheaply: the nearest doubles, except for a
+ * lazy contact point, which may be a few ulps off them (hs_result_point
+ * gives the nearest ones).  0, or -1 when r holds no point. */
+int result_point_near(const hs_result *r, double *x);
+
+/* sum y_k a_k over the certificate's multipliers on rows of polyhedron
+ * `which` (p: its rows; a lazy result reads them from its columns), in
+ * floating point: the direction of a separating plane, measured, not
+ * proved.  out has n entries.  0, or -1 when r has no multipliers. */
+int result_normal_d(const hs_result *r, int which, const hs_poly *p, double *out);
 
 /* Set the strict point of a separation certificate. */
 void result_set_strict(hs_result *r, int which, mpq_t *const z);

@@ -54,6 +54,7 @@
 #include "polytope/hpoly.h"
 #include "solver/classify.h"
 #include "polytope/fp.h"
+#include "solver/fast_prep.h"
 #include "polytope/predicates.h"
 #include "polytope/rng.h"
 #include "solver/result.h"
@@ -428,7 +429,8 @@ static int touching_on_face(tc_query *q, int i)
 
 static int touching(tc_query *q)
 {
-    if (!q->P->prep) /* full dimension not known */
+    const fast_prep *fp = NULL;
+    if (fast_prep_get(q->P, &fp, NULL) != 0 || !fp) /* full dimension not known */
         return 0;
     for (int i = 0; i < q->m; i++)
         if (touching_on_face(q, i))
@@ -940,7 +942,7 @@ static hs_code exact_answer(tri_convex_work *w, const double t[3][3], const hs_p
         return rc;
     *status = w->res->status;
     if (witness && *status != HS_DISJOINT && w->res->has_point)
-        hs_result_point(w->res, witness);
+        result_point_near(w->res, witness);
     return HS_OK;
 }
 

@@ -107,7 +107,8 @@ expect 0 infeasible feasible --engine=glpk-exact $B/empty.ine
 # ------------------------------------------------------------ json
 expect 0 - intersect --json $B/unit_cube.ine $B/cube_face.ine
 has "$out" '{"status":"touching","engine":"fast","dimension":3,"point":['
-has "$out" '"certificate":{"kind":"separation","multipliers":[{"polytope":"A","row":'
+has "$out" '"certificate":{"kind":"separation","multipliers":[{"polytope":'
+has "$out" '{"polytope":"A","row":'
 has "$out" '"strict":{"polytope":'
 expect 0 - intersect --json --engine=faithful $P/example1_A.ine $P/example1_B.ine
 has "$out" '"status":"intersect"'
@@ -155,7 +156,7 @@ has "$out" "exact classification: overlap"
 expect 0 disjoint intersect --trace $B/unit_cube.ine $B/cube_far.ine
 has "$out" "certified Farkas certificate: disjoint"
 expect 0 touching intersect --trace $B/unit_cube.ine $B/cube_face.ine
-has "$out" "exact engine"
+has "$out" "certify a contact point and a separating plane: touching"
 expect 0 - intersect --json --trace $P/example1_A.ine $P/example1_B.ine
 has "$err" "# "
 
@@ -223,9 +224,11 @@ expect 1 - batch
 
 # ------------------------------------------------------------ world
 S=$EX/scenes
-expect 0 "cylinder1 static_table touching at 20 76 16 normal 0 -1 0 contacts 16: (14 76 16) (14.204445 76 14.4470857) (15.7573593 76 11.7573593) (17 76 10.8038476) (20 76 10) (21.5529143 76 10.204445) (24.2426407 76 11.7573593) (25.1961524 76 13) (26 76 16) (25.795555 76 17.5529143) (24.2426407 76 20.2426407) (23 76 21.1961524) (20 76 22) (18.4470857 76 21.795555) (15.7573593 76 20.2426407) (14.8038476 76 19)" world $S/robot-arm.wrl
+expect 0 - world $S/robot-arm.wrl
+has "$out" "cylinder1 static_table touching at "
+has "$out" " normal 0 -1 0 contacts 16: (14 76 16) (14.204445 76 14.4470857) (15.7573593 76 11.7573593) (17 76 10.8038476) (20 76 10) (21.5529143 76 10.204445) (24.2426407 76 11.7573593) (25.1961524 76 13) (26 76 16) (25.795555 76 17.5529143) (24.2426407 76 20.2426407) (23 76 21.1961524) (20 76 22) (18.4470857 76 21.795555) (15.7573593 76 20.2426407) (14.8038476 76 19)"
 [ "$(wc -l < "$out")" = 3 ] && ok || bad "robot-arm.wrl: expected 3 pairs"
-has "$out" "joint1 static_table touching at -40 76 0"
+has "$out" "joint1 static_table touching at "
 expect 0 - world --threshold=0 $S/robot-arm-posed.wrl
 cp "$out" "$TMP/posed_tree" # (the default broad phase: the grid)
 has "$out" "cylinder1 gripper overlap"
@@ -438,7 +441,7 @@ expect 0 free path $PAL --body gripped --line "-105 120 19.5 1.5707963267948966 
 has "$out" "end pose: -105 120 19.5 zyz 1.57079633 0 0"
 expect 0 - path --json $PAL --body gripped --arc="-30 145 19.5" "39 61 19.5"
 has "$out" '{"status":"collision","step":9,"steps":10,"mode":"stepped"'
-has "$out" '"pairs":[{"a":"gripped","b":"static_carton_25","status":"contact"'
+has "$out" '"pairs":[{"a":"gripped","b":"static_carton_25","status":"contact","pieces":[{"piece_a":'
 expect 0 "collision at step 10 of 10" path --threshold 0 $PAL --body gripped --line "-105 60 19.5"
 has "$out" "gripped static_conveyor touching"
 # errors

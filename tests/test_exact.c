@@ -134,6 +134,7 @@ START_TEST(trace_reports_the_classification)
     hs_options opt;
     hs_options_init(&opt);
     int found = 0;
+    opt.engine = HS_ENGINE_EXACT;
     opt.trace = collect;
     opt.trace_user = &found;
     hs_error err;

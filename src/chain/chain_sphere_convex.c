@@ -434,7 +434,8 @@ static int separated_near(const hs_poly *P, const double x[3], const double p[3]
  * every row and within r of p, by exact predicates. */
 static int meets_near(const hs_poly *P, const double x[3], const double p[3], double r)
 {
-    const double *c = P->prep ? P->prep->center : NULL;
+    const fast_prep *fp = NULL;
+    const double *c = fast_prep_get(P, &fp, NULL) == 0 && fp ? fp->center : NULL;
     double y[3];
     for (int j = 0; j < 3; j++)
         y[j] = c ? x[j] + 0x1p-20 * (c[j] - x[j]) : x[j];

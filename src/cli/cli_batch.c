@@ -8,6 +8,7 @@
 #include "polytope/text_lines.h"
 #include "src/cli/cli_commands.h"
 #include "src/cli/cli_common.h"
+#include "src/cli/json_emit.h"
 #include "polytope/error.h"
 #include "polytope/mem.h"
 
@@ -219,16 +220,28 @@ static hs_code load_list(batch_list *bl, const char *file, hs_error *err)
     return rc;
 }
 
+/* {"a":A,"b":B,"status":S} and a newline. */
+static void batch_json_line(const char *a, const char *b, hs_status st)
+{
+    json_emit j;
+    json_emit_init(&j, stdout);
+    json_object_open(&j);
+    json_key(&j, "a");
+    json_string(&j, a);
+    json_key(&j, "b");
+    json_string(&j, b);
+    json_key(&j, "status");
+    json_string(&j, hs_status_name(st));
+    json_object_close(&j);
+    putchar('\n');
+}
+
 static void print_answers(const batch_list *bl, const hs_status *st, int json)
 {
     for (size_t k = 0; k < bl->count; k++) {
-        if (json) {
-            fputs("{\"a\":", stdout);
-            cli_json_string(stdout, bl->name_a[k]);
-            fputs(",\"b\":", stdout);
-            cli_json_string(stdout, bl->name_b[k]);
-            printf(",\"status\":\"%s\"}\n", hs_status_name(st[k]));
-        } else
+        if (json)
+            batch_json_line(bl->name_a[k], bl->name_b[k], st[k]);
+        else
             printf("%s %s %s\n", bl->name_a[k], bl->name_b[k], hs_status_name(st[k]));
     }
 }

@@ -6,8 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "polytope/grow.h"
 #include "src/cli/cli_commands.h"
 #include "src/cli/cli_common.h"
+#include "src/cli/json_emit.h"
 
 static const char chain_usage[] =
     "usage: halfspace chain [options] FILE.chain\n"
@@ -73,8 +75,8 @@ static int parse_chain_args(int argc, char **argv, chain_cli *c)
  * them).  -1 with *bad set to the offending token on a non-number. */
 static int parse_angles(const char *text, double **q, char *bad, size_t badsize)
 {
-    int n = 0, cap = 8;
-    double *v = malloc(sizeof(double) * (size_t)cap);
+    int n = 0, cap = 0;
+    double *v = grow_array(NULL, &cap, 8, sizeof *v);
     const char *s = text;
     while (v) {
         while (*s == ' ' || *s == '\t' || *s == ',')
@@ -89,12 +91,10 @@ static int parse_angles(const char *text, double **q, char *bad, size_t badsize)
             free(v);
             return -1;
         }
-        if (n == cap) {
-            double *w = realloc(v, sizeof(double) * (size_t)(cap *= 2));
-            if (!w)
-                break;
-            v = w;
-        }
+        double *w = grow_array(v, &cap, n + 1L, sizeof *v);
+        if (!w)
+            break;
+        v = w;
         v[n++] = x;
         s = end;
     }
@@ -148,7 +148,7 @@ static void print_pairs_text(const chain_answer *a, const char *tag, const int *
                link_label(a->c, p[2 * k + 1], b2, sizeof b2));
 }
 
-static void print_text(const chain_answer *a, const char *file)
+static void chain_print_text(const chain_answer *a, const char *file)
 {
     char b1[32];
     printf("%s\n", status_of(a));
@@ -172,52 +172,77 @@ static void print_text(const chain_answer *a, const char *file)
                a->pa[1], a->pa[2], a->pb[0], a->pb[1], a->pb[2]);
 }
 
-static void json_link_pairs(const chain_answer *a, const char *key, const int *p, int n)
+/* "key":[[LINK,LINK],...] */
+static void chain_json_link_pairs(json_emit *j, const chain_answer *a, const char *key,
+                                  const int *p, int n)
 {
     char b1[32], b2[32];
-    printf(",\"%s\":[", key);
+    json_key(j, key);
+    json_array_open(j);
     for (int k = 0; k < n; k++) {
-        printf("%s[", k ? "," : "");
-        cli_json_string(stdout, link_label(a->c, p[2 * k], b1, sizeof b1));
-        printf(",");
-        cli_json_string(stdout, link_label(a->c, p[2 * k + 1], b2, sizeof b2));
-        printf("]");
+        json_array_open(j);
+        json_string(j, link_label(a->c, p[2 * k], b1, sizeof b1));
+        json_string(j, link_label(a->c, p[2 * k + 1], b2, sizeof b2));
+        json_array_close(j);
     }
-    printf("]");
+    json_array_close(j);
 }
 
-static void print_json(const chain_answer *a, const char *file)
+static void chain_json_distance(json_emit *j, const chain_answer *a)
 {
     char b1[32];
-    printf("{\"status\":\"%s\",\"file\":", status_of(a));
-    cli_json_string(stdout, file);
-    printf(",\"links\":%d,\"dof\":%d,\"angles\":[", hs_chain_link_count(a->c), hs_chain_dof(a->c));
+    json_key(j, "distance");
+    json_object_open(j);
+    json_key(j, "value");
+    json_number(j, a->dist);
+    json_key(j, "link");
+    json_string(j, link_label(a->c, a->dlink, b1, sizeof b1));
+    json_key(j, "body");
+    json_string(j, hs_body_name(a->dbody));
+    json_key(j, "on_link");
+    json_numbers(j, a->pa, 3);
+    json_key(j, "on_body");
+    json_numbers(j, a->pb, 3);
+    json_object_close(j);
+}
+
+static void chain_print_json(const chain_answer *a, const char *file)
+{
+    char b1[32];
+    json_emit j;
+    json_emit_init(&j, stdout);
+    json_object_open(&j);
+    json_key(&j, "status");
+    json_string(&j, status_of(a));
+    json_key(&j, "file");
+    json_string(&j, file);
+    json_key(&j, "links");
+    json_integer(&j, hs_chain_link_count(a->c));
+    json_key(&j, "dof");
+    json_integer(&j, hs_chain_dof(a->c));
+    json_key(&j, "angles");
+    json_array_open(&j);
     for (int k = 0; k < hs_chain_dof(a->c); k++) {
         double q;
         hs_chain_joint_limits(a->c, k, NULL, NULL, &q, NULL);
-        printf("%s%.17g", k ? "," : "", q);
+        json_number(&j, q);
     }
-    printf("]");
-    json_link_pairs(a, "skipped", a->skipped, a->nskipped);
-    json_link_pairs(a, "self", a->self, a->nself);
-    printf(",\"scene\":[");
+    json_array_close(&j);
+    chain_json_link_pairs(&j, a, "skipped", a->skipped, a->nskipped);
+    chain_json_link_pairs(&j, a, "self", a->self, a->nself);
+    json_key(&j, "scene");
+    json_array_open(&j);
     for (int k = 0; k < a->nscene; k++) {
-        printf("%s[", k ? "," : "");
-        cli_json_string(stdout, link_label(a->c, a->scene[2 * k], b1, sizeof b1));
-        printf(",");
-        cli_json_string(stdout, hs_body_name(hs_world_body(a->w, a->scene[2 * k + 1])));
-        printf("]");
+        json_array_open(&j);
+        json_string(&j, link_label(a->c, a->scene[2 * k], b1, sizeof b1));
+        json_string(&j, hs_body_name(hs_world_body(a->w, a->scene[2 * k + 1])));
+        json_array_close(&j);
     }
-    printf("]");
-    if (a->have_distance) {
-        printf(",\"distance\":{\"value\":%.17g,\"link\":", a->dist);
-        cli_json_string(stdout, link_label(a->c, a->dlink, b1, sizeof b1));
-        printf(",\"body\":");
-        cli_json_string(stdout, hs_body_name(a->dbody));
-        printf(",\"on_link\":[%.17g,%.17g,%.17g],\"on_body\":[%.17g,%.17g,%.17g]}", a->pa[0],
-               a->pa[1], a->pa[2], a->pb[0], a->pb[1], a->pb[2]);
-    }
-    printf("}\n");
+    json_array_close(&j);
+    if (a->have_distance)
+        chain_json_distance(&j, a);
+    json_object_close(&j);
+    putchar('\n');
 }
 
 static int set_angles(chain_answer *a, const char *text, hs_error *err)
@@ -241,7 +266,7 @@ static int set_angles(chain_answer *a, const char *text, hs_error *err)
     return EXIT_INPUT;
 }
 
-static int run(const chain_cli *o, chain_answer *a)
+static int run_chain(const chain_cli *o, chain_answer *a)
 {
     hs_error err;
     if (!(a->c = hs_chain_load(o->file, &err)))
@@ -275,12 +300,12 @@ int cmd_chain(int argc, char **argv)
         return rc;
     chain_answer a;
     memset(&a, 0, sizeof a);
-    rc = run(&o, &a);
+    rc = run_chain(&o, &a);
     if (rc < 0) {
         if (o.json)
-            print_json(&a, o.file);
+            chain_print_json(&a, o.file);
         else
-            print_text(&a, o.file);
+            chain_print_text(&a, o.file);
         rc = EXIT_ANSWER;
     }
     answer_free(&a);

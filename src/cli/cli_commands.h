@@ -10,5 +10,6 @@ int cmd_batch(int argc, char **argv);
 int cmd_world(int argc, char **argv);
 int cmd_chain(int argc, char **argv);
 int cmd_path(int argc, char **argv);
+int cmd_crosscheck(int argc, char **argv);
 
 #endif

@@ -159,17 +159,9 @@ void cli_print_report_pair(const hs_report *rep, int k)
     putchar('\n');
 }
 
-void cli_json_string(FILE *out, const char *s)
+int cli_report_pair_has_body(const hs_report *rep, int k, const char *body)
 {
-    fputc('"', out);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            fprintf(out, "\\%c", c);
-        else if (c < 0x20)
-            fprintf(out, "\\u%04x", c);
-        else
-            fputc(c, out);
-    }
-    fputc('"', out);
+    const char *a, *b;
+    hs_report_pair(rep, k, &a, &b, NULL);
+    return strcmp(a, body) == 0 || strcmp(b, body) == 0;
 }

@@ -47,9 +47,6 @@ typedef int (*cli_option_fn)(void *ctx, cli_args *a, const char *name, const cha
 int cli_scan_args(int argc, char **argv, const char *usage, const char *what, const char **file,
                   cli_option_fn option, void *ctx);
 
-/* Write s as a JSON string literal (quotes, escapes). */
-void cli_json_string(FILE *out, const char *s);
-
 /* Parse "x,y,z" or "x y z" into n doubles; returns 0 or -1. */
 int cli_parse_point(const char *text, double *out, int n);
 
@@ -64,5 +61,8 @@ void cli_print_vec(const double v[3]);
  * it: names, status, the witness of the strongest piece pair (or the
  * distance of a contact), then the contact normal and points. */
 void cli_print_report_pair(const hs_report *rep, int k);
+
+/* Is `body` one of the two bodies of pair k of the report? */
+int cli_report_pair_has_body(const hs_report *rep, int k, const char *body);
 
 #endif

@@ -9,6 +9,7 @@
 
 #include "src/cli/cli_commands.h"
 #include "src/cli/cli_common.h"
+#include "src/cli/report_json.h"
 
 static const char path_usage[] =
     "usage: halfspace path [options] SCENE --body NAME --line \"X Y Z [A B G]\"\n"
@@ -46,7 +47,7 @@ typedef struct path_cli {
     int turn, json, poses, speed_given, period_given;
 } path_cli;
 
-static int parse_flag(path_cli *c, const char *name)
+static int path_parse_flag(path_cli *c, const char *name)
 {
     if (strcmp(name, "guaranteed") == 0)
         c->opt.guaranteed = 1;
@@ -61,7 +62,7 @@ static int parse_flag(path_cli *c, const char *name)
     return 1;
 }
 
-static int parse_value(path_cli *c, const char *name, const char *v)
+static int path_parse_value(path_cli *c, const char *name, const char *v)
 {
     double x;
     if (strcmp(name, "steps") == 0) {
@@ -89,10 +90,10 @@ static int parse_value(path_cli *c, const char *name, const char *v)
     return -1;
 }
 
-static int parse_option(void *ctx, cli_args *a, const char *name, const char *value)
+static int path_parse_option(void *ctx, cli_args *a, const char *name, const char *value)
 {
     path_cli *c = ctx;
-    if (parse_flag(c, name))
+    if (path_parse_flag(c, name))
         return -1;
     const char *v = cli_args_value(a, value);
     if (!v)
@@ -105,10 +106,10 @@ static int parse_option(void *ctx, cli_args *a, const char *name, const char *va
                                                "Z2\"%s", "");
         return -1;
     }
-    return parse_value(c, name, v);
+    return path_parse_value(c, name, v);
 }
 
-static int check_args(path_cli *c)
+static int path_check_args(path_cli *c)
 {
     if (!c->scene)
         return cli_usage_error(path_usage, "expected a scene file%s", "");
@@ -127,8 +128,8 @@ static int parse_path_args(int argc, char **argv, path_cli *c)
 {
     memset(c, 0, sizeof *c);
     hs_path_options_init(&c->opt);
-    int code = cli_scan_args(argc, argv, path_usage, "scene", &c->scene, parse_option, c);
-    return code >= 0 ? code : check_args(c);
+    int code = cli_scan_args(argc, argv, path_usage, "scene", &c->scene, path_parse_option, c);
+    return code >= 0 ? code : path_check_args(c);
 }
 
 /* ------------------------------------------------------------ building */
@@ -209,21 +210,12 @@ static const char *status_word(const hs_path_result *r)
     return !r->blocked ? "free" : r->step_collision ? "collision" : "contact";
 }
 
-static int pair_with_body(const hs_report *rep, int k, const char *body, hs_status *st)
-{
-    const char *a, *b;
-    hs_report_pair(rep, k, &a, &b, st);
-    return strcmp(a, body) == 0 || strcmp(b, body) == 0;
-}
-
 /* The pairs with the body, as `halfspace world` prints them. */
-static void print_pairs(const hs_report *rep, const char *body)
+static void path_print_pairs(const hs_report *rep, const char *body)
 {
-    for (int k = 0; k < hs_report_pair_count(rep); k++) {
-        hs_status st;
-        if (pair_with_body(rep, k, body, &st))
+    for (int k = 0; k < hs_report_pair_count(rep); k++)
+        if (cli_report_pair_has_body(rep, k, body))
             cli_print_report_pair(rep, k);
-    }
 }
 
 static void print_step_poses(const double *poses, int count)
@@ -235,8 +227,8 @@ static void print_step_poses(const double *poses, int count)
     }
 }
 
-static void print_text(const path_cli *c, const hs_path *p, const hs_path_result *r,
-                       const hs_report *rep)
+static void path_print_text(const path_cli *c, const hs_path *p, const hs_path_result *r,
+                            const hs_report *rep)
 {
     if (r->blocked)
         printf("%s at step %d of %d\n", status_word(r), r->step, r->steps);
@@ -254,98 +246,87 @@ static void print_text(const path_cli *c, const hs_path *p, const hs_path_result
         print_pose(r->contact);
         printf(" distance %.9g\n", r->distance);
     }
-    print_pairs(rep, c->body);
+    path_print_pairs(rep, c->body);
 }
 
 /* --------------------------------------------------------------- json */
 
-static void json_num(double v)
+static void path_json_geometry(json_emit *j, const path_cli *c, const hs_path *p)
 {
-    if (isfinite(v))
-        printf("%.17g", v);
-    else
-        printf("null");
-}
-
-static void json_vec(const double *v, int n)
-{
-    putchar('[');
-    for (int i = 0; i < n; i++) {
-        if (i)
-            putchar(',');
-        json_num(v[i]);
-    }
-    putchar(']');
-}
-
-static void json_pair(const hs_report *rep, int k, int first)
-{
-    const char *a, *b;
-    hs_status st;
-    hs_report_pair(rep, k, &a, &b, &st);
-    printf("%s{\"a\":", first ? "" : ",");
-    cli_json_string(stdout, a);
-    printf(",\"b\":");
-    cli_json_string(stdout, b);
-    printf(",\"status\":\"%s\",\"contacts\":[", hs_status_name(st));
-    for (int n = 0; n < hs_report_contact_count(rep, k); n++) {
-        double on_a[3], on_b[3], nrm[3];
-        hs_report_contact(rep, k, n, on_a, on_b, nrm);
-        printf("%s{\"on_a\":", n ? "," : "");
-        json_vec(on_a, 3);
-        printf(",\"on_b\":");
-        json_vec(on_b, 3);
-        printf(",\"normal\":");
-        json_vec(nrm, 3);
-        putchar('}');
-    }
-    printf("]}");
-}
-
-static void json_path(const path_cli *c, const hs_path *p)
-{
-    printf("\"path\":{\"kind\":\"%s\",\"length\":", hs_path_is_arc(p) ? "arc" : "line");
-    json_num(hs_path_length(p));
+    json_object_open(j);
+    json_key(j, "kind");
+    json_string(j, hs_path_is_arc(p) ? "arc" : "line");
+    json_key(j, "length");
+    json_number(j, hs_path_length(p));
     if (hs_path_is_arc(p)) {
         double centre[3], normal[3], radius, theta;
         hs_path_arc_geometry(p, centre, normal, &radius, &theta, NULL);
-        printf(",\"centre\":");
-        json_vec(centre, 3);
-        printf(",\"normal\":");
-        json_vec(normal, 3);
-        printf(",\"radius\":%.17g,\"theta\":%.17g,\"turn\":%s", radius, theta,
-               c->turn ? "true" : "false");
+        json_key(j, "centre");
+        json_numbers(j, centre, 3);
+        json_key(j, "normal");
+        json_numbers(j, normal, 3);
+        json_key(j, "radius");
+        json_number(j, radius);
+        json_key(j, "theta");
+        json_number(j, theta);
+        json_key(j, "turn");
+        json_boolean(j, c->turn);
     }
-    putchar('}');
+    json_object_close(j);
 }
 
-static void print_json(const path_cli *c, const hs_path *p, const hs_path_result *r,
-                       const hs_report *rep)
+/* {"fraction":F[,"distance":D],"pose":[16 numbers]} */
+static void path_json_pose(json_emit *j, double fraction, const double *distance,
+                           const double pose[16])
 {
-    printf("{\"status\":\"%s\",\"step\":%d,\"steps\":%d,\"mode\":\"%s\",\"threshold\":",
-           status_word(r), r->step, r->steps, c->opt.guaranteed ? "guaranteed" : "stepped");
-    json_num(r->threshold);
-    printf(",\"queries\":%ld,", r->queries);
-    json_path(c, p);
-    printf(",\"last_free\":{\"fraction\":%.17g,\"pose\":", r->free_fraction);
-    json_vec(r->last_free, 16);
-    printf("},\"contact\":{\"fraction\":%.17g,\"distance\":", r->fraction);
-    json_num(r->distance);
-    printf(",\"pose\":");
-    json_vec(r->contact, 16);
-    printf("},\"pairs\":[");
-    hs_status st;
-    for (int k = 0, first = 1; k < hs_report_pair_count(rep); k++)
-        if (pair_with_body(rep, k, c->body, &st)) {
-            json_pair(rep, k, first);
-            first = 0;
-        }
-    printf("]}\n");
+    json_object_open(j);
+    json_key(j, "fraction");
+    json_number(j, fraction);
+    if (distance) {
+        json_key(j, "distance");
+        json_number(j, *distance);
+    }
+    json_key(j, "pose");
+    json_numbers(j, pose, 16);
+    json_object_close(j);
+}
+
+/* The answer as one JSON object; its pairs are those with the moved body,
+ * written as `halfspace world --json` writes them (report_json.h). */
+static void path_print_json(const path_cli *c, const hs_path *p, const hs_path_result *r,
+                            const hs_report *rep)
+{
+    json_emit j;
+    json_emit_init(&j, stdout);
+    json_object_open(&j);
+    json_key(&j, "status");
+    json_string(&j, status_word(r));
+    json_key(&j, "step");
+    json_integer(&j, r->step);
+    json_key(&j, "steps");
+    json_integer(&j, r->steps);
+    json_key(&j, "mode");
+    json_string(&j, c->opt.guaranteed ? "guaranteed" : "stepped");
+    json_key(&j, "threshold");
+    json_number(&j, r->threshold);
+    json_key(&j, "queries");
+    json_integer(&j, r->queries);
+    json_key(&j, "path");
+    path_json_geometry(&j, c, p);
+    json_key(&j, "last_free");
+    path_json_pose(&j, r->free_fraction, NULL, r->last_free);
+    json_key(&j, "contact");
+    path_json_pose(&j, r->fraction, &r->distance, r->contact);
+    json_key(&j, "pairs");
+    report_json_pairs(&j, rep, c->body);
+    json_object_close(&j);
+    putchar('\n');
 }
 
 /* --------------------------------------------------------------- main */
 
-static int print_poses(const path_cli *c, const hs_path *p)
+/* Every step pose of the path (--poses). */
+static int path_print_steps(const path_cli *c, const hs_path *p)
 {
     double *poses;
     int count;
@@ -369,11 +350,11 @@ static int run_path(const path_cli *c, hs_world *w, hs_body *b, const hs_path *p
     if (hs_path_check(w, b, p, &c->opt, &r, rep, &err) != HS_OK)
         code = cli_fail(&err);
     else if (c->json)
-        print_json(c, p, &r, rep);
+        path_print_json(c, p, &r, rep);
     else
-        print_text(c, p, &r, rep);
+        path_print_text(c, p, &r, rep);
     if (code < 0 && c->poses && !c->json)
-        code = print_poses(c, p);
+        code = path_print_steps(c, p);
     hs_report_free(rep);
     return code < 0 ? EXIT_ANSWER : code;
 }

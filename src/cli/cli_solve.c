@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "polytope/grow.h"
+#include "polytope/mem.h"
 #include "src/cli/cli_common.h"
 #include "src/cli/cli_commands.h"
 
@@ -47,23 +49,17 @@ static void trace_collect(void *user, const char *line)
     trace_buffer *tb = user;
     if (tb->failed)
         return;
-    if (tb->count == tb->cap) {
-        int cap = tb->cap ? 2 * tb->cap : 64;
-        char **nl = realloc(tb->lines, sizeof *nl * (size_t)cap);
-        if (!nl) {
-            tb->failed = 1;
-            return;
-        }
-        tb->lines = nl;
-        tb->cap = cap;
+    char **nl = grow_array(tb->lines, &tb->cap, tb->count + 1L, sizeof *nl);
+    if (!nl) {
+        tb->failed = 1;
+        return;
     }
-    size_t len = strlen(line) + 1;
-    char *copy = malloc(len);
+    tb->lines = nl;
+    char *copy = mem_strdup(line);
     if (!copy) {
         tb->failed = 1;
         return;
     }
-    memcpy(copy, line, len);
     tb->lines[tb->count++] = copy;
 }
 

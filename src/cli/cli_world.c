@@ -6,8 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "polytope/fp.h"
 #include "src/cli/cli_commands.h"
 #include "src/cli/cli_common.h"
+#include "src/cli/report_json.h"
 
 static const char world_usage[] =
     "usage: halfspace world [options] SCENE\n"
@@ -95,7 +97,8 @@ static int parse_world_option(void *ctx, cli_args *a, const char *name, const ch
     } else if (strcmp(name, "sides") == 0 || strcmp(name, "sphere-level") == 0) {
         double t;
         int sides = name[1] == 'i';
-        if (!cli_parse_number(v, &t) || t != floor(t) || t < (sides ? 3 : 0) || t > (sides ? 100000 : 6))
+        if (!cli_parse_number(v, &t) || t != floor(t) || t < (sides ? 3 : 0) ||
+            t > (sides ? 100000 : 6))
             return cli_usage_error(world_usage, sides ? "--sides needs 3..100000, not '%s'"
                                                       : "--sphere-level needs 0..6, not '%s'", v);
         *(sides ? &c->scene_opt.cylinder_sides : &c->scene_opt.sphere_level) = (int)t;
@@ -159,69 +162,37 @@ static int parse_goal(const char *text, double m[16])
 
 /* ------------------------------------------------------------ printing */
 
-static void print_text(const hs_report *rep)
+static void world_print_text(const hs_report *rep)
 {
     for (int k = 0; k < hs_report_pair_count(rep); k++)
         cli_print_report_pair(rep, k);
 }
 
-static void json_vec(const double *v) { printf("[%.17g,%.17g,%.17g]", v[0], v[1], v[2]); }
-
-static void json_pair(const hs_report *rep, int k)
+/* The answer as one JSON object: with --move, the moved body, the fraction
+ * of the way it went and its pose (row-major 4x4); then the pairs
+ * (report_json.h). */
+static void world_print_json(const hs_report *rep, const hs_body *moved, double fraction)
 {
-    const char *a, *b;
-    hs_status st;
-    hs_report_pair(rep, k, &a, &b, &st);
-    printf("%s{\"a\":", k ? "," : "");
-    cli_json_string(stdout, a);
-    printf(",\"b\":");
-    cli_json_string(stdout, b);
-    printf(",\"status\":\"%s\",\"pieces\":[", hs_status_name(st));
-    for (int j = 0; j < hs_report_piece_count(rep, k); j++) {
-        int pa, pb;
-        hs_status ps;
-        double w[3], d;
-        hs_report_piece(rep, k, j, &pa, &pb, &ps, w, &d);
-        printf("%s{\"piece_a\":%d,\"piece_b\":%d,\"status\":\"%s\",\"witness\":", j ? "," : "",
-               pa, pb, hs_status_name(ps));
-        json_vec(w);
-        printf(",\"distance\":%.17g}", d);
-    }
-    printf("],\"contacts\":[");
-    for (int c = 0; c < hs_report_contact_count(rep, k); c++) {
-        double on_a[3], on_b[3], nrm[3];
-        hs_report_contact(rep, k, c, on_a, on_b, nrm);
-        printf("%s{\"on_a\":", c ? "," : "");
-        json_vec(on_a);
-        printf(",\"on_b\":");
-        json_vec(on_b);
-        printf(",\"normal\":");
-        json_vec(nrm);
-        putchar('}');
-    }
-    printf("]}");
-}
-
-static void print_json(const hs_report *rep, const hs_body *moved, double fraction)
-{
-    printf("{");
+    json_emit j;
+    json_emit_init(&j, stdout);
+    json_object_open(&j);
     if (moved) {
         double m[16];
         hs_body_get_pose(moved, m);
-        printf("\"moved\":");
-        cli_json_string(stdout, hs_body_name(moved));
-        printf(",\"fraction\":%.17g,\"pose\":[", fraction);
-        for (int i = 0; i < 16; i++)
-            printf("%s%.17g", i ? "," : "", m[i]);
-        printf("],");
+        json_key(&j, "moved");
+        json_string(&j, hs_body_name(moved));
+        json_key(&j, "fraction");
+        json_number(&j, fraction);
+        json_key(&j, "pose");
+        json_numbers(&j, m, 16);
     }
-    printf("\"pairs\":[");
-    for (int k = 0; k < hs_report_pair_count(rep); k++)
-        json_pair(rep, k);
-    printf("]}\n");
+    json_key(&j, "pairs");
+    report_json_pairs(&j, rep, NULL);
+    json_object_close(&j);
+    putchar('\n');
 }
 
-static void print_stats(const hs_report *rep)
+static void world_print_stats(const hs_report *rep)
 {
     hs_report_stats st;
     hs_report_get_stats(rep, &st);
@@ -248,7 +219,7 @@ static void axis_angle_of(const double m[16], double axis[3], double *angle)
             for (int j = 0; j < 3; j++)
                 v[j] = -v[j];
     }
-    double len = sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+    double len = sqrt(dot3(v, v));
     for (int j = 0; j < 3; j++)
         axis[j] = len > 0 ? v[j] / len : j == 2;
     if (!(len > 0))
@@ -295,11 +266,11 @@ static int run_world(world_cli *c, hs_world *w)
         code = cli_fail(&err);
     if (code < 0) {
         if (c->json)
-            print_json(rep, c->move ? hs_world_find_body(w, c->move) : NULL, fraction);
+            world_print_json(rep, c->move ? hs_world_find_body(w, c->move) : NULL, fraction);
         else
-            print_text(rep);
+            world_print_text(rep);
         if (c->stats)
-            print_stats(rep);
+            world_print_stats(rep);
         code = EXIT_ANSWER;
     }
     if (code == EXIT_ANSWER && c->export_path) {

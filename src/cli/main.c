@@ -5,7 +5,6 @@
 #include "halfspace.h"
 #include "src/cli/cli_commands.h"
 #include "src/cli/cli_common.h"
-#include "solver/crosscheck.h"
 
 typedef struct command {
     const char *name;
@@ -21,7 +20,7 @@ static const command commands[] = {
     {"world", cmd_world, "world SCENE [options]      bodies in collision or contact"},
     {"chain", cmd_chain, "chain CHAIN [options]      kinematic chain: self-collision, world"},
     {"path", cmd_path, "path SCENE --body B ...    check a body's straight or arc path"},
-    {"crosscheck", cli_crosscheck, "crosscheck [options]       random instances vs GLPK"},
+    {"crosscheck", cmd_crosscheck, "crosscheck [options]       random instances vs GLPK"},
 };
 
 static void usage(FILE *out)

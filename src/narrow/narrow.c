@@ -63,16 +63,7 @@ static void clear_hit(piece_hit *hit)
 static void host_normal(const hs_result *r, const hs_poly *hp, const narrow_piece *host, double n[3])
 {
     double c[3] = {0, 0, 0};
-    int count = hs_result_multiplier_count(r);
-    for (int k = 0; k < count; k++) {
-        int which, row;
-        double y;
-        if (hs_result_multiplier(r, k, &which, &row, &y, NULL) != HS_OK || which != 0)
-            continue;
-        const double *a = hpoly_row(hp, row);
-        for (int d = 0; d < 3; d++)
-            c[d] += y * a[d];
-    }
+    result_normal_d(r, 0, hp, c);
     /* normals map by the inverse transpose: n_world = inv^T c */
     double inv[16];
     pose_inverse(inv, host->pose);
@@ -89,7 +80,9 @@ static int mover_view(narrow_ws *ws, const narrow_piece *host, const narrow_piec
                       double T[16], double Tinv[16], double L[9], fast_view *v)
 {
     const hs_poly *p = gm->poly;
-    const fast_prep *fp = p->prep;
+    const fast_prep *fp = NULL;
+    if (fast_prep_get(p, &fp, NULL) != 0 || !fp) /* a convex piece is always eligible */
+        return -1;
     pose_relative(T, host->pose, mover->pose);
     pose_relative(Tinv, mover->pose, host->pose);
     if (!narrow_reserve(&ws->rows, &ws->rows_cap, 4 * p->m + 12))
@@ -151,7 +144,8 @@ static hs_code convex_convex(narrow_ws *ws, const narrow_piece *host, const geom
     fast_view vh, vm;
     if (mover_view(ws, host, mover, gm, T, Tinv, L, &vm) != 0)
         return err_set(err, HS_ERR_NOMEM, "out of memory");
-    fast_view_of_poly(&vh, gh->poly);
+    if (fast_view_of_poly(&vh, gh->poly) != 0)
+        return err_set(err, HS_ERR_NOMEM, "out of memory");
     int held = disjoint_hint_holds(ws, &vh, &vm, gm->poly, Tinv, hint, err);
     if (held < 0)
         return err ? err->code : HS_ERR_NOMEM;
@@ -170,7 +164,7 @@ static hs_code convex_convex(narrow_ws *ws, const narrow_piece *host, const geom
         return rc;
     ws->fallbacks += hs_result_fallback(ws->res) != 0;
     hit->status = hs_result_status(ws->res);
-    if (hs_result_point(ws->res, x) == HS_OK)
+    if (result_point_near(ws->res, x) == 0)
         pose_apply(host->pose, x, hit->witness);
     if (hit->status == HS_TOUCHING)
         host_normal(ws->res, gh->poly, host, hit->normal);

@@ -102,7 +102,10 @@ static int obj_count_line(obj_reader *r, text_line *ln)
 
 static hs_code obj_statement(obj_reader *r, text_line *ln, hs_error *err)
 {
-    static const char *const ignored[] = {"vn", "vt", "vp", "o", "g", "s", "usemtl", "mtllib"};
+    /* normals, texture coordinates, names, groups, materials; and lines
+     * (l) and points (p), which bound no surface and hold no volume */
+    static const char *const ignored[] = {"vn", "vt", "vp", "o",      "g", "s",
+                                          "usemtl", "mtllib", "l", "p"};
     const char *k = ln->tok[0];
     if (strcmp(k, "v") == 0)
         return obj_vertex(r, ln, err);

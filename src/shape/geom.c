@@ -111,17 +111,21 @@ static hs_code build_faces(geom *g, const vertex_set *vs, hs_error *err)
 /* The checks and the box shared by both convex constructors: p must be a
  * full-dimensional polytope of double rows in 3 variables; its exact
  * vertices (rounded outward into the box) go to *vs. */
-static hs_code convex_checks(geom *g, vertex_set **vs, hs_error *err)
+static hs_code convex_checks(geom *g, const double *pts, int npts, vertex_set **vs,
+                             hs_error *err)
 {
     hs_poly *p = g->poly;
     if (hs_poly_dim(p) != 3)
         return err_set(err, HS_ERR_INPUT, "a convex piece must be 3-dimensional (has %d "
                                           "variables)", hs_poly_dim(p));
     const char *why = NULL;
-    if (!hs_poly_fast_ready(p, &why))
+    const fast_prep *fp = NULL;
+    if (fast_prep_get_seeded(p, pts, npts, &fp, &why) != 0)
+        return err_set(err, HS_ERR_NOMEM, "out of memory");
+    if (!fp)
         return err_set(err, HS_ERR_INPUT, "a convex piece must be a full-dimensional polytope "
                                           "of double rows (%s)", why ? why : "not ready");
-    if (vertex_enum(p, p->prep->center, vs, err) != HS_OK)
+    if (vertex_enum(p, fp->center, vs, err) != HS_OK)
         return err ? err->code : HS_ERR_INPUT;
     memcpy(g->lo, (*vs)->lo, sizeof g->lo);
     memcpy(g->hi, (*vs)->hi, sizeof g->hi);
@@ -153,7 +157,7 @@ geom *geom_convex(hs_poly *p, hs_error *err)
 {
     vertex_set *vs = NULL;
     geom *g = new_convex(p, err);
-    if (!g || convex_checks(g, &vs, err) != HS_OK)
+    if (!g || convex_checks(g, NULL, 0, &vs, err) != HS_OK)
         return g ? discard(g, vs) : NULL;
     g->nverts = vs->nverts;
     g->verts = mem_alloc((size_t)vs->nverts * 3, sizeof(double));
@@ -222,7 +226,7 @@ geom *geom_from_points(const double *pts, int n, hs_error *err)
     free(a);
     free(b);
     if (p && (g = new_convex(p, err)) != NULL) {
-        if (convex_checks(g, &vs, err) != HS_OK || hull_boundary(g, h, pts, err) != HS_OK ||
+        if (convex_checks(g, pts, n, &vs, err) != HS_OK || hull_boundary(g, h, pts, err) != HS_OK ||
             geom_fit_obb(g, vs->x, vs->nverts, 1, err) != HS_OK)
             g = discard(g, vs);
         else {
@@ -290,6 +294,59 @@ geom *geom_from_points_placed(double *pts, int n, const double place[16], hs_err
             pose_apply(place, pts + 3 * i, pts + 3 * i);
     }
     return geom_from_points(pts, n, err);
+}
+
+/* ---------------------------------------------------------------- box */
+
+geom *geom_box(const double half[3], hs_error *err)
+{
+    /* rows: +-e_j . x <= half_j, row 2j for +, 2j + 1 for -; corner c has
+     * coordinate j at +half_j when bit j of c is set */
+    static const int face_corners[6][4] = {{1, 3, 7, 5}, {0, 4, 6, 2}, {2, 6, 7, 3},
+                                           {0, 1, 5, 4}, {4, 5, 7, 6}, {0, 2, 3, 1}};
+    double a[18] = {0}, b[6];
+    for (int j = 0; j < 3; j++) {
+        a[3 * (2 * j) + j] = 1;
+        a[3 * (2 * j + 1) + j] = -1;
+        b[2 * j] = b[2 * j + 1] = half[j];
+    }
+    hs_poly *p = hs_poly_from_doubles(3, 6, a, b, NULL, err);
+    geom *g = p ? new_convex(p, err) : NULL;
+    if (!g)
+        return NULL;
+    g->verts = mem_alloc(24, sizeof(double));
+    g->face_start = mem_alloc(7, sizeof(int));
+    g->face_vert = mem_alloc(24, sizeof(int));
+    g->face_row = mem_alloc(6, sizeof(int));
+    if (!g->verts || !g->face_start || !g->face_vert || !g->face_row) {
+        err_set(err, HS_ERR_NOMEM, "out of memory");
+        return discard(g, NULL);
+    }
+    for (int c = 0; c < 8; c++)
+        for (int j = 0; j < 3; j++)
+            g->verts[3 * c + j] = (c >> j) & 1 ? half[j] : -half[j];
+    g->nverts = 8;
+    for (int f = 0; f < 6; f++) {
+        g->face_start[f] = 4 * f;
+        g->face_row[f] = f;
+        for (int k = 0; k < 4; k++)
+            g->face_vert[4 * f + k] = face_corners[f][k];
+    }
+    g->face_start[6] = 24;
+    g->nfaces = 6;
+    const fast_prep *fp = NULL; /* corners seed the preparation: no LP */
+    if (fast_prep_get_seeded(p, g->verts, 8, &fp, NULL) != 0) {
+        err_set(err, HS_ERR_NOMEM, "out of memory");
+        return discard(g, NULL);
+    }
+    hs_obb box = {{0, 0, 0}, {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}, {half[0], half[1], half[2]}};
+    for (int j = 0; j < 3; j++) {
+        g->lo[j] = -half[j];
+        g->hi[j] = half[j];
+    }
+    geom_set_obb(g, &box);
+    g->refs = 0;
+    return g;
 }
 
 /* --------------------------------------------------------------- mesh */

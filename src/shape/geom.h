@@ -37,6 +37,10 @@ typedef struct geom {
  * size for the rounding of rows mapped into another body's frame. */
 hs_code geom_fit_obb(geom *g, const double *pts, int n, int rounded, hs_error *err);
 
+/* The oriented box of g set to `box` (exact: the piece's own box),
+ * widened for mapped rows as geom_fit_obb does. */
+void geom_set_obb(geom *g, const hs_obb *box);
+
 /* Geometry refcounting. */
 void geom_retain(geom *g);
 void geom_release(geom *g);
@@ -54,6 +58,11 @@ geom *geom_mesh(const double *verts, int nverts, const int *tris, int ntris, hs_
  * retains it. */
 geom *geom_from_points(const double *pts, int n, hs_error *err);
 geom *geom_from_points_placed(double *pts, int n, const double place[16], hs_error *err);
+/* The box [-half, half] (half[] finite, positive, halves of doubles): its
+ * 6 rows, 8 corners and 6 faces written down exactly, without a hull or
+ * a vertex enumeration. */
+geom *geom_box(const double half[3], hs_error *err);
+
 /* Convex piece from a copy of p placed by `place` (NULL: as it is). */
 geom *geom_convex_placed(const hs_poly *p, const double place[16], hs_error *err);
 /* Mesh piece from the caller's arrays after checks (finite, indices in

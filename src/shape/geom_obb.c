@@ -7,7 +7,9 @@
 #include "src/shape/pose.h"
 #include "src/shape/geom.h"
 
-#define U 0x1p-53
+#include "polytope/fp.h"
+
+#define U FP_U
 
 /* A convex piece's vertices are the nearest doubles of its exact
  * vertices: each coordinate is within u |x| (or 2^-1075 below the normal
@@ -34,6 +36,12 @@ static void widen_for_mapped_rows(hs_obb *box)
                   box->half[0] + box->half[1] + box->half[2];
     for (int k = 0; k < 3; k++)
         box->half[k] = obb_up(box->half[k] + POSE_BOX_SLACK * size + 0x1p-1000);
+}
+
+void geom_set_obb(geom *g, const hs_obb *box)
+{
+    g->obb = *box;
+    widen_for_mapped_rows(&g->obb);
 }
 
 hs_code geom_fit_obb(geom *g, const double *pts, int n, int rounded, hs_error *err)

@@ -28,6 +28,11 @@ hs_code hs_body_add_box(hs_body *b, const double size[3], const double place[16]
 {
     if (!positive(size[0]) || !positive(size[1]) || !positive(size[2]))
         return err_set(err, HS_ERR_ARG, "box sizes must be finite and positive");
+    if (!place) { /* the common case, written down exactly */
+        double half[3] = {0.5 * size[0], 0.5 * size[1], 0.5 * size[2]};
+        if (half[0] >= 0x1p-1000 && half[1] >= 0x1p-1000 && half[2] >= 0x1p-1000)
+            return add_or_fail(b, geom_box(half, err), err);
+    }
     double pts[24];
     solid_box_points(size, pts);
     return add_points_piece(b, pts, 8, place, err);

@@ -1,0 +1,253 @@
+/* fast_lp.c -- the fast engine's margin LP by the dual simplex method (see
+ * fast_lp.h).
+ *
+ * A basis is D constraints (rows of the set or box bounds) whose normals
+ * g_c, the rows of the D x D matrix G, are independent; its vertex is
+ * z = G^-1 h.  It is dual feasible when each objective c_t (c_0 = e_tau,
+ * c_t = e_{x_t}) is a combination sum_c lam_ct g_c whose rows
+ * (lam_c0, lam_c1, ...) are lexicographically positive: z then maximises
+ * the objectives lexicographically over the basis constraints alone, and
+ * over all constraints once it violates none (then it is optimal).  With
+ * G z = h, lam_ct = s_t (G^-1)_{v(t), c} for objective c_t = s_t e_v(t).
+ *
+ * A pivot.  A violated constraint r (g_r . z > h_r) enters.  With
+ * G^T alpha = g_r, moving the multipliers to lam - theta alpha on the
+ * basis and theta on r keeps every objective's combination, and lowers
+ * the dual objective (the margin bound) by theta (g_r . z - h_r).  The
+ * largest theta keeping every row of multipliers lexicographically
+ * nonnegative picks the constraint that leaves: the lexicographic ratio
+ * test, which rules out cycling.  No alpha_c > 0: the constraints have no
+ * common point.  The inverse of G is updated by the row replacement
+ * (Sherman-Morrison: the denominator is alpha_c) and recomputed from G by
+ * Gaussian elimination every FLP_REFACTOR pivots.
+ *
+ * The start.  Every variable at the box bound its objective pushes it to
+ * (the upper one for +x, the lower one for -x): G is a signed permutation
+ * whose multipliers form the identity: dual feasible. */
+#include "solver/fast_lp.h"
+
+#include <limits.h>
+#include <math.h>
+#include <string.h>
+
+#define FLP_REFACTOR 12
+#define FLP_PIVOT_TOL 1e-11 /* |alpha_c| at least this times |alpha|: else no pivot on c */
+
+/* Variable and sign of objective t (default: +tau, then +x_1..+x_n). */
+static int obj_var(const flp_state *s, int t) { return s->ovar[t]; }
+static double obj_sign(const flp_state *s, int t) { return s->osign[t]; }
+
+/* Normal (D values), right side and a magnitude of the terms, for id. */
+static void constraint_of(const flp_state *s, int id, double *g, double *h)
+{
+    int D = s->D, n = s->n;
+    if (id < 0) {
+        int var = SEIDEL_BOX_VAR(id), upper = SEIDEL_BOX_UPPER(id);
+        memset(g, 0, sizeof(double) * (size_t)D);
+        g[var] = upper ? 1 : -1;
+        *h = upper ? s->hi[var] : -s->lo[var];
+        return;
+    }
+    const seidel_bank *b = id < s->bank[0].m ? &s->bank[0] : &s->bank[1];
+    int i = id < s->bank[0].m ? id : id - s->bank[0].m;
+    memcpy(g, b->a + (size_t)i * (size_t)n, sizeof(double) * (size_t)n);
+    g[n] = b->w ? b->w[i] : 0;
+    *h = b->b[i];
+}
+
+/* Ginv from G by Gauss-Jordan elimination with partial pivoting; -1 when
+ * G is singular to working precision. */
+static int refactor(flp_state *s)
+{
+    int D = s->D;
+    double M[FLP_MAX_D * FLP_MAX_D];
+    memcpy(M, s->G, sizeof(double) * (size_t)(D * D));
+    for (int i = 0; i < D; i++)
+        for (int j = 0; j < D; j++)
+            s->Ginv[i * D + j] = i == j;
+    for (int c = 0; c < D; c++) {
+        int p = c;
+        for (int i = c + 1; i < D; i++)
+            if (fabs(M[i * D + c]) > fabs(M[p * D + c]))
+                p = i;
+        if (!(fabs(M[p * D + c]) > 0))
+            return -1;
+        if (p != c)
+            for (int j = 0; j < D; j++) {
+                double t = M[c * D + j];
+                M[c * D + j] = M[p * D + j];
+                M[p * D + j] = t;
+                t = s->Ginv[c * D + j];
+                s->Ginv[c * D + j] = s->Ginv[p * D + j];
+                s->Ginv[p * D + j] = t;
+            }
+        double inv = 1 / M[c * D + c];
+        for (int j = 0; j < D; j++) {
+            M[c * D + j] *= inv;
+            s->Ginv[c * D + j] *= inv;
+        }
+        for (int i = 0; i < D; i++) {
+            double f = M[i * D + c];
+            if (i == c || f == 0)
+                continue;
+            for (int j = 0; j < D; j++) {
+                M[i * D + j] -= f * M[c * D + j];
+                s->Ginv[i * D + j] -= f * s->Ginv[c * D + j];
+            }
+        }
+    }
+    s->since_refactor = 0;
+    return 0;
+}
+
+static void vertex(flp_state *s)
+{
+    int D = s->D;
+    for (int i = 0; i < D; i++) {
+        double v = 0;
+        for (int c = 0; c < D; c++)
+            v += s->Ginv[i * D + c] * s->h[c];
+        s->z[i] = v;
+    }
+}
+
+void flp_init(flp_state *s, int n, const seidel_bank bank[2], const double *lo,
+              const double *hi, const int *objective, flp_hook hook, void *hook_user)
+{
+    int D = n + 1;
+    s->n = n;
+    s->D = D;
+    s->bank[0] = bank[0];
+    s->bank[1] = bank[1];
+    s->lo = lo;
+    s->hi = hi;
+    s->hook = hook;
+    s->hook_user = hook_user;
+    s->pivots = 0;
+    for (int t = 0; t < D; t++) {
+        int code = objective ? objective[t] : (t == 0 ? n + 1 : t);
+        s->ovar[t] = (code > 0 ? code : -code) - 1;
+        s->osign[t] = code > 0 ? 1 : -1;
+    }
+    for (int t = 0; t < D; t++) {
+        int var = obj_var(s, t);
+        s->basis[t] = SEIDEL_BOX_ID(var, obj_sign(s, t) > 0);
+        constraint_of(s, s->basis[t], s->G + t * D, &s->h[t]);
+    }
+    refactor(s);
+    vertex(s);
+}
+
+/* The most violated constraint (rows of the set, then box bounds), by
+ * violation over the norm of its normal; FLP_NONE when none. */
+#define FLP_NONE INT_MIN
+static int most_violated(const flp_state *s, const int *set, int count)
+{
+    int D = s->D, n = s->n, best = FLP_NONE;
+    double best_score = 0, zmax = 0;
+    for (int j = 0; j < D; j++)
+        zmax = fmax(zmax, fabs(s->z[j]));
+    /* |a . x| + |w tau| <= (|a|_1 + |w|) zmax <= (sqrt(n) |a|_2 + |w|) zmax,
+     * and w = |a|_2 for the margin rows: the tolerance below is a multiple
+     * of that bound (a row is violated only beyond rounding noise). */
+    const double spread = sqrt((double)n) + 1;
+    for (int k = 0; k < count; k++) {
+        int id = set[k];
+        const seidel_bank *b = id < s->bank[0].m ? &s->bank[0] : &s->bank[1];
+        int i = id < s->bank[0].m ? id : id - s->bank[0].m;
+        const double *a = b->a + (size_t)i * (size_t)n;
+        double w = b->w ? b->w[i] : 0, v = w * s->z[n] - b->b[i];
+        for (int j = 0; j < n; j++)
+            v += a[j] * s->z[j];
+        double nrm = w > 0 ? w : 1;
+        if (v > SEIDEL_VIOLATION_TOL * (spread * nrm * zmax + fabs(b->b[i]))) {
+            double score = v / nrm;
+            if (score > best_score) {
+                best_score = score;
+                best = id;
+            }
+        }
+    }
+    for (int var = 0; var < D; var++)
+        for (int upper = 0; upper < 2; upper++) {
+            double v = upper ? s->z[var] - s->hi[var] : s->lo[var] - s->z[var];
+            double mag = fabs(s->z[var]) + fabs(upper ? s->hi[var] : s->lo[var]);
+            if (v > SEIDEL_VIOLATION_TOL * mag && v > best_score) {
+                best_score = v;
+                best = SEIDEL_BOX_ID(var, upper);
+            }
+        }
+    return best;
+}
+
+/* lam row c compared with lam row d, each divided by its alpha:
+ * lexicographic sign of lam_c / alpha_c - lam_d / alpha_d. */
+static int lex_compare(const flp_state *s, int c, double ac, int d, double ad)
+{
+    int D = s->D;
+    for (int t = 0; t < D; t++) {
+        int var = obj_var(s, t);
+        double sg = obj_sign(s, t);
+        double x = sg * s->Ginv[var * D + c] / ac, y = sg * s->Ginv[var * D + d] / ad;
+        double tol = 1e-12 * (fabs(x) + fabs(y));
+        if (x < y - tol)
+            return -1;
+        if (x > y + tol)
+            return 1;
+    }
+    return 0;
+}
+
+flp_status flp_solve(flp_state *s, const int *set, int count)
+{
+    int D = s->D, limit = s->pivots + 8 * D + 2 * count + 16;
+    for (;;) {
+        int r = most_violated(s, set, count);
+        if (r == FLP_NONE)
+            return FLP_OPTIMAL;
+        if (s->pivots >= limit)
+            return FLP_TROUBLE;
+        double g[FLP_MAX_D], h, alpha[FLP_MAX_D], amax = 0;
+        constraint_of(s, r, g, &h);
+        for (int c = 0; c < D; c++) {
+            double v = 0;
+            for (int k = 0; k < D; k++)
+                v += s->Ginv[k * D + c] * g[k];
+            alpha[c] = v;
+            amax = fmax(amax, fabs(v));
+        }
+        int leave = -1;
+        for (int c = 0; c < D; c++) {
+            if (!(alpha[c] > FLP_PIVOT_TOL * amax))
+                continue;
+            if (leave < 0 || lex_compare(s, c, alpha[c], leave, alpha[leave]) < 0)
+                leave = c;
+        }
+        if (leave < 0)
+            return amax > 0 ? FLP_INFEASIBLE : FLP_TROUBLE;
+        /* Row replacement: Ginv' = Ginv - Ginv[:, leave] (alpha - e_leave)^T / alpha_leave */
+        double col[FLP_MAX_D], al = alpha[leave];
+        for (int k = 0; k < D; k++)
+            col[k] = s->Ginv[k * D + leave];
+        for (int k = 0; k < D; k++)
+            for (int j = 0; j < D; j++)
+                s->Ginv[k * D + j] -= col[k] * (alpha[j] - (j == leave)) / al;
+        memcpy(s->G + leave * D, g, sizeof(double) * (size_t)D);
+        s->h[leave] = h;
+        s->basis[leave] = r;
+        s->pivots++;
+        if (++s->since_refactor >= FLP_REFACTOR && refactor(s) != 0)
+            return FLP_TROUBLE;
+        vertex(s);
+        for (int k = 0; k < D; k++)
+            if (!isfinite(s->z[k]))
+                return FLP_TROUBLE;
+        if (s->hook && s->z[s->n] < 0) {
+            double lam_tau[FLP_MAX_D];
+            for (int c = 0; c < D; c++)
+                lam_tau[c] = s->Ginv[s->n * D + c];
+            if (s->hook(s->hook_user, s->z, s->basis, lam_tau))
+                return FLP_STOPPED;
+        }
+    }
+}

@@ -1,0 +1,64 @@
+/* fast_lp.h -- the fast engine's margin LP by a dual simplex method
+ * (fast_lp.c), in floating point, on a set of rows that grows between
+ * calls (Clarkson's rounds: the rows found violated join, and the method
+ * goes on from the basis it had).
+ *
+ * Problem, in D = n + 1 variables z = (x, tau), as in seidel.h:
+ *     maximise lexicographically  tau, x_1, ..., x_n  (by default; any
+ *                                 order of the D variables, each with a sign)
+ *     subject to  a_r . x + w_r tau <= b_r   for the rows r of the set,
+ *                 lo <= z <= hi.
+ * The rows come from the two banks of seidel.h (a row id below bank[0].m
+ * is bank 0's, the rest bank 1's); box bounds have the ids of
+ * SEIDEL_BOX_ID.
+ *
+ * Like Seidel's LP this is arithmetic in doubles with no guarantee: its
+ * basis is certified afterwards (Farkas, contact or strictness checks of
+ * engine_fast.c).  When it meets trouble (a basis too ill-conditioned to
+ * trust, too many pivots) it says so and the caller uses seidel.c. */
+#ifndef HS_FAST_LP_H
+#define HS_FAST_LP_H
+
+#include "solver/seidel.h"
+
+#define FLP_MAX_D SEIDEL_MAX_DIM
+
+typedef enum flp_status {
+    FLP_OPTIMAL,    /* z is optimal over the rows given; basis, lambda hold it */
+    FLP_INFEASIBLE, /* the rows and the box have no common point */
+    FLP_STOPPED,    /* the hook asked to stop (z, basis current) */
+    FLP_TROUBLE     /* numerical trouble or the pivot limit: use Seidel */
+} flp_status;
+
+/* Called after every pivot with the current vertex; return nonzero to
+ * stop.  basis has D ids; lam_tau the multipliers of the margin objective
+ * (D values: sum lam_tau[c] g_c = e_tau). */
+typedef int (*flp_hook)(void *user, const double *z, const int *basis, const double *lam_tau);
+
+typedef struct flp_state {
+    int n, D;
+    seidel_bank bank[2];
+    const double *lo, *hi;
+    int basis[FLP_MAX_D];
+    double G[FLP_MAX_D * FLP_MAX_D];    /* row c: the normal of basis constraint c */
+    double h[FLP_MAX_D];
+    double Ginv[FLP_MAX_D * FLP_MAX_D]; /* inverse of G */
+    int ovar[FLP_MAX_D];                /* objective t is osign[t] * z[ovar[t]] */
+    double osign[FLP_MAX_D];
+    double z[FLP_MAX_D];
+    int pivots, since_refactor;
+    flp_hook hook;
+    void *hook_user;
+} flp_state;
+
+/* Start at the corner of the box the objectives push to (dual feasible
+ * for the lexicographic objective).  objective (NULL: +tau, +x_1, ...,
+ * +x_n) lists D codes: +(v + 1) to maximise z_v, -(v + 1) to minimise it,
+ * each variable once (tau is variable n). */
+void flp_init(flp_state *s, int n, const seidel_bank bank[2], const double *lo,
+              const double *hi, const int *objective, flp_hook hook, void *hook_user);
+
+/* Re-optimise over the rows set[0..count-1] (ids), from the current basis. */
+flp_status flp_solve(flp_state *s, const int *set, int count);
+
+#endif

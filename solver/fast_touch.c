@@ -1,0 +1,332 @@
+/* fast_touch.c -- the fast engine's certificate of contact (fast_touch.h):
+ * a basis of the margin LP, found in floating point, proved exactly to
+ * describe two polyhedra that touch, without the exact engine.
+ *
+ * The basis.  D = n + 1 columns g_c = (a_c, w_c) (rows of A or B with their
+ * margin weights, or unit box bounds) and right sides h_c; G is the matrix
+ * whose rows are the g_c.  The basis vertex is z = G^-1 h, and the dual
+ * multipliers are y with y^T G = e_tau.
+ *
+ * What is proved, all signs exact.
+ *  1. det G != 0, and by Cramer's rule every y_c >= 0 (y_c = 0 on a box
+ *     bound): the sign of det(G with row c replaced by e_tau) times that of
+ *     det G.  Then sum y_c (a_c . x - b_c) = tau - z_tau for every (x, tau),
+ *     so the combination of the rows reads 0 . x <= -z_tau (y^T G = e_tau
+ *     gives sum y a = 0 and y . h = z_tau).
+ *  2. z_tau = 0: det(G with column tau replaced by h) is exactly 0.  The
+ *     combination is then 0 . x <= 0, and the hyperplane of A's part
+ *     separates A from B (A's part is nonzero: both are full-dimensional,
+ *     so neither alone combines to 0 . x <= 0).
+ *  3. The point x* of z = (x*, 0) lies in A and in B: for every row k not
+ *     in the basis, a_k . x* - b_k <= 0 (basis rows hold with equality).
+ *     With N_j = det(G with column j replaced by h) and D0 = det G,
+ *     a_k . x* - b_k = (sum_j a_kj N_j - b_k D0) / D0.  The determinants
+ *     are evaluated in floating point with a rigorous error bound (below),
+ *     which settles every row whose value is not near 0; the few rows near
+ *     0 (those also tight at x*: degenerate contacts) are settled with x*
+ *     solved exactly over GMP rationals.  So exact arithmetic runs on
+ *     O(n) rows, not on all of them.
+ *  4. The strict point: A's certified interior point lies strictly inside
+ *     every row of A, hence strictly on A's side of the hyperplane.
+ * Together: the polyhedra meet (x*) and their interiors do not (1, 2, 4):
+ * TOUCHING, the certificate of the exact engine (verify.c checks it).
+ *
+ * Floating-point determinants.  For D <= 3 by cofactors along the first
+ * row, for D = 4 by the six products of complementary 2 x 2 minors of
+ * columns (0, 1) and (2, 3), each with the permanent P (the same
+ * expansion on absolute values).  To first order |fl(det) - det| <= c u P
+ * with c = 2 (2 x 2: two products, a difference), 5 (3 x 3: a minor, a
+ * product, a sum of three) and 10 (4 x 4: two minors, their product, a
+ * sum of six); 16 u fl(P) covers c u P, the second-order terms and the
+ * rounding of P itself.  Entries are required to lie in [2^-200, 2^200]
+ * (or be 0) so that no product of four underflows or overflows. */
+#include "solver/fast_touch.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "polytope/fp.h"
+#include "polytope/hpoly.h"
+#include "polytope/predicates.h"
+#include "polytope/rational.h"
+#include "solver/qmatrix.h"
+#include "solver/result.h"
+
+#define TOUCH_MAX_D 4
+
+static int entries_in_range(const double *v, int count)
+{
+    for (int i = 0; i < count; i++) {
+        double m = fabs(v[i]);
+        if (m != 0 && !(m >= 0x1p-200 && m <= 0x1p200))
+            return 0;
+    }
+    return 1;
+}
+
+/* Determinant and permanent of the D x D row-major M, D <= 4, by
+ * explicit formulas (4 x 4: the six products of complementary 2 x 2
+ * minors of columns (0, 1) and (2, 3), Laplace). */
+static double det_perm(const double *M, int D, double *perm)
+{
+    if (D == 1) {
+        *perm = fabs(M[0]);
+        return M[0];
+    }
+    if (D == 2) {
+        double p = M[0] * M[3], q = M[1] * M[2];
+        *perm = fabs(p) + fabs(q);
+        return p - q;
+    }
+    if (D == 3) {
+        double det = 0, pm = 0;
+        for (int j = 0; j < 3; j++) {
+            int a = (j + 1) % 3, b = (j + 2) % 3; /* cyclic: the cofactor sign is + */
+            double p = M[3 + a] * M[6 + b], q = M[3 + b] * M[6 + a];
+            det += M[j] * (p - q);
+            pm += fabs(M[j]) * (fabs(p) + fabs(q));
+        }
+        *perm = pm;
+        return det;
+    }
+    static const int pr[6][4] = {{0, 1, 2, 3}, {0, 2, 1, 3}, {0, 3, 1, 2},
+                                 {1, 2, 0, 3}, {1, 3, 0, 2}, {2, 3, 0, 1}};
+    static const int sg[6] = {1, -1, 1, 1, -1, 1};
+    double det = 0, pm = 0;
+    for (int k = 0; k < 6; k++) {
+        const int *p = pr[k];
+        double m1 = M[4 * p[0]] * M[4 * p[1] + 1], m2 = M[4 * p[1]] * M[4 * p[0] + 1];
+        double n1 = M[4 * p[2] + 2] * M[4 * p[3] + 3], n2 = M[4 * p[3] + 2] * M[4 * p[2] + 3];
+        double term = (m1 - m2) * (n1 - n2);
+        det += sg[k] > 0 ? term : -term;
+        pm += (fabs(m1) + fabs(m2)) * (fabs(n1) + fabs(n2));
+    }
+    *perm = pm;
+    return det;
+}
+
+/* det of the D x D row-major M in floating point with a rigorous bound on
+ * its error: 0, or -1 when an entry is out of the safe range. */
+static int det_bounded(const double *M, int D, double *value, double *err)
+{
+    if (!entries_in_range(M, D * D))
+        return -1;
+    double perm;
+    *value = det_perm(M, D, &perm);
+    *err = 16 * FP_U * perm;
+    return 0;
+}
+
+/* The basis rows with column `col` replaced by v (col >= 0), or row `row`
+ * replaced by v (row >= 0), into out. */
+static void replaced(const fast_touch_job *j, int col, int row, const double *v, double *out)
+{
+    int D = j->n + 1;
+    memcpy(out, j->G, sizeof(double) * (size_t)(D * D));
+    for (int i = 0; i < D; i++) {
+        if (col >= 0)
+            out[i * D + col] = v[i];
+        if (row >= 0)
+            out[row * D + i] = v[i];
+    }
+}
+
+/* 1 when the multipliers are a valid separation: y >= 0, 0 on box bounds,
+ * positive on some row of A; and z_tau = 0.  *s0 receives sign det G. */
+static int touch_separation_holds(const fast_touch_job *j, int *s0, pred_stats *ps)
+{
+    int D = j->n + 1, on_a = 0;
+    double M[TOUCH_MAX_D * TOUCH_MAX_D], unit[TOUCH_MAX_D] = {0};
+    unit[j->n] = 1;
+    *s0 = pred_det_sign(j->G, D, ps);
+    if (*s0 == 0 || *s0 == -2)
+        return 0;
+    replaced(j, j->n, -1, j->h, M);
+    if (pred_det_sign(M, D, ps) != 0) /* z_tau = 0 exactly */
+        return 0;
+    for (int c = 0; c < D; c++) {
+        replaced(j, -1, c, unit, M);
+        int s = pred_det_sign(M, D, ps);
+        if (s == -2 || s * *s0 < 0 || (j->which[c] < 0 && s != 0))
+            return 0;
+        on_a |= j->which[c] == 0 && s != 0;
+    }
+    return on_a;
+}
+
+static int in_basis(const fast_touch_job *j, int which, int row)
+{
+    for (int c = 0; c <= j->n; c++)
+        if (j->which[c] == which && j->row[c] == row)
+            return 1;
+    return 0;
+}
+
+/* x* = the x part of G^-1 h, exactly, into x (n initialised rationals). */
+static int exact_vertex(const fast_touch_job *j, mpq_t *x)
+{
+    int D = j->n + 1, rc = -1;
+    mpq_t M[TOUCH_MAX_D * TOUCH_MAX_D], r[TOUCH_MAX_D], z[TOUCH_MAX_D];
+    qmatrix_work qw;
+    if (qmatrix_work_init(&qw, D) != 0)
+        return -1;
+    for (int i = 0; i < D; i++) {
+        mpq_init(r[i]);
+        mpq_init(z[i]);
+        mpq_set_d(r[i], j->h[i]);
+        for (int c = 0; c < D; c++) {
+            mpq_init(M[i * D + c]);
+            mpq_set_d(M[i * D + c], j->G[i * D + c]);
+        }
+    }
+    if (qmatrix_solve(&qw, D, M, r, z, 0) == 0) {
+        for (int c = 0; c < j->n; c++)
+            mpq_set(x[c], z[c]);
+        rc = 0;
+    }
+    for (int i = 0; i < D; i++) {
+        mpq_clear(r[i]);
+        mpq_clear(z[i]);
+        for (int c = 0; c < D; c++)
+            mpq_clear(M[i * D + c]);
+    }
+    qmatrix_work_free(&qw);
+    return rc;
+}
+
+/* x* in floating point (Gaussian elimination with partial pivoting): a
+ * few ulps from the exact point, which is made on demand (result.c). */
+static void approx_vertex(const fast_touch_job *j, double *x)
+{
+    int D = j->n + 1, piv[TOUCH_MAX_D];
+    double M[TOUCH_MAX_D * TOUCH_MAX_D], r[TOUCH_MAX_D];
+    memcpy(M, j->G, sizeof(double) * (size_t)(D * D));
+    memcpy(r, j->h, sizeof(double) * (size_t)D);
+    for (int i = 0; i < D; i++)
+        piv[i] = i;
+    for (int c = 0; c < D; c++) {
+        int best = c;
+        for (int i = c + 1; i < D; i++)
+            if (fabs(M[piv[i] * D + c]) > fabs(M[piv[best] * D + c]))
+                best = i;
+        int t = piv[c];
+        piv[c] = piv[best];
+        piv[best] = t;
+        double p = M[piv[c] * D + c];
+        for (int i = c + 1; i < D; i++) {
+            double f = M[piv[i] * D + c] / p;
+            for (int k = c; k < D; k++)
+                M[piv[i] * D + k] -= f * M[piv[c] * D + k];
+            r[piv[i]] -= f * r[piv[c]];
+        }
+    }
+    double z[TOUCH_MAX_D];
+    for (int c = D - 1; c >= 0; c--) {
+        double s = r[piv[c]];
+        for (int k = c + 1; k < D; k++)
+            s -= M[piv[c] * D + k] * z[k];
+        z[c] = s / M[piv[c] * D + c];
+    }
+    memcpy(x, z, sizeof(double) * (size_t)j->n);
+}
+
+/* Sign of a . x - b for rational x. */
+static int exact_row_sign(const double *a, double b, mpq_t *x, int n, mpq_t acc, mpq_t t)
+{
+    mpq_set_d(acc, b);
+    mpq_neg(acc, acc);
+    for (int c = 0; c < n; c++) {
+        mpq_set_d(t, a[c]);
+        mpq_mul(t, t, x[c]);
+        mpq_add(acc, acc, t);
+    }
+    return mpq_sgn(acc);
+}
+
+/* Every row of A and B holds at x* (step 3 above).  1 yes, 0 no (or not
+ * decidable here), -1 out of memory.  x receives x* exactly when it had to
+ * be solved (*solved = 1). */
+static int point_in_both(const fast_touch_job *j, int s0, mpq_t *x, int *solved)
+{
+    int n = j->n, D = n + 1, pending = 0;
+    double M[TOUCH_MAX_D * TOUCH_MAX_D], N[TOUCH_MAX_D], eN[TOUCH_MAX_D], D0, eD0;
+    *solved = 0;
+    if (det_bounded(j->G, D, &D0, &eD0) != 0)
+        return 0;
+    for (int c = 0; c < n; c++) {
+        replaced(j, c, -1, j->h, M);
+        if (det_bounded(M, D, &N[c], &eN[c]) != 0)
+            return 0;
+    }
+    const double g = fp_gamma(n + 2);
+    for (int k = 0; k < 2; k++) {
+        const fast_view *V = j->V[k];
+        for (int i = 0; i < V->m; i++) {
+            const double *a = V->a + (size_t)i * (size_t)n;
+            double val = -V->b[i] * D0, err = fabs(V->b[i]) * eD0, mag = fabs(val);
+            for (int c = 0; c < n; c++) {
+                double t = a[c] * N[c];
+                val += t;
+                mag += fabs(t);
+                err += fabs(a[c]) * eN[c];
+            }
+            err = (err + g * mag) * (1 + 4 * FP_U);
+            val *= s0;
+            if (val < -err)
+                continue;
+            if (val > err)
+                return 0; /* x* violates the row: not a contact basis */
+            if (in_basis(j, k, i))
+                continue; /* tight by construction */
+            pending++;
+        }
+    }
+    if (pending == 0)
+        return 1;
+    if (exact_vertex(j, x) != 0)
+        return 0;
+    *solved = 1;
+    mpq_t acc, t;
+    mpq_inits(acc, t, NULL);
+    int ok = 1;
+    for (int k = 0; k < 2 && ok; k++) {
+        const fast_view *V = j->V[k];
+        for (int i = 0; i < V->m && ok; i++)
+            if (!in_basis(j, k, i))
+                ok = exact_row_sign(V->a + (size_t)i * (size_t)n, V->b[i], x, n, acc, t) <= 0;
+    }
+    mpq_clears(acc, t, NULL);
+    return ok;
+}
+
+int fast_touch_certify(const fast_touch_job *j, hs_result *r, pred_stats *ps)
+{
+    int n = j->n, D = n + 1, s0, solved = 0;
+    if (D > TOUCH_MAX_D || !touch_separation_holds(j, &s0, ps))
+        return 0;
+    mpq_t x[TOUCH_MAX_D];
+    for (int c = 0; c < n; c++)
+        mpq_init(x[c]);
+    int ok = point_in_both(j, s0, x, &solved);
+    if (ok == 1) {
+        r->status = HS_TOUCHING;
+        r->lazy = 1;
+        r->has_point = 1;
+        if (solved)
+            for (int c = 0; c < n; c++)
+                r->point_d[c] = q_nearest_double(x[c], NULL);
+        else
+            approx_vertex(j, r->point_d);
+        memcpy(r->lazy_g, j->G, sizeof(double) * (size_t)(D * D));
+        memcpy(r->lazy_h, j->h, sizeof(double) * (size_t)D);
+        memcpy(r->lazy_which, j->which, sizeof(int) * (size_t)D);
+        memcpy(r->lazy_row, j->row, sizeof(int) * (size_t)D);
+        r->lazy_D = D;
+        r->lazy_touch = 1;
+        memcpy(r->strict_d, j->strict_point, sizeof(double) * (size_t)n);
+    }
+    for (int c = 0; c < n; c++)
+        mpq_clear(x[c]);
+    return ok;
+}

@@ -1,0 +1,28 @@
+/* fast_touch.h -- contact certified from a floating-point basis of the
+ * fast engine's margin LP (fast_touch.c), so that touching polyhedra need
+ * not go to the exact engine. */
+#ifndef HS_FAST_TOUCH_H
+#define HS_FAST_TOUCH_H
+
+#include "halfspace.h"
+#include "polytope/predicates.h"
+#include "solver/fast.h"
+
+/* One basis of the margin LP of A and B (dimension n, D = n + 1). */
+typedef struct fast_touch_job {
+    int n;
+    const double *G;            /* D*D: row c is the basis column g_c = (a_c, w_c) */
+    const double *h;            /* D right sides */
+    const int *which, *row;     /* D: polyhedron (0 = A, 1 = B) and row of g_c,
+                                   or which = -1 for a box bound */
+    const fast_view *V[2];      /* every row of A and of B */
+    const double *strict_point; /* A's certified interior point (n) */
+} fast_touch_job;
+
+/* Is the basis a certificate that A and B touch (see fast_touch.c)?  1:
+ * yes, r holds HS_TOUCHING lazily (the point, the separation multipliers
+ * and A's interior point as the strict point, made exact on demand); 0:
+ * not proved (r unchanged).  Only n <= 3 is handled (0 otherwise). */
+int fast_touch_certify(const fast_touch_job *j, hs_result *r, pred_stats *ps);
+
+#endif

@@ -1,0 +1,251 @@
+/* test_contact_cert.c -- touching certified by the fast engine without the
+ * exact engine (solver/fast_touch.c), against the exact engine and the
+ * verifier; the exact box geometry; contact hints between world queries. */
+#include <check.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "halfspace.h"
+#include "tests/helpers.h"
+
+static hs_status query(hs_engine e, const hs_poly *A, const hs_poly *B, hs_result *r)
+{
+    hs_options opt;
+    hs_options_init(&opt);
+    opt.engine = e;
+    hs_error err;
+    ck_assert_msg(hs_intersect(A, B, &opt, r, &err) == HS_OK, "%s", err.msg);
+    return hs_result_status(r);
+}
+
+/* A polytope of m rows u . x <= |u|_1 around the origin, u small integer
+ * vectors (so every number is an integer). */
+static hs_poly *integer_polytope(uint64_t *rng, int m, const double c[3])
+{
+    double *a = malloc(sizeof(double) * 3 * (size_t)m), *b = malloc(sizeof(double) * (size_t)m);
+    for (int i = 0; i < m; i++) {
+        double s = 0;
+        do {
+            s = 0;
+            for (int j = 0; j < 3; j++) {
+                a[3 * i + j] = (double)(int)(t_rng_next(rng) % 11) - 5;
+                s += fabs(a[3 * i + j]);
+            }
+        } while (s == 0);
+        b[i] = s + a[3 * i] * c[0] + a[3 * i + 1] * c[1] + a[3 * i + 2] * c[2];
+    }
+    hs_error err;
+    hs_poly *p = hs_poly_from_doubles(3, m, a, b, NULL, &err);
+    ck_assert_msg(p != NULL, "%s", err.msg);
+    free(a);
+    free(b);
+    return p;
+}
+
+/* B = (A shifted by s along the normal of row i) cut by the half-space
+ * beyond row i: B meets A exactly in a piece of row i's face. */
+static hs_poly *touching_of(const hs_poly *A, int i, double s)
+{
+    int m = hs_poly_rows(A);
+    double *a = malloc(sizeof(double) * 3 * (size_t)(m + 1)), *b = malloc(sizeof(double) * (size_t)(m + 1));
+    double ai[3], bi;
+    hs_poly_row(A, i, ai, &bi);
+    for (int j = 0; j < m; j++) {
+        hs_poly_row(A, j, a + 3 * j, b + j);
+        b[j] += s * (a[3 * j] * ai[0] + a[3 * j + 1] * ai[1] + a[3 * j + 2] * ai[2]);
+    }
+    for (int k = 0; k < 3; k++)
+        a[3 * m + k] = -ai[k];
+    b[m] = -bi;
+    hs_error err;
+    hs_poly *p = hs_poly_from_doubles(3, m + 1, a, b, NULL, &err);
+    ck_assert_msg(p != NULL, "%s", err.msg);
+    free(a);
+    free(b);
+    return p;
+}
+
+/* Face-on-face contacts: every answer agrees with the exact engine and
+ * verifies; contacts are certified by the fast engine itself, not by the
+ * exact fallback (at most a few percent may fall back). */
+START_TEST(face_contacts_need_no_fallback)
+{
+    uint64_t rng = 12345;
+    hs_result *rf = hs_result_new(), *rx = hs_result_new();
+    int touching = 0, fallbacks = 0, total = 0;
+    for (int k = 0; k < 300; k++) {
+        double c[3] = {0, 0, 0};
+        hs_poly *A = integer_polytope(&rng, 8 + (int)(t_rng_next(&rng) % 40), c);
+        if (!hs_poly_fast_ready(A, NULL)) {
+            hs_poly_free(A);
+            continue;
+        }
+        hs_poly *B = touching_of(A, (int)(t_rng_next(&rng) % (uint64_t)hs_poly_rows(A)), 0.125);
+        hs_status f = query(HS_ENGINE_FAST, A, B, rf), x = query(HS_ENGINE_EXACT, A, B, rx);
+        ck_assert_msg(f == x, "pair %d: fast %s, exact %s", k, hs_status_name(f),
+                      hs_status_name(x));
+        hs_error err;
+        ck_assert_msg(hs_result_verify(rf, A, B, &err) == HS_OK, "pair %d: %s", k, err.msg);
+        touching += f == HS_TOUCHING;
+        fallbacks += hs_result_fallback(rf) != 0;
+        total++;
+        hs_poly_free(A);
+        hs_poly_free(B);
+    }
+    ck_assert_msg(total > 200 && touching > total / 2, "%d pairs, %d touching", total, touching);
+    ck_assert_msg(fallbacks * 20 <= total, "%d of %d pairs fell back", fallbacks, total);
+    hs_result_free(rf);
+    hs_result_free(rx);
+}
+END_TEST
+
+/* The point of a certified contact is in both, exactly, and the exact
+ * point read through the API is the nearest double of it. */
+START_TEST(contact_point_is_exact)
+{
+    hs_poly *A = t_poly(t_box_text(3, "0", "1"));
+    hs_poly *B = t_poly(t_box_text(3, "1", "2"));
+    hs_result *r = hs_result_new();
+    ck_assert_int_eq(query(HS_ENGINE_FAST, A, B, r), HS_TOUCHING);
+    ck_assert_int_eq(hs_result_fallback(r), 0);
+    double x[3];
+    ck_assert_int_eq(hs_result_point(r, x), HS_OK);
+    for (int j = 0; j < 3; j++)
+        ck_assert(x[j] == 1); /* the only common point */
+    for (int j = 0; j < 3; j++) {
+        char *s = hs_result_point_str(r, j);
+        ck_assert_str_eq(s, "1");
+        hs_free(s);
+    }
+    hs_error err;
+    ck_assert_int_eq(hs_result_verify(r, A, B, &err), HS_OK);
+    hs_result_free(r);
+    hs_poly_free(A);
+    hs_poly_free(B);
+}
+END_TEST
+
+/* A box written down exactly (no placement) and the hull of its corners
+ * are the same piece: the same corners, and the same answers against a
+ * probe body placed to touch, overlap and miss it. */
+START_TEST(exact_box_equals_hull_box)
+{
+    hs_world *w = hs_world_new();
+    hs_error err;
+    double size[3] = {2, 1, 0.5}, corners[24];
+    for (int c = 0; c < 8; c++)
+        for (int j = 0; j < 3; j++)
+            corners[3 * c + j] = (c >> j) & 1 ? size[j] / 2 : -size[j] / 2;
+    hs_body *bx = hs_world_add_body(w, "box", 0, &err);
+    hs_body *hl = hs_world_add_body(w, "hull", 0, &err);
+    ck_assert_int_eq(hs_body_add_box(bx, size, NULL, &err), HS_OK);
+    ck_assert_int_eq(hs_body_add_hull(hl, corners, 8, NULL, &err), HS_OK);
+    int convex;
+    double *v1, *v2;
+    int n1, n2, *fs1, *fv1, *fs2, *fv2, nf1, nf2;
+    ck_assert_int_eq(hs_body_piece_boundary(bx, 0, &convex, &v1, &n1, &fs1, &fv1, &nf1, &err),
+                     HS_OK);
+    ck_assert_int_eq(hs_body_piece_boundary(hl, 0, &convex, &v2, &n2, &fs2, &fv2, &nf2, &err),
+                     HS_OK);
+    ck_assert_int_eq(n1, 8);
+    ck_assert_int_eq(n2, 8);
+    ck_assert_int_eq(nf1, 6);
+    ck_assert_int_eq(nf2, 6);
+    for (int i = 0; i < 8; i++) { /* every corner of one is a corner of the other */
+        int found = 0;
+        for (int k = 0; k < 8 && !found; k++)
+            found = v1[3 * i] == v2[3 * k] && v1[3 * i + 1] == v2[3 * k + 1] &&
+                    v1[3 * i + 2] == v2[3 * k + 2];
+        ck_assert(found);
+    }
+    hs_free(v1), hs_free(v2), hs_free(fs1), hs_free(fs2), hs_free(fv1), hs_free(fv2);
+    /* the hull moved away; a probe against each in turn */
+    double far[16], probe_size[3] = {1, 1, 1};
+    hs_pose_from_rt(far, (double[9]){1, 0, 0, 0, 1, 0, 0, 0, 1}, (double[3]){100, 0, 0});
+    hs_body *pr = hs_world_add_body(w, "probe", 0, &err);
+    ck_assert_int_eq(hs_body_add_box(pr, probe_size, NULL, &err), HS_OK);
+    const double shifts[3] = {1.5, 1.25, 2}; /* touching, overlap, disjoint along x */
+    const hs_status want[3] = {HS_TOUCHING, HS_OVERLAP, HS_DISJOINT};
+    hs_query_options q;
+    hs_query_options_init(&q);
+    q.threshold = 0;
+    hs_report *rep = hs_report_new();
+    for (int s = 0; s < 3; s++)
+        for (int which = 0; which < 2; which++) {
+            double p[16], t[3] = {shifts[s], 0, 0};
+            hs_pose_from_rt(p, (double[9]){1, 0, 0, 0, 1, 0, 0, 0, 1}, t);
+            ck_assert_int_eq(hs_body_set_pose(pr, p, &err), HS_OK);
+            hs_body_set_pose(which ? bx : hl, far, &err);
+            hs_body_set_pose(which ? hl : bx, (double[16]){1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1}, &err);
+            ck_assert_int_eq(hs_world_query(w, &q, rep, &err), HS_OK);
+            hs_status got = HS_DISJOINT;
+            for (int k = 0; k < hs_report_pair_count(rep); k++) {
+                const char *a, *b;
+                hs_status st;
+                hs_report_pair(rep, k, &a, &b, &st);
+                if (strcmp(a, "probe") == 0 || strcmp(b, "probe") == 0)
+                    got = st;
+            }
+            ck_assert_msg(got == want[s], "shift %g, %s: %s", shifts[s], which ? "hull" : "box",
+                          hs_status_name(got));
+        }
+    hs_report_free(rep);
+    hs_world_free(w);
+}
+END_TEST
+
+/* Boxes resting on a floor: every pair touching, the same answers on a
+ * repeated query (the contact hints), no exact fallback either time. */
+START_TEST(resting_boxes_repeat)
+{
+    hs_world *w = hs_world_new();
+    hs_error err;
+    double fs[3] = {40, 40, 1}, I[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1}, p[16];
+    hs_body *floor = hs_world_add_body(w, "static_floor", 1, &err);
+    ck_assert_int_eq(hs_body_add_box(floor, fs, NULL, &err), HS_OK);
+    hs_pose_from_rt(p, I, (double[3]){0, 0, -0.5});
+    hs_body_set_pose(floor, p, &err);
+    for (int i = 0; i < 49; i++) {
+        char name[16];
+        snprintf(name, sizeof name, "b%02d", i);
+        hs_body *b = hs_world_add_body(w, name, 0, &err);
+        double s[3] = {1, 1, 1};
+        ck_assert_int_eq(hs_body_add_box(b, s, NULL, &err), HS_OK);
+        hs_pose_from_rt(p, I, (double[3]){3.0 * (i % 7) - 9, 3.0 * (i / 7) - 9, 0.5});
+        hs_body_set_pose(b, p, &err);
+    }
+    hs_query_options q;
+    hs_query_options_init(&q);
+    q.threshold = 0;
+    hs_report *rep = hs_report_new();
+    for (int round = 0; round < 2; round++) {
+        ck_assert_int_eq(hs_world_query(w, &q, rep, &err), HS_OK);
+        ck_assert_int_eq(hs_report_pair_count(rep), 49);
+        for (int k = 0; k < 49; k++) {
+            const char *a, *b;
+            hs_status st;
+            hs_report_pair(rep, k, &a, &b, &st);
+            ck_assert_int_eq(st, HS_TOUCHING);
+        }
+        hs_report_stats rs;
+        hs_report_get_stats(rep, &rs);
+        ck_assert_int_eq(rs.fallbacks, 0);
+    }
+    hs_report_free(rep);
+    hs_world_free(w);
+}
+END_TEST
+
+Suite *suite_contact_cert(void)
+{
+    Suite *s = suite_create("contact_cert");
+    TCase *tc = tcase_create("core");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, face_contacts_need_no_fallback);
+    tcase_add_test(tc, contact_point_is_exact);
+    tcase_add_test(tc, exact_box_equals_hull_box);
+    tcase_add_test(tc, resting_boxes_repeat);
+    suite_add_tcase(s, tc);
+    return s;
+}
