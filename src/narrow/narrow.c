@@ -8,6 +8,7 @@
  * triangle pairs of seed 000 (src/shape/tri_mesh.c). */
 #include "src/narrow/narrow.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -243,10 +244,62 @@ static int on_near_triangle(void *user, int t, const double tri[3][3])
     return 0;
 }
 
+/* A record's place in the index order. */
+typedef struct near_key {
+    int t, at;
+} near_key;
+
 static int by_triangle(const void *x, const void *y)
 {
-    double a = *(const double *)x, b = *(const double *)y;
-    return (a > b) - (a < b);
+    const near_key *a = x, *b = y;
+    return (a->t > b->t) - (a->t < b->t);
+}
+
+/* The order of the n records by triangle index, into keys (after them in
+ * ws->pts); NULL when out of memory. */
+static near_key *sort_near(narrow_ws *ws, int n)
+{
+    size_t room = (size_t)NEAR_REC * n + ((size_t)n * sizeof(near_key) + 7) / 8;
+    if (room > INT_MAX || !narrow_reserve(&ws->pts, &ws->pts_cap, (int)room))
+        return NULL;
+    near_key *key = (near_key *)(ws->pts + NEAR_REC * n);
+    for (int i = 0; i < n; i++)
+        key[i] = (near_key){(int)ws->pts[NEAR_REC * i], i};
+    if (n > 16) {
+        qsort(key, (size_t)n, sizeof *key, by_triangle);
+        return key;
+    }
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && key[j].t < key[j - 1].t; j--) {
+            near_key tmp = key[j];
+            key[j] = key[j - 1];
+            key[j - 1] = tmp;
+        }
+    return key;
+}
+
+/* Whether the hierarchy is worth walking: the mesh has more than
+ * NEAR_LINEAR triangles and its box, mapped into the host's frame,
+ * overlaps the host's box in less than a quarter of its volume (else
+ * mapping each point once and testing every triangle's box is cheaper: a
+ * visited triangle costs three mapped corners).  Only the time depends on
+ * this choice. */
+#define NEAR_LINEAR 512
+
+static int hierarchy_pays(const geom *gh, const geom *gm, const double T[16])
+{
+    if (gm->ntris <= NEAR_LINEAR)
+        return 0;
+    double lo[3], hi[3], vm = 1, vo = 1;
+    pose_map_box(T, gm->lo, gm->hi, lo, hi);
+    for (int d = 0; d < 3; d++) {
+        double ov = (hi[d] < gh->hi[d] ? hi[d] : gh->hi[d]) - (lo[d] > gh->lo[d] ? lo[d] : gh->lo[d]);
+        if (!(ov > 0))
+            return 1;
+        vm *= hi[d] - lo[d];
+        vo *= ov;
+    }
+    return vo < 0.25 * vm;
 }
 
 /* Every triangle of the mover's mesh near the host's convex piece, mapped
@@ -256,9 +309,10 @@ static int by_triangle(const void *x, const void *y)
  * of its mapped corners, widened by slack, meets the host's box.
  *
  * HS_TRI_GRID and HS_TRI_RAW map every point and test every triangle's
- * box.  HS_TRI_BVH visits only the triangles the mesh's hierarchy cannot
- * exclude (tri_bvh_near_box with grow = slack) and applies the same box
- * test to them.  A triangle it leaves out has, on some axis d, all
+ * box, and so does HS_TRI_BVH when the host's box covers much of the
+ * mesh's (hierarchy_pays).  Otherwise HS_TRI_BVH visits only the triangles
+ * the mesh's hierarchy cannot exclude (tri_bvh_near_box with grow =
+ * slack) and applies the same box test to them.  A triangle it leaves out has, on some axis d, all
  * corners x below lo[d] - 2 slack[d] (or above hi[d] + 2 slack[d]); then
  * x + slack < lo - slack, and since slack[d] >= 2^-30 |lo[d]| + 2^-1000
  * puts fl(lo - slack) below lo, the rounded fl(x + slack) <= fl(lo -
@@ -273,16 +327,17 @@ static hs_code convex_mesh(narrow_ws *ws, const narrow_piece *host, const geom *
     pose_relative(T, host->pose, mover->pose);
     for (int d = 0; d < 3; d++)
         slack[d] = POSE_BOX_SLACK * (fabs(gh->lo[d]) + fabs(gh->hi[d])) + 0x1p-1000;
-    if (ws->triangles == HS_TRI_BVH) {
+    if (ws->triangles == HS_TRI_BVH && hierarchy_pays(gh, gm, T)) {
         near_list nl = {ws, gh, slack, 0, 0};
         tri_bvh_near_box(tri_mesh_bvh(gm->index), T, gh->lo, gh->hi, slack, on_near_triangle,
                          &nl);
         if (nl.failed)
             return err_set(err, HS_ERR_NOMEM, "out of memory");
-        if (nl.n > 1)
-            qsort(ws->pts, (size_t)nl.n, NEAR_REC * sizeof(double), by_triangle);
+        const near_key *key = sort_near(ws, nl.n);
+        if (!key)
+            return err_set(err, HS_ERR_NOMEM, "out of memory");
         for (int k = 0; k < nl.n && hit->status != HS_OVERLAP; k++) {
-            const double(*tri)[3] = (const double(*)[3])(ws->pts + NEAR_REC * k + 1);
+            const double(*tri)[3] = (const double(*)[3])(ws->pts + NEAR_REC * key[k].at + 1);
             hs_code rc = classify_near(ws, host, gh, tri, hit, err);
             if (rc != HS_OK)
                 return rc;
