@@ -333,6 +333,8 @@ static hs_code convex_mesh(narrow_ws *ws, const narrow_piece *host, const geom *
                          &nl);
         if (nl.failed)
             return err_set(err, HS_ERR_NOMEM, "out of memory");
+        if (nl.n == 0)
+            return HS_OK;
         const near_key *key = sort_near(ws, nl.n);
         if (!key)
             return err_set(err, HS_ERR_NOMEM, "out of memory");
