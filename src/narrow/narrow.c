@@ -279,27 +279,20 @@ static near_key *sort_near(narrow_ws *ws, int n)
 }
 
 /* Whether the hierarchy is worth walking: the mesh has more than
- * NEAR_LINEAR triangles and its box, mapped into the host's frame,
- * overlaps the host's box in less than a quarter of its volume (else
- * mapping each point once and testing every triangle's box is cheaper: a
- * visited triangle costs three mapped corners).  Only the time depends on
- * this choice. */
+ * NEAR_LINEAR triangles and the walk would visit fewer than one in eight
+ * of them (tri_bvh_near_count; else mapping each point once and testing
+ * every triangle's box is cheaper: a visited triangle costs three mapped
+ * corners, and the visited ones are put in index order).  Only the time
+ * depends on this choice. */
 #define NEAR_LINEAR 512
 
-static int hierarchy_pays(const geom *gh, const geom *gm, const double T[16])
+static int hierarchy_pays(const geom *gh, const geom *gm, const double T[16],
+                          const double slack[3])
 {
     if (gm->ntris <= NEAR_LINEAR)
         return 0;
-    double lo[3], hi[3], vm = 1, vo = 1;
-    pose_map_box(T, gm->lo, gm->hi, lo, hi);
-    for (int d = 0; d < 3; d++) {
-        double ov = (hi[d] < gh->hi[d] ? hi[d] : gh->hi[d]) - (lo[d] > gh->lo[d] ? lo[d] : gh->lo[d]);
-        if (!(ov > 0))
-            return 1;
-        vm *= hi[d] - lo[d];
-        vo *= ov;
-    }
-    return vo < 0.25 * vm;
+    int limit = gm->ntris / 8;
+    return tri_bvh_near_count(tri_mesh_bvh(gm->index), T, gh->lo, gh->hi, slack, limit) < limit;
 }
 
 /* Every triangle of the mover's mesh near the host's convex piece, mapped
@@ -309,8 +302,8 @@ static int hierarchy_pays(const geom *gh, const geom *gm, const double T[16])
  * of its mapped corners, widened by slack, meets the host's box.
  *
  * HS_TRI_GRID and HS_TRI_RAW map every point and test every triangle's
- * box, and so does HS_TRI_BVH when the host's box covers much of the
- * mesh's (hierarchy_pays).  Otherwise HS_TRI_BVH visits only the triangles
+ * box, and so does HS_TRI_BVH when the hierarchy would visit many of the
+ * triangles anyway (hierarchy_pays).  Otherwise HS_TRI_BVH visits only the triangles
  * the mesh's hierarchy cannot exclude (tri_bvh_near_box with grow =
  * slack) and applies the same box test to them.  A triangle it leaves out has, on some axis d, all
  * corners x below lo[d] - 2 slack[d] (or above hi[d] + 2 slack[d]); then
@@ -327,7 +320,7 @@ static hs_code convex_mesh(narrow_ws *ws, const narrow_piece *host, const geom *
     pose_relative(T, host->pose, mover->pose);
     for (int d = 0; d < 3; d++)
         slack[d] = POSE_BOX_SLACK * (fabs(gh->lo[d]) + fabs(gh->hi[d])) + 0x1p-1000;
-    if (ws->triangles == HS_TRI_BVH && hierarchy_pays(gh, gm, T)) {
+    if (ws->triangles == HS_TRI_BVH && hierarchy_pays(gh, gm, T, slack)) {
         near_list nl = {ws, gh, slack, 0, 0};
         tri_bvh_near_box(tri_mesh_bvh(gm->index), T, gh->lo, gh->hi, slack, on_near_triangle,
                          &nl);

@@ -318,8 +318,11 @@ long tri_bvh_pairs(const tri_bvh *a, const tri_bvh *b, const double T[16], tri_b
 
 /* ------------------------------------------------------- mesh vs box */
 
-int tri_bvh_near_box(const tri_bvh *h, const double T[16], const double lo[3],
-                     const double hi[3], const double grow[3], tri_bvh_visit_fn fn, void *user)
+/* The walk of tri_bvh_near_box; with fn NULL it only counts the
+ * triangles it would visit, up to limit. */
+static int bvh_near_walk(const tri_bvh *h, const double T[16], const double lo[3],
+                         const double hi[3], const double grow[3], tri_bvh_visit_fn fn,
+                         void *user, int limit)
 {
     if (h->ntris == 0)
         return 0;
@@ -332,7 +335,7 @@ int tri_bvh_near_box(const tri_bvh *h, const double T[16], const double lo[3],
     }
     bvh_frame f;
     bvh_frame_init(&f, T, h, amax, amax);
-    int stack[STACK_MAX], top = 0;
+    int stack[STACK_MAX], top = 0, count = 0;
     stack[top++] = 0;
     while (top > 0) {
         const bvh_node *n = &h->node[stack[--top]];
@@ -345,6 +348,11 @@ int tri_bvh_near_box(const tri_bvh *h, const double T[16], const double lo[3],
             stack[top++] = n->first;
             continue;
         }
+        if (!fn) {
+            if ((count += n->count) >= limit)
+                return count;
+            continue;
+        }
         for (int s = n->first; s < n->first + n->count; s++) {
             double p[3][3], box[6];
             bvh_map_slot(h, T, s, p, box);
@@ -352,5 +360,17 @@ int tri_bvh_near_box(const tri_bvh *h, const double T[16], const double lo[3],
                 return 1;
         }
     }
-    return 0;
+    return fn ? 0 : count;
+}
+
+int tri_bvh_near_box(const tri_bvh *h, const double T[16], const double lo[3],
+                     const double hi[3], const double grow[3], tri_bvh_visit_fn fn, void *user)
+{
+    return bvh_near_walk(h, T, lo, hi, grow, fn, user, 0);
+}
+
+int tri_bvh_near_count(const tri_bvh *h, const double T[16], const double lo[3],
+                       const double hi[3], const double grow[3], int limit)
+{
+    return bvh_near_walk(h, T, lo, hi, grow, NULL, NULL, limit);
 }

@@ -51,4 +51,10 @@ typedef int (*tri_bvh_visit_fn)(void *user, int t, const double tri[3][3]);
 int tri_bvh_near_box(const tri_bvh *h, const double T[16], const double lo[3],
                      const double hi[3], const double grow[3], tri_bvh_visit_fn fn, void *user);
 
+/* How many triangles tri_bvh_near_box would visit, counted up to limit
+ * (the count returned stops at or just past it): an estimate of its cost,
+ * without mapping any point. */
+int tri_bvh_near_count(const tri_bvh *h, const double T[16], const double lo[3],
+                       const double hi[3], const double grow[3], int limit);
+
 #endif
