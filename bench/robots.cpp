@@ -9,6 +9,8 @@
  *            (robots/franka_panda/collision: link0..link7 and hand, STL),
  *            i == j against a copy of itself;
  *   ur5      the same for the UR5 meshes (robots/ur5/collision, STL);
+ *   kuka     the same for the KUKA iiwa link meshes (urdf/kuka_iiwa/meshes,
+ *            STL, 1157-3038 triangles: finer, closer to graphics models);
  *   env      each Panda mesh, scaled from metres to millimetres, against
  *            FCL's env.obj (meshes/fcl), posed as bench/mesh poses rob:
  *            translation in [-3000, 3000]^2 x [0, 3000], three angles;
@@ -27,8 +29,9 @@
  * libfcl 0.7): fcl::collide with a default CollisionRequest (stops at the
  * first contact).  Hierarchies and worlds are built outside the timing.
  * Every pose is compared (our overlap/touching against FCL's collision);
- * on every --raw-every th pose our query is repeated with HS_TRI_RAW, whose
- * status must be the same, or the program fails.
+ * on every --raw-every th pose our query is repeated with HS_TRI_RAW (with
+ * HS_TRI_GRID, seed 000's grid, when the pair has more than 250,000
+ * triangle pairs), whose status must be the same, or the program fails.
  *
  * Output: a Markdown table, then
  *   RESULT bench=robots family=<f> method=<ours|fcl> us_median=.. us_mean=.. disagreements=..
@@ -293,7 +296,8 @@ void run_pair(family &f, const side &s1, const side &s2, int env, const options 
     opt.threshold = 0;
     opt.contacts = 0;
     raw = opt;
-    raw.triangles = HS_TRI_RAW;
+    long tri_pairs = (long)(s1.m ? s1.m->t.size() / 3 : 12) * (long)(s2.m->t.size() / 3);
+    raw.triangles = tri_pairs > 250000 ? HS_TRI_GRID : HS_TRI_RAW;
     hs_report *rep = hs_report_new();
     if (!rep)
         die("out of memory");
@@ -347,7 +351,7 @@ void run_pair(family &f, const side &s1, const side &s2, int env, const options 
             if (hs_world_query(w, &raw, rep, &err) != HS_OK)
                 die("hs_world_query (raw)", &err);
             if (our_status(rep) != st)
-                die("the raw all-pairs method and the hierarchy disagree");
+                die("the raw (or grid) method and the hierarchy disagree");
             f.raw_checked++;
         }
     }
@@ -378,15 +382,20 @@ int main(int argc, char **argv)
                                           "wrist3.stl"};
     auto panda = load_dir(o.data + "/robots/franka_panda/collision", panda_names, 1);
     auto ur5 = load_dir(o.data + "/robots/ur5/collision", ur5_names, 1);
+    std::vector<std::string> kuka_names;
+    for (int k = 0; k <= 7; k++)
+        kuka_names.push_back("link_" + std::to_string(k) + ".stl");
+    auto kuka = load_dir(o.data + "/urdf/kuka_iiwa/meshes", kuka_names, 1);
     auto panda_mm = load_dir(o.data + "/robots/franka_panda/collision", panda_names, 1000);
     mesh env = load_mesh(o.data + "/meshes/fcl/env.obj", 1);
 
     rng r(o.seed);
-    std::vector<family> fams(4);
+    std::vector<family> fams(5);
     fams[0].name = "panda";
     fams[1].name = "ur5";
-    fams[2].name = "env";
-    fams[3].name = "box";
+    fams[2].name = "kuka";
+    fams[3].name = "env";
+    fams[4].name = "box";
     for (size_t i = 0; i < panda.size(); i++)
         for (size_t j = i; j < panda.size(); j++) {
             side a, b;
@@ -401,24 +410,31 @@ int main(int argc, char **argv)
             b.m = &ur5[j];
             run_pair(fams[1], a, b, 0, o, r);
         }
+    for (size_t i = 0; i < kuka.size(); i++)
+        for (size_t j = i; j < kuka.size(); j++) {
+            side a, b;
+            a.m = &kuka[i];
+            b.m = &kuka[j];
+            run_pair(fams[2], a, b, 0, o, r);
+        }
     for (const auto &m : panda_mm) {
         side a, b;
         a.m = &env;
         b.m = &m;
-        run_pair(fams[2], a, b, 1, o, r);
+        run_pair(fams[3], a, b, 1, o, r);
     }
     for (const auto &m : panda) {
         side a, b;
         for (int d = 0; d < 3; d++)
             a.box[d] = 0.5 * (m.hi[d] - m.lo[d]);
         b.m = &m;
-        run_pair(fams[3], a, b, 0, o, r);
+        run_pair(fams[4], a, b, 0, o, r);
     }
 
     long disagree = 0;
     std::printf("| family | mesh pairs | poses | in collision (ours) | ours us (median) | "
                 "FCL us (median) | ours / FCL | ours us (mean) | FCL us (mean) | "
-                "ours / FCL (mean) | disagreements | raw checks |\n");
+                "ours / FCL (mean) | disagreements | raw (grid) checks |\n");
     std::printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     for (const auto &f : fams) {
         double om = median(f.ours), fm = median(f.fcl), oa = mean(f.ours), fa = mean(f.fcl);
