@@ -1,7 +1,8 @@
-/* tri_bvh.h -- a bounding-volume hierarchy of the triangles of a mesh
- * (tri_bvh.c): boxes in the mesh's own frame, built once, traversed
- * against another mesh's hierarchy or against a box under a relative
- * pose, with certified culling. */
+/* tri_bvh.h -- a bounding-volume hierarchy of the triangles of a mesh:
+ * built once per mesh (tri_bvh_build.c; every node has an axis box in the
+ * mesh's frame and an oriented box), traversed against another mesh's
+ * hierarchy or against a box under a relative pose with certified culling
+ * (tri_bvh.c). */
 #ifndef HS_TRI_BVH_H
 #define HS_TRI_BVH_H
 
