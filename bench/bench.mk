@@ -251,3 +251,26 @@ $(PREDS): $(PREDS_OBJ) $(LIBA)
 
 preds-run: $(PREDS)
 	$(call run_and_splice,preds,$(PREDS),$(PREDS_ARGS),$(PREDS_TITLE))
+
+# ---------------------------------------------------------------- robots
+# Robot collision meshes pairwise (Panda, UR5), Panda meshes in FCL's env
+# and boxes against Panda meshes, at random poses: our world query (the
+# triangle hierarchy, HS_TRI_BVH) against FCL OBBRSS, in one run
+# (bench/robots.cpp; ROBOTS_ARGS='--poses 50' for a quick run).  Runs after
+# the others in bench-all.
+ROBOTS       := $(BUILD)/bench/robots
+ROBOTS_OBJ   := $(BUILD)/bench/robots.o
+ROBOTS_ARGS  ?=
+ROBOTS_TITLE := Robot meshes pairwise: triangle hierarchy vs FCL OBBRSS (bench/robots)
+
+.PHONY: robots-run robots-build
+bench-all: robots-run
+robots-build: $(ROBOTS)
+
+$(ROBOTS): $(ROBOTS_OBJ) $(LIBA)
+	$(CXX) -o $@ $(ROBOTS_OBJ) $(LIBA) $(FCL_LIBS) $(BENCH_LIBS)
+
+-include $(ROBOTS_OBJ:.o=.d)
+
+robots-run: $(ROBOTS)
+	$(call run_and_splice,robots,$(ROBOTS),$(ROBOTS_ARGS),$(ROBOTS_TITLE))

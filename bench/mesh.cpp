@@ -11,7 +11,8 @@
  * Ours: a world with the two meshes as bodies (hs_world_add_file on the
  * OBJ files, one mesh piece each); per pose hs_body_set_pose(rob) +
  * hs_world_query (threshold 0: overlap or touching only; contacts off;
- * triangles paired through the uniform grid, HS_TRI_GRID).
+ * default options: triangles paired through each mesh's hierarchy of
+ * oriented boxes, HS_TRI_BVH).
  * FCL (Debian libfcl 0.7): fcl::BVHModel<fcl::OBBRSSd> built from exactly
  * the vertices and triangles that hs_body_piece_boundary gives; per pose
  * fcl::collide with a default CollisionRequest (stops at the first
@@ -22,8 +23,8 @@
  * Every pose is compared: "collision" for FCL against overlap/touching for
  * us; each disagreement is printed with our answer.  On every --raw-every
  * th pose our query is repeated with HS_TRI_RAW (every triangle against
- * every triangle): it must agree with the grid's answer, or the program
- * fails.
+ * every triangle) and with HS_TRI_GRID (seed 000's uniform grid): both
+ * must agree with the default's answer, or the program fails.
  *
  * Output: a Markdown table and notes, then a fenced block of
  *   RESULT bench=mesh method=<ours|fcl> us_per_query=<median> disagreements=<..>
@@ -190,12 +191,14 @@ int main(int argc, char **argv)
     fcl::CollisionObjectd env_obj(env_model, fcl::Transform3d::Identity());
     fcl::CollisionObjectd rob_obj(rob_model, fcl::Transform3d::Identity());
 
-    hs_query_options opt, raw;
+    hs_query_options opt, raw, grid;
     hs_query_options_init(&opt);
     opt.threshold = 0;
     opt.contacts = 0;
     raw = opt;
     raw.triangles = HS_TRI_RAW;
+    grid = opt;
+    grid.triangles = HS_TRI_GRID;
     hs_report *rep = hs_report_new();
     if (!rep)
         die("out of memory");
@@ -250,22 +253,26 @@ int main(int argc, char **argv)
             if (hs_world_query(w, &raw, rep, &err) != HS_OK)
                 die("hs_world_query (raw)", &err);
             if (our_status(rep) != st)
-                die("the raw all-pairs method and the grid disagree");
+                die("the raw all-pairs method and the default disagree");
+            if (hs_world_query(w, &grid, rep, &err) != HS_OK)
+                die("hs_world_query (grid)", &err);
+            if (our_status(rep) != st)
+                die("the uniform grid and the default disagree");
             raw_checked++;
         }
     }
     double ours = median(ours_us), fcl = median(fcl_us);
     std::printf("| rob poses | env / rob triangles | in collision (ours) | touching | "
                 "ours us/query (median) | FCL us/query (median) | ours / FCL | "
-                "disagreements | raw all-pairs checks |\n");
+                "disagreements | raw and grid checks |\n");
     std::printf("|---:|---|---:|---:|---:|---:|---:|---:|---:|\n");
     std::printf("| %d | %d / %d | %ld | %ld | %.4g | %.4g | %.3g | %ld | %ld, all agree |\n",
                 o.poses, env_tris, rob_tris, hits, touching, ours, fcl, ours / fcl, disagree,
                 raw_checked);
     std::printf("\nSeed %llu; each query timed alone, the fastest of %d repetitions per pose, "
                 "then the median over the poses.  Ours: hs_world_query, threshold 0, "
-                "contacts off, triangles through the uniform grid (%.1f triangle tests per "
-                "query on average).  FCL: fcl::collide on BVHModel<OBBRSS>, default "
+                "contacts off, triangles through the hierarchy, HS_TRI_BVH (%.1f triangle tests "
+                "per query on average).  FCL: fcl::collide on BVHModel<OBBRSS>, default "
                 "request.\n\n",
                 (unsigned long long)o.seed, o.reps, (double)tri_tests / o.poses);
     std::printf("```\nRESULT bench=mesh method=ours us_per_query=%.4g disagreements=%ld\n"

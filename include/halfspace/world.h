@@ -205,9 +205,17 @@ HS_API void hs_body_set_groups(hs_body *b, unsigned group, unsigned mask);
 /* World queries                                                        */
 /* ------------------------------------------------------------------ */
 
+/* How the triangles of two meshes are paired.  All three report the same
+ * pairs with the same statuses (exact triangle-triangle tests on the same
+ * rounded points); only the time differs, and, when a piece pair has
+ * several meeting triangle pairs, which one's common point becomes the
+ * piece pair's witness (each method stops at the first overlap it finds,
+ * in its own order). */
 typedef enum hs_tri_method {
-    HS_TRI_GRID = 0, /* triangles of two meshes paired through a uniform grid */
-    HS_TRI_RAW       /* every triangle against every triangle (seed 000's raw method) */
+    HS_TRI_GRID = 0, /* a uniform grid rebuilt per query (seed 000) */
+    HS_TRI_RAW,      /* every triangle against every triangle (seed 000's raw method) */
+    HS_TRI_BVH       /* a box hierarchy of each mesh, built once, traversed pairwise
+                        with certified culling (the default) */
 } hs_tri_method;
 
 /* Options of a world query; fill with hs_query_options_init, then
@@ -217,7 +225,7 @@ typedef struct hs_query_options {
                                 pairs of pieces closer than this without a
                                 common point are reported as contacts; 0: none */
     int contacts;            /* compute contact points and normals (default 1) */
-    hs_tri_method triangles; /* default HS_TRI_GRID */
+    hs_tri_method triangles; /* default HS_TRI_BVH */
     int threads;             /* worker threads for the narrow phase (default 1;
                                 0: one per CPU; at most 64 are used) */
     hs_engine engine;        /* convex pairs: HS_ENGINE_FAST (default) or

@@ -16,7 +16,7 @@ from .polytope import Polytope
 __all__ = ["World", "Body", "Pair", "PiecePair", "Contact", "Distance", "Boundary", "QueryResult"]
 
 _BROADPHASE = {"tree": lib.HS_BROAD_TREE, "grid": lib.HS_BROAD_GRID, "raw": lib.HS_BROAD_RAW}
-_TRIANGLES = {"grid": lib.HS_TRI_GRID, "raw": lib.HS_TRI_RAW}
+_TRIANGLES = {"bvh": lib.HS_TRI_BVH, "grid": lib.HS_TRI_GRID, "raw": lib.HS_TRI_RAW}
 
 
 class PiecePair(NamedTuple):
@@ -343,7 +343,7 @@ class World:
             rep = self._local.report = ffi.gc(p, lib.hs_report_free)
         return rep
 
-    def query(self, threshold=0.1, *, contacts=True, triangles="grid", threads=1,
+    def query(self, threshold=0.1, *, contacts=True, triangles="bvh", threads=1,
               engine="fast"):
         """Every pair of bodies that overlap, touch or lie closer than
         ``threshold`` (scene units; 0: no contacts), sorted by names.
@@ -351,8 +351,9 @@ class World:
         Args:
             threshold: the contact threshold (default 0.1, finite, >= 0).
             contacts: compute contact points and normals (default True).
-            triangles: "grid" (default) or "raw": how triangles of two
-                meshes are paired.
+            triangles: "bvh" (default: each mesh's hierarchy of boxes),
+                "grid" or "raw": how triangles of two meshes are paired
+                (the same answers).
             threads: narrow-phase worker threads (default 1; 0: one per
                 CPU); the answer does not depend on it.
             engine: "fast" (default) or "exact" for convex pairs.
@@ -367,7 +368,7 @@ class World:
         q.threshold = float(threshold)
         q.contacts = 1 if contacts else 0
         if triangles not in _TRIANGLES:
-            raise ArgumentError("triangles: grid or raw")
+            raise ArgumentError("triangles: bvh, grid or raw")
         q.triangles = _TRIANGLES[triangles]
         q.threads = int(threads)
         q.engine = _util.engine_code(engine)

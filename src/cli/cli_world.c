@@ -21,7 +21,7 @@ static const char world_usage[] =
     "  followed by the contacts (normal and points on A) when there are any.\n"
     "options:\n"
     "  --broadphase=tree|grid|raw  which pairs of bodies are tested (default grid)\n"
-    "  --triangles=grid|raw        pairing of mesh triangles (default grid)\n"
+    "  --triangles=bvh|grid|raw    pairing of mesh triangles (default bvh)\n"
     "  --threshold=D               contact threshold in scene units (default 0.1; 0: none)\n"
     "  --threads=N                 worker threads (default 1; 0: one per CPU)\n"
     "  --engine=fast|exact         convex pairs: certified fast engine (default) or the\n"
@@ -74,9 +74,14 @@ static int parse_world_option(void *ctx, cli_args *a, const char *name, const ch
         else
             return cli_usage_error(world_usage, "unknown broad phase '%s'", v);
     } else if (strcmp(name, "triangles") == 0) {
-        if (strcmp(v, "grid") != 0 && strcmp(v, "raw") != 0)
+        if (strcmp(v, "bvh") == 0)
+            c->q.triangles = HS_TRI_BVH;
+        else if (strcmp(v, "grid") == 0)
+            c->q.triangles = HS_TRI_GRID;
+        else if (strcmp(v, "raw") == 0)
+            c->q.triangles = HS_TRI_RAW;
+        else
             return cli_usage_error(world_usage, "unknown triangle method '%s'", v);
-        c->q.triangles = v[0] == 'g' ? HS_TRI_GRID : HS_TRI_RAW;
     } else if (strcmp(name, "threshold") == 0) {
         if (!cli_parse_number(v, &c->q.threshold) || c->q.threshold < 0)
             return cli_usage_error(world_usage, "--threshold needs a number >= 0, not '%s'", v);

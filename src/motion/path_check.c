@@ -31,9 +31,10 @@ static hs_code check_args(const hs_world *w, const hs_body *b, const hs_path *p,
                                         "> 0");
     if ((opt->query.engine != HS_ENGINE_FAST && opt->query.engine != HS_ENGINE_EXACT) ||
         opt->query.threads < 0 ||
-        (opt->query.triangles != HS_TRI_GRID && opt->query.triangles != HS_TRI_RAW))
+        (opt->query.triangles != HS_TRI_GRID && opt->query.triangles != HS_TRI_RAW &&
+         opt->query.triangles != HS_TRI_BVH))
         return err_set(err, HS_ERR_ARG, "path: bad query options (engine fast or exact, "
-                                        "threads >= 0, triangles grid or raw)");
+                                        "threads >= 0, triangles bvh, grid or raw)");
     return HS_OK;
 }
 

@@ -8,6 +8,7 @@
  * triangle pairs of seed 000 (src/shape/tri_mesh.c). */
 #include "src/narrow/narrow.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,11 +25,11 @@ int narrow_ws_init(narrow_ws *ws, hs_tri_method triangles, hs_engine engine)
 {
     memset(ws, 0, sizeof *ws);
     ws->res = hs_result_new();
-    ws->tc = tri_convex_work_new();
+    ws->tc = NULL; /* (made by the first convex-mesh test: costly, often unused) */
     hs_options_init(&ws->opt);
     ws->opt.engine = engine == HS_ENGINE_EXACT ? HS_ENGINE_EXACT : HS_ENGINE_FAST;
     ws->triangles = triangles;
-    return ws->res && ws->tc ? 0 : -1;
+    return ws->res ? 0 : -1;
 }
 
 void narrow_ws_free(narrow_ws *ws)
@@ -181,43 +182,176 @@ static int narrow_boxes_meet(const double *lo1, const double *hi1, const double 
     return 1;
 }
 
+/* Triangle t (corners tri, in the host's frame) classified against the
+ * host's convex piece; the strongest answer wins (overlap ends the search
+ * in the callers). */
+static hs_code classify_near(narrow_ws *ws, const narrow_piece *host, const geom *gh,
+                             const double tri[3][3], piece_hit *hit, hs_error *err)
+{
+    hs_status st;
+    double w[3];
+    int fb = 0;
+    if (!ws->tc && !(ws->tc = tri_convex_work_new()))
+        return err_set(err, HS_ERR_NOMEM, "out of memory");
+    ws->tri_tests++;
+    hs_code rc = tri_convex_classify(ws->tc, tri, gh->poly, &st, w, &fb, err);
+    if (rc != HS_OK)
+        return rc;
+    ws->fallbacks += fb;
+    if (st == HS_OVERLAP || (st == HS_TOUCHING && hit->status == HS_DISJOINT)) {
+        hit->status = st;
+        pose_apply(host->pose, w, hit->witness);
+    }
+    return HS_OK;
+}
+
+/* The box of tri, widened by slack, meets the host's box. */
+static int near_host_box(const double tri[3][3], const double slack[3], const geom *gh)
+{
+    double lo[3], hi[3];
+    for (int d = 0; d < 3; d++) {
+        lo[d] = fmin(tri[0][d], fmin(tri[1][d], tri[2][d])) - slack[d];
+        hi[d] = fmax(tri[0][d], fmax(tri[1][d], tri[2][d])) + slack[d];
+    }
+    return narrow_boxes_meet(lo, hi, gh->lo, gh->hi);
+}
+
+/* The triangles that pass near_host_box, gathered from the hierarchy: a
+ * record per triangle in ws->pts (its index, then its 9 mapped
+ * coordinates). */
+typedef struct near_list {
+    narrow_ws *ws;
+    const geom *gh;
+    const double *slack;
+    int n, failed;
+} near_list;
+
+#define NEAR_REC 10
+
+static int on_near_triangle(void *user, int t, const double tri[3][3])
+{
+    near_list *nl = user;
+    if (!near_host_box(tri, nl->slack, nl->gh))
+        return 0;
+    narrow_ws *ws = nl->ws;
+    if (!narrow_reserve(&ws->pts, &ws->pts_cap, NEAR_REC * (nl->n + 1))) {
+        nl->failed = 1;
+        return 1;
+    }
+    double *r = ws->pts + NEAR_REC * nl->n++;
+    r[0] = t;
+    memcpy(r + 1, tri, 9 * sizeof(double));
+    return 0;
+}
+
+/* A record's place in the index order. */
+typedef struct near_key {
+    int t, at;
+} near_key;
+
+static int by_triangle(const void *x, const void *y)
+{
+    const near_key *a = x, *b = y;
+    return (a->t > b->t) - (a->t < b->t);
+}
+
+/* The order of the n records by triangle index, into keys (after them in
+ * ws->pts); NULL when out of memory. */
+static near_key *sort_near(narrow_ws *ws, int n)
+{
+    size_t room = (size_t)NEAR_REC * n + ((size_t)n * sizeof(near_key) + 7) / 8;
+    if (room > INT_MAX || !narrow_reserve(&ws->pts, &ws->pts_cap, (int)room))
+        return NULL;
+    near_key *key = (near_key *)(ws->pts + NEAR_REC * n);
+    for (int i = 0; i < n; i++)
+        key[i] = (near_key){(int)ws->pts[NEAR_REC * i], i};
+    if (n > 16) {
+        qsort(key, (size_t)n, sizeof *key, by_triangle);
+        return key;
+    }
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && key[j].t < key[j - 1].t; j--) {
+            near_key tmp = key[j];
+            key[j] = key[j - 1];
+            key[j - 1] = tmp;
+        }
+    return key;
+}
+
+/* Whether the hierarchy is worth walking: the mesh has more than
+ * NEAR_LINEAR triangles and the walk would visit fewer than one in eight
+ * of them (tri_bvh_near_count; else mapping each point once and testing
+ * every triangle's box is cheaper: a visited triangle costs three mapped
+ * corners, and the visited ones are put in index order).  Only the time
+ * depends on this choice. */
+#define NEAR_LINEAR 512
+
+static int hierarchy_pays(const geom *gh, const geom *gm, const double T[16],
+                          const double slack[3])
+{
+    if (gm->ntris <= NEAR_LINEAR)
+        return 0;
+    int limit = gm->ntris / 8;
+    return tri_bvh_near_count(tri_mesh_bvh(gm->index), T, gh->lo, gh->hi, slack, limit) < limit;
+}
+
 /* Every triangle of the mover's mesh near the host's convex piece, mapped
  * into the host's frame, is classified exactly; the strongest answer wins
- * (overlap ends the search). */
+ * (overlap ends the search).  Triangles go in index order, so the first
+ * overlapping (or else touching) one gives the witness.  "Near": the box
+ * of its mapped corners, widened by slack, meets the host's box.
+ *
+ * HS_TRI_GRID and HS_TRI_RAW map every point and test every triangle's
+ * box, and so does HS_TRI_BVH when the hierarchy would visit many of the
+ * triangles anyway (hierarchy_pays).  Otherwise HS_TRI_BVH visits only the triangles
+ * the mesh's hierarchy cannot exclude (tri_bvh_near_box with grow =
+ * slack) and applies the same box test to them.  A triangle it leaves out has, on some axis d, all
+ * corners x below lo[d] - 2 slack[d] (or above hi[d] + 2 slack[d]); then
+ * x + slack < lo - slack, and since slack[d] >= 2^-30 |lo[d]| + 2^-1000
+ * puts fl(lo - slack) below lo, the rounded fl(x + slack) <= fl(lo -
+ * slack) < lo: the box test fails for it too.  So both classify the same
+ * triangles in the same order (tri_convex_classify's scratch, whose row
+ * order is randomised from one call to the next, sees the same history)
+ * and give the same answers, witnesses included. */
 static hs_code convex_mesh(narrow_ws *ws, const narrow_piece *host, const geom *gh,
                            const narrow_piece *mover, const geom *gm, piece_hit *hit, hs_error *err)
 {
     double T[16], slack[3];
     pose_relative(T, host->pose, mover->pose);
+    for (int d = 0; d < 3; d++)
+        slack[d] = POSE_BOX_SLACK * (fabs(gh->lo[d]) + fabs(gh->hi[d])) + 0x1p-1000;
+    if (ws->triangles == HS_TRI_BVH && hierarchy_pays(gh, gm, T, slack)) {
+        near_list nl = {ws, gh, slack, 0, 0};
+        tri_bvh_near_box(tri_mesh_bvh(gm->index), T, gh->lo, gh->hi, slack, on_near_triangle,
+                         &nl);
+        if (nl.failed)
+            return err_set(err, HS_ERR_NOMEM, "out of memory");
+        if (nl.n == 0)
+            return HS_OK;
+        const near_key *key = sort_near(ws, nl.n);
+        if (!key)
+            return err_set(err, HS_ERR_NOMEM, "out of memory");
+        for (int k = 0; k < nl.n && hit->status != HS_OVERLAP; k++) {
+            const double(*tri)[3] = (const double(*)[3])(ws->pts + NEAR_REC * key[k].at + 1);
+            hs_code rc = classify_near(ws, host, gh, tri, hit, err);
+            if (rc != HS_OK)
+                return rc;
+        }
+        return HS_OK;
+    }
     if (!narrow_reserve(&ws->pts, &ws->pts_cap, 3 * gm->nmv))
         return err_set(err, HS_ERR_NOMEM, "out of memory");
     for (int i = 0; i < gm->nmv; i++)
         pose_apply(T, gm->mv + 3 * i, ws->pts + 3 * i);
-    for (int d = 0; d < 3; d++)
-        slack[d] = POSE_BOX_SLACK * (fabs(gh->lo[d]) + fabs(gh->hi[d])) + 0x1p-1000;
     for (int t = 0; t < gm->ntris && hit->status != HS_OVERLAP; t++) {
-        double tri[3][3], lo[3], hi[3];
+        double tri[3][3];
         for (int k = 0; k < 3; k++)
             memcpy(tri[k], ws->pts + 3 * gm->tris[3 * t + k], sizeof tri[k]);
-        for (int d = 0; d < 3; d++) {
-            lo[d] = fmin(tri[0][d], fmin(tri[1][d], tri[2][d])) - slack[d];
-            hi[d] = fmax(tri[0][d], fmax(tri[1][d], tri[2][d])) + slack[d];
-        }
-        if (!narrow_boxes_meet(lo, hi, gh->lo, gh->hi))
+        if (!near_host_box((const double(*)[3])tri, slack, gh))
             continue;
-        hs_status st;
-        double w[3];
-        int fb = 0;
-        ws->tri_tests++;
-        hs_code rc = tri_convex_classify(ws->tc, (const double(*)[3])tri, gh->poly, &st, w, &fb,
-                                         err);
+        hs_code rc = classify_near(ws, host, gh, (const double(*)[3])tri, hit, err);
         if (rc != HS_OK)
             return rc;
-        ws->fallbacks += fb;
-        if (st == HS_OVERLAP || (st == HS_TOUCHING && hit->status == HS_DISJOINT)) {
-            hit->status = st;
-            pose_apply(host->pose, w, hit->witness);
-        }
     }
     return HS_OK;
 }

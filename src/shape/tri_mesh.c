@@ -1,12 +1,13 @@
 /* tri_mesh.c -- pairing the triangles of two meshes (seed 000, section 4).
  *
  * A tri_mesh keeps, in its own frame, the box of every triangle, the box of
- * the whole mesh and the sum of the triangles' extents per axis.
+ * the whole mesh, the sum of the triangles' extents per axis and the
+ * bounding-volume hierarchy of its triangles.
  *
  * tri_mesh_pairs maps the points of b into a's frame once per call
  * (pose_apply: x' = R x + t in doubles, each coordinate rounded once), and
  * from then on every answer is exact for a's points and those rounded
- * points.  Two methods:
+ * points.  Three methods:
  *
  *  HS_TRI_RAW   seed 000's raw method: every triangle of a against every
  *               triangle of b, with no box test first, so *tests is
@@ -31,11 +32,19 @@
  *               floor, clamp), so the cell of that corner lies in both
  *               triangles' cell ranges whatever the rounding.
  *
- * Both report the same set of pairs, with the same statuses and witnesses.
+ *  HS_TRI_BVH   the hierarchies of the two meshes (tri_bvh.c, built here
+ *               once per mesh), traversed pairwise; b's points are mapped
+ *               only where a leaf needs them, by the same pose_apply, and
+ *               the bound from b's largest coordinates replaces the check
+ *               of every mapped point unless it cannot exclude overflow.
+ *
+ * All three report the same set of pairs, with the same statuses and
+ * witnesses (in different orders).
  * The search stops when fn returns nonzero.  A point of b whose mapping
  * overflows (not finite) makes the call fail with HS_ERR_ARG before any
  * test, since the exact predicates need finite input. */
 #include "src/shape/tri_mesh.h"
+#include "src/shape/tri_bvh.h"
 #include "src/shape/tri_tri.h"
 
 #include <math.h>
@@ -58,6 +67,7 @@ struct tri_mesh {
     double *box;   /* per triangle: lo[3], hi[3] */
     double lo[3], hi[3];
     double ext[3]; /* sum over the triangles of hi - lo */
+    tri_bvh *bvh;  /* the hierarchy of HS_TRI_BVH (tri_bvh.c) */
 };
 
 /* Box of the triangle with corner indices t in the point array v. */
@@ -103,8 +113,9 @@ tri_mesh *tri_mesh_new(const double *verts, int nverts, const int *tris, int ntr
     if (!m)
         return NULL;
     m->box = mem_alloc((size_t)ntris * 6, sizeof(double));
-    if (!m->box) {
-        free(m);
+    m->bvh = tri_bvh_new(verts, nverts, tris, ntris);
+    if (!m->box || !m->bvh) {
+        tri_mesh_free(m);
         return NULL;
     }
     m->verts = verts;
@@ -120,8 +131,11 @@ void tri_mesh_free(tri_mesh *m)
     if (!m)
         return;
     free(m->box);
+    tri_bvh_free(m->bvh);
     free(m);
 }
+
+const tri_bvh *tri_mesh_bvh(const tri_mesh *m) { return m->bvh; }
 
 /* ============================================================ one call */
 
@@ -418,6 +432,25 @@ static hs_code map_points(pairing *pr, const double T[16])
     return HS_OK;
 }
 
+/* HS_TRI_BVH: HS_ERR_ARG when a point of b mapped by T is not finite
+ * (checked point by point only when the bound from the largest
+ * coordinates cannot exclude it), else the traversal. */
+static hs_code pairs_bvh(const tri_mesh *a, const tri_mesh *b, const double T[16],
+                         tri_pair_fn fn, void *user, long *tests)
+{
+    if (!tri_bvh_image_finite(b->bvh, T))
+        for (int i = 0; i < b->nverts; i++) {
+            double x[3];
+            pose_apply(T, b->verts + 3 * (size_t)i, x);
+            if (!isfinite(x[0]) || !isfinite(x[1]) || !isfinite(x[2]))
+                return HS_ERR_ARG;
+        }
+    long n = tri_bvh_pairs(a->bvh, b->bvh, T, fn, user);
+    if (tests)
+        *tests = n;
+    return HS_OK;
+}
+
 /* Returns HS_OK, HS_ERR_NOMEM, or HS_ERR_ARG when a point of b mapped by
  * T overflows (not finite): the exact predicates need finite input. */
 hs_code tri_mesh_pairs(const tri_mesh *a, const tri_mesh *b, const double T[16],
@@ -426,6 +459,8 @@ hs_code tri_mesh_pairs(const tri_mesh *a, const tri_mesh *b, const double T[16],
     pairing pr = {a, b, NULL, NULL, {0}, {0}, {0}, fn, user, 0};
     if (tests)
         *tests = 0;
+    if (method == HS_TRI_BVH)
+        return pairs_bvh(a, b, T, fn, user, tests);
     pr.bv = mem_alloc((size_t)b->nverts * 3, sizeof(double));
     pr.bbox = mem_alloc((size_t)b->ntris * 6, sizeof(double));
     hs_code rc = pr.bv && pr.bbox ? map_points(&pr, T) : HS_ERR_NOMEM;

@@ -86,7 +86,10 @@
  * Cost.  A pair decided by the plane test costs 3 or 6 orientation
  * filters.  Exact zeros (contacts, coplanar and degenerate pairs) go
  * through pred_orient3d's GMP fallback, about 1.5 us each.  The witness,
- * computed only for pairs that meet, costs some 10 to 20 us.
+ * computed only for pairs that meet, costs some 10 to 20 us in integers;
+ * in case 2 it is first tried in double-double arithmetic with a proven
+ * error bound (tri_witness.c, well under a microsecond), which gives the
+ * same doubles whenever it answers.
  *
  * Inputs must be finite doubles. */
 #include "src/shape/tri_tri.h"
@@ -98,6 +101,7 @@
 #include "polytope/hull3.h"
 #include "polytope/predicates.h"
 #include "polytope/rational.h"
+#include "src/shape/tri_witness.h"
 
 /* ============================================================ predicates */
 
@@ -800,31 +804,43 @@ static double midpoint(mpz_t n1, mpz_t d1, mpz_t n2, mpz_t d2, long emin)
     return r;
 }
 
-/* One end of p n q: X_i (line sp.a sp.b_i on q's plane) or Y_i. */
-static void crossing_end(zcut *z, const double p[3][3], const double q[3][3], const span *sp,
-                         const span *sq, int hi, long emin, mpz_t num[3], mpz_t den)
+/* Which end of p n q is which: X_i (line sp.a sp.b_i on q's plane) or
+ * Y_i (line sq.a sq.b_i on p's plane), by the orientation identity. */
+static void crossing_pick(const double p[3][3], const double q[3][3], const span *sp,
+                          const span *sq, int hi, tri_witness_end *end)
 {
     const double *bp = hi ? sp->b2 : sp->b1, *bq = hi ? sq->b2 : sq->b1;
     int y_minus_x = pred_orient3d(sp->a, bp, sq->a, bq) * sp->side * sq->side;
     int take_x = hi ? y_minus_x >= 0 : y_minus_x <= 0;
-    zcut_plane(z, take_x ? q : p, emin);
-    if (take_x)
-        zcut_point(z, sp->a, bp, emin, num, den);
-    else
-        zcut_point(z, sq->a, bq, emin, num, den);
+    *end = take_x ? (tri_witness_end){q, sp->a, bp} : (tri_witness_end){p, sq->a, bq};
 }
 
+/* One end, exactly. */
+static void crossing_end(zcut *z, const tri_witness_end *end, long emin, mpz_t num[3], mpz_t den)
+{
+    zcut_plane(z, end->plane, emin);
+    zcut_point(z, end->a, end->b, emin, num, den);
+}
+
+/* The midpoint of the two ends: in double-double arithmetic when its
+ * error bound proves the rounding (tri_witness.c, the common case), else
+ * exactly in integers; the same doubles either way. */
 static void crossing_witness(const double p[3][3], const double q[3][3], const span *sp,
                              const span *sq, double out[3])
 {
+    tri_witness_end ends[2];
+    crossing_pick(p, q, sp, sq, 0, &ends[0]);
+    crossing_pick(p, q, sp, sq, 1, &ends[1]);
+    if (tri_witness_crossing(&ends[0], &ends[1], out))
+        return;
     shape P = {{p[0], p[1], p[2]}, 3, 0, 0}, Q = {{q[0], q[1], q[2]}, 3, 0, 0};
     long emin = low_exponent(&P, &Q, 0);
     zcut z;
     mpz_t lo[3], hi[3], dlo, dhi;
     zcut_init(&z);
     mpz_inits(lo[0], lo[1], lo[2], hi[0], hi[1], hi[2], dlo, dhi, NULL);
-    crossing_end(&z, p, q, sp, sq, 0, emin, lo, dlo);
-    crossing_end(&z, p, q, sp, sq, 1, emin, hi, dhi);
+    crossing_end(&z, &ends[0], emin, lo, dlo);
+    crossing_end(&z, &ends[1], emin, hi, dhi);
     for (int i = 0; i < 3; i++)
         out[i] = midpoint(lo[i], dlo, hi[i], dhi, emin);
     mpz_clears(lo[0], lo[1], lo[2], hi[0], hi[1], hi[2], dlo, dhi, NULL);

@@ -83,7 +83,7 @@ void hs_query_options_init(hs_query_options *opt)
     memset(opt, 0, sizeof *opt);
     opt->threshold = 0.1;
     opt->contacts = 1;
-    opt->triangles = HS_TRI_GRID;
+    opt->triangles = HS_TRI_BVH;
     opt->threads = 1;
     opt->engine = HS_ENGINE_FAST;
 }
