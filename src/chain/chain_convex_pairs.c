@@ -24,7 +24,7 @@ void chain_convex_ws_free(chain_convex_ws *ws)
 chain_convex_ws *chain_convex_ws_new(void)
 {
     chain_convex_ws *ws = calloc(1, sizeof *ws);
-    if (ws && narrow_ws_init(&ws->nw, HS_TRI_GRID, HS_ENGINE_FAST) != 0) {
+    if (ws && narrow_ws_init(&ws->nw, HS_TRI_BVH, HS_ENGINE_FAST) != 0) {
         chain_convex_ws_free(ws);
         return NULL;
     }

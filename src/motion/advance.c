@@ -49,7 +49,7 @@ static hs_code bodies_meet(const hs_body *a, const hs_body *b, int *met, hs_erro
     narrow_ws ws;
     hs_code rc = HS_OK;
     *met = 0;
-    if (narrow_ws_init(&ws, HS_TRI_GRID, HS_ENGINE_FAST) != 0)
+    if (narrow_ws_init(&ws, HS_TRI_BVH, HS_ENGINE_FAST) != 0)
         rc = err_set(err, HS_ERR_NOMEM, "out of memory");
     for (int ia = 0; rc == HS_OK && ia < a->npieces && !*met; ia++)
         for (int ib = 0; rc == HS_OK && ib < b->npieces && !*met; ib++) {

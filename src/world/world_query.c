@@ -610,7 +610,7 @@ hs_code hs_world_distance(const hs_world *w, const hs_body *a, const hs_body *b,
     if (!w || !a || !b || a == b || a->npieces == 0 || b->npieces == 0)
         return err_set(err, HS_ERR_ARG, "distance needs two distinct bodies with pieces");
     narrow_ws ws;
-    if (narrow_ws_init(&ws, HS_TRI_GRID, HS_ENGINE_FAST) != 0) {
+    if (narrow_ws_init(&ws, HS_TRI_BVH, HS_ENGINE_FAST) != 0) {
         narrow_ws_free(&ws);
         return err_set(err, HS_ERR_NOMEM, "out of memory");
     }
