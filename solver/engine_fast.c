@@ -193,15 +193,16 @@ static double row_value(fast_query *q, const double *a, double b, const double *
     return v;
 }
 
-/* Is x certified strictly inside polyhedron k?  One branch-free pass
- * takes the largest v_i + (n+2) u mag_i over the rows (the filter bound of
- * pred_row_sign); only when that is not negative, or a magnitude leaves
- * the safe range, are the rows asked one by one (exactly if need be). */
+/* Is x certified strictly inside polyhedron k?  One pass with the filter
+ * bound of pred_row_sign, (n+2) u mag_i: a row certainly violated (or on
+ * the boundary side beyond the bound) ends it at once; when every row is
+ * certainly strict the answer is yes; rows the filter leaves open (or
+ * magnitudes out of its safe range) are then asked exactly. */
 static int strictly_inside(fast_query *q, int k, const double *x)
 {
     const fast_view *P = q->V[k];
-    int n = q->n;
-    double worst = -INFINITY, big = 0, small = INFINITY, c = (double)(n + 2) * FP_U;
+    int n = q->n, unsure = 0;
+    double c = (double)(n + 2) * FP_U;
     for (int i = 0; i < P->m; i++) {
         const double *a = P->a + (size_t)i * (size_t)n;
         double v = -P->b[i], mag = fabs(P->b[i]);
@@ -215,14 +216,14 @@ static int strictly_inside(fast_query *q, int k, const double *x)
                 v += t;
                 mag += fabs(t);
             }
-        double e = v + c * mag;
-        worst = e > worst ? e : worst;
-        big = mag > big ? mag : big;
-        small = mag < small ? mag : small;
+        int safe = mag < 0x1p+900 && mag > 0x1p-900;
+        if (safe && v > c * mag)
+            return 0; /* certainly not strict: no need to read further */
+        unsure |= !(safe && v < -c * mag);
     }
-    if (worst < 0 && big < 0x1p+900 && small > 0x1p-900)
+    if (!unsure)
         return 1;
-    for (int i = 0; i < P->m; i++) {
+    for (int i = 0; i < P->m; i++) { /* rows the filter left open, decided exactly */
         int strict;
         row_value(q, view_row(P, n, i), P->b[i], x, &strict);
         if (!strict)

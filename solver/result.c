@@ -109,6 +109,15 @@ int result_lazy_reserve(hs_result *r, int n)
     return 0;
 }
 
+/* Multipliers in a fixed order: A's before B's, by row. */
+static int by_poly_row(const void *x, const void *y)
+{
+    const cert_mult *a = x, *b = y;
+    if (a->which != b->which)
+        return a->which - b->which;
+    return (a->row > b->row) - (a->row < b->row);
+}
+
 /* Exact multipliers of a lazy Farkas certificate: y with G y = e_tau. */
 static int materialize_farkas(const hs_result *r, hs_result *out)
 {
@@ -127,9 +136,12 @@ static int materialize_farkas(const hs_result *r, hs_result *out)
             }
         }
         rc = qmatrix_solve(&qw, D, G, rhs, y, 0);
+        int first = out->nmult;
         for (int c = 0; rc == 0 && c < D; c++)
             if (r->lazy_which[c] >= 0 && mpq_sgn(y[c]) != 0)
                 rc = result_add_mult(out, r->lazy_which[c], r->lazy_row[c], y[c]);
+        if (rc == 0) /* (a swap of structs moves their mpq_t handles along) */
+            qsort(out->mult + first, (size_t)(out->nmult - first), sizeof *out->mult, by_poly_row);
         for (int i = 0; i < D; i++) {
             mpq_clears(rhs[i], y[i], NULL);
             for (int c = 0; c < D; c++)
