@@ -511,6 +511,7 @@ static int scan_rows(fast_query *q, const double *z, int *count, int *strict)
     int n = q->n, added = 0, worst[FAST_ADD_MAX];
     int room = q->M / 64 < 8 ? 8 : q->M / 64 > FAST_ADD_MAX ? FAST_ADD_MAX : q->M / 64;
     double score[FAST_ADD_MAX], zmax = 0;
+    int maybe_not_strict = 0;
     for (int j = 0; j <= n; j++)
         zmax = fmax(zmax, fabs(z[j]));
     const double spread = (sqrt((double)n) + 1) * zmax;
@@ -520,13 +521,16 @@ static int scan_rows(fast_query *q, const double *z, int *count, int *strict)
         int base = k ? q->mA : 0;
         for (int i = 0; i < V->m; i++) {
             const double *a = V->a + (size_t)i * (size_t)n;
-            double v = norm[i] * z[n] - V->b[i];
+            double ax = 0;
             if (n == 3) /* the common case, unrolled */
-                v += a[0] * z[0] + a[1] * z[1] + a[2] * z[2];
+                ax = a[0] * z[0] + a[1] * z[1] + a[2] * z[2];
             else
                 for (int j = 0; j < n; j++)
-                    v += a[j] * z[j];
-            if (!(v > SEIDEL_VIOLATION_TOL * (spread * norm[i] + fabs(V->b[i]))))
+                    ax += a[j] * z[j];
+            double tol = SEIDEL_VIOLATION_TOL * (spread * norm[i] + fabs(V->b[i]));
+            maybe_not_strict |= ax - V->b[i] > -tol; /* (a . x < b is all overlap needs) */
+            double v = ax + norm[i] * z[n] - V->b[i];
+            if (!(v > tol))
                 continue;
             if (w->in_set[base + i]) /* (rare: the LP holds its own rows) */
                 continue;
@@ -546,7 +550,9 @@ static int scan_rows(fast_query *q, const double *z, int *count, int *strict)
         w->order[(*count)++] = worst[c];
         w->in_set[worst[c]] = 1;
     }
-    *strict = added == 0 && z[n] > 0 && strict_at(q, z);
+    /* x strictly inside every row is overlap, whatever the margin rows say
+     * (the set's rows are checked too, by strict_at) */
+    *strict = z[n] > 0 && (added == 0 || !maybe_not_strict) && strict_at(q, z);
     return added;
 }
 
@@ -587,7 +593,8 @@ static seidel_status lp_rounds(fast_query *q, int forced, double *z, int *strict
     *strict = 0;
     for (; rounds < FAST_ROUNDS; rounds++) {
         st = solve_set(q, count, forced, z, basis);
-        if (q->certified || st != SEIDEL_OPTIMAL || scan_rows(q, z, &count, strict) == 0)
+        if (q->certified || st != SEIDEL_OPTIMAL || scan_rows(q, z, &count, strict) == 0 ||
+            *strict)
             break;
     }
     clear_set(q, count);
@@ -648,7 +655,7 @@ static int lp_rounds_dual(fast_query *q, double *z, int *strict)
         }
         if (fs != FLP_OPTIMAL)
             break;
-        if (scan_rows(q, st.z, &count, strict) == 0) {
+        if (scan_rows(q, st.z, &count, strict) == 0 || *strict) {
             rc = 0;
             break;
         }
