@@ -88,6 +88,7 @@ UNIT  := $(BUILD)/unit_tests
         deps build-deps python-deps python unit-run cli-run python-run layout-run \
         valgrind-run san-run crosscheck-run slow-rest
 all: build-deps $(LIBA) $(LIBSO) $(BUILD)/$(SONAME) $(CLI)
+.PHONY: pictures-run plots plots-deps
 
 # Every object waits for the check of the build packages (order only: it
 # never makes an object out of date).
@@ -257,6 +258,12 @@ layout-run: all
 valgrind-run: $(CLI)
 	HS_VALGRIND=1 sh tests/cli_tests.sh $(CLI)
 
+# Tests that look at the pictures (tests/pictures_check.py): SVGs parsed
+# with xmllint, PDF text, PNG sizes and ink, the step-through page in
+# headless Chromium (a named skip without it); outputs in $(BUILD)/pictures.
+pictures-run: $(CLI)
+	python3 tests/pictures_check.py $(CLI) $(BUILD)/pictures
+
 # The cross-check bar: exact engine vs glp_exact, 0 disagreements on 10,000.
 crosscheck-run: $(CLI)
 	$(CLI) crosscheck --count 10000 --seed 1 | tail -n 1 | tee $(BUILD)/crosscheck.txt
@@ -267,7 +274,7 @@ crosscheck-run: $(CLI)
 # two CPUs, each job's output kept together.
 check: deps
 	@$(MAKE) --no-print-directory all $(UNIT)
-	@$(MAKE) --no-print-directory unit-run cli-run python-run layout-run
+	@$(MAKE) --no-print-directory unit-run cli-run python-run layout-run pictures-run
 	@$(MAKE) --no-print-directory -j2 --output-sync=target valgrind-run slow-rest
 	@echo "check: all tests passed"
 
