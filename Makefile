@@ -10,7 +10,8 @@
 #   make check      install missing packages (as root), run every test: unit tests,
 #                   CLI tests, Python tests, valgrind on the CLI tests, then all tests
 #                   again under AddressSanitizer + UndefinedBehaviorSanitizer (build-san/)
-#   make bench      benchmark programs and bench/RESULTS.md
+#   make bench      benchmark programs and bench/RESULTS.md, then make plots
+#   make plots      bench/plots/*.svg from the RESULT lines of bench/RESULTS.md
 #   make install    PREFIX=/usr/local DESTDIR= (library, headers, CLI, halfspace.pc,
 #                   and the Python package when the Debian python has cffi and numpy)
 #   make install-python   the Python package alone (into PYTHON_SITE)
@@ -288,6 +289,17 @@ san-run:
 # ---------------------------------------------------------------- bench
 bench: deps bench-deps all
 	@$(MAKE) --no-print-directory -C . -f bench/bench.mk BUILD=$(BUILD)
+	@$(MAKE) --no-print-directory plots
+
+# The benchmarks as plots: bench/plots/*.svg from the RESULT lines of
+# bench/RESULTS.md (gnuplot), without running a benchmark.
+plots: plots-deps
+	python3 bench/plots.py bench/RESULTS.md bench/plots
+
+plots-deps:
+	@missing=""; \
+	command -v gnuplot >/dev/null 2>&1 || missing="$$missing gnuplot-nox"; \
+	$(install_or_explain)
 
 # ---------------------------------------------------------------- install
 # Under $(DESTDIR)$(PREFIX): lib/libhalfspace.a, lib/libhalfspace.so.VERSION
