@@ -73,8 +73,8 @@ PY_CFLAGS := -O2 -g -fPIC -Wall -Wextra -fvisibility=hidden
 # Fonts: DejaVu Sans (fonts-dejavu-core).  The picture tests: pictures-run.
 DRAW_SRC := $(wildcard src/draw/*.c)
 DRAW_OBJ := $(DRAW_SRC:%.c=$(BUILD)/%.o)
-CAIRO_CFLAGS := $(patsubst -I%,-isystem %,$(shell pkg-config --cflags cairo 2>/dev/null))
-DRAW_LIBS := $(shell pkg-config --libs cairo 2>/dev/null || echo -lcairo)
+CAIRO_CFLAGS := $(patsubst -I%,-isystem %,$(shell pkg-config --cflags cairo fontconfig 2>/dev/null))
+DRAW_LIBS := $(shell pkg-config --libs cairo fontconfig 2>/dev/null || echo -lcairo -lfontconfig)
 $(DRAW_OBJ): ALL_CFLAGS += $(CAIRO_CFLAGS)
 CLI_OBJ += $(DRAW_OBJ)
 

@@ -73,6 +73,11 @@ hs_code canvas_close(canvas *cv, hs_error *err);
 /* The in-memory SVG after canvas_close (the caller frees it), or NULL. */
 char *canvas_take_svg(canvas *cv);
 
+/* Release the font caches of cairo and fontconfig (they are built again
+ * when needed), so that a leak checker sees no memory of theirs at exit.
+ * Call only when no canvas is open. */
+void canvas_release_fonts(void);
+
 /* The format named by path's extension: 1 and *fmt, or 0 for none. */
 int canvas_format_of(const char *path, canvas_format *fmt);
 

@@ -4,6 +4,7 @@
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
 #include <ctype.h>
+#include <fontconfig/fontconfig.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -158,6 +159,12 @@ hs_code canvas_close(canvas *cv, hs_error *err)
     free(cv->path);
     cv->path = NULL;
     return rc;
+}
+
+void canvas_release_fonts(void)
+{
+    cairo_debug_reset_static_data();
+    FcFini();
 }
 
 char *canvas_take_svg(canvas *cv)

@@ -180,6 +180,7 @@ hs_code draw_pair_picture(const hs_poly *A, const hs_poly *B, const hs_options *
     else if (rc == HS_ERR_NOMEM)
         err_set(err, HS_ERR_NOMEM, "out of memory");
 done:
+    canvas_release_fonts();
     hs_result_free(r);
     dsys_free(sa);
     dsys_free(sb);

@@ -378,7 +378,9 @@ static hs_code sdraw_render(sdraw *sd, const draw_opts *o, int y_up, const scene
     if (txt->sub)
         canvas_text(&cv, 16, 38, 10.5, 0, 0, 0, INK_FAINT, txt->sub);
     scene_legend(&cv);
-    return canvas_close(&cv, err);
+    rc = canvas_close(&cv, err);
+    canvas_release_fonts();
+    return rc;
 }
 
 /* ---------------------------------------------------------------- worlds */
@@ -555,12 +557,14 @@ static void add_sphere(sdraw *sd, const double c[3], double r, const double pose
     sdraw_add(sd, v, fs, fv, nf, pose, k, 1, 1);
 }
 
+/* Is idx in one of the n pairs: at place `which` (0, 1), or either (-1)? */
 static int pair_has(const int *pairs, int n, int idx, int which)
 {
-    for (int i = 0; i < n; i++)
-        if (pairs[2 * i + which] == idx || (which < 0 && (pairs[2 * i] == idx ||
-                                                           pairs[2 * i + 1] == idx)))
+    for (int i = 0; i < n; i++) {
+        if (which >= 0 ? pairs[2 * i + which] == idx
+                       : pairs[2 * i] == idx || pairs[2 * i + 1] == idx)
             return 1;
+    }
     return 0;
 }
 

@@ -22,6 +22,7 @@
 #include "polytope/error.h"
 #include "polytope/mem.h"
 #include "solver/seed.h"
+#include "src/draw/canvas.h"
 #include "src/draw/draw.h"
 #include "src/draw/frames.h"
 
@@ -388,5 +389,6 @@ hs_code draw_trace_pages(const hs_poly *A, const hs_poly *B, const hs_options *q
     if (frames)
         *frames = t.n;
     tframes_free(&t);
+    canvas_release_fonts();
     return rc;
 }
