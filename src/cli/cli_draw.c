@@ -146,7 +146,10 @@ static int run_draw(draw_cli *c, hs_poly *A, hs_poly *B)
     int frames = 0;
     if (draw_trace_pages(A, B, &c->q, &c->o, &frames, &err) != HS_OK)
         return cli_fail(&err);
-    printf("wrote %d frames and %s/index.html\n", frames, c->o.out);
+    size_t len = strlen(c->o.out);
+    while (len > 1 && c->o.out[len - 1] == '/')
+        len--;
+    printf("wrote %d frames and %.*s/index.html\n", frames, (int)len, c->o.out);
     return EXIT_ANSWER;
 }
 

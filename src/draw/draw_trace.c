@@ -354,14 +354,30 @@ static hs_code seed_walk_frames(const hs_poly *A, const hs_poly *B, const hs_opt
     return HS_OK;
 }
 
+/* mkdir -p dir. */
 static hs_code make_dir(const char *dir, hs_error *err)
 {
-    if (mkdir(dir, 0777) == 0 || errno == EEXIST) {
+    char *path = mem_strdup(dir);
+    if (!path)
+        return err_set(err, HS_ERR_NOMEM, "out of memory");
+    for (char *p = path + 1;; p++) {
+        int end = *p == '\0';
+        if (*p != '/' && !end)
+            continue;
+        *p = '\0';
         struct stat sb;
-        if (stat(dir, &sb) == 0 && S_ISDIR(sb.st_mode))
-            return HS_OK;
+        if (mkdir(path, 0777) != 0 && errno != EEXIST) {
+            hs_code rc = err_set(err, HS_ERR_IO, "%s: cannot make the directory", path);
+            free(path);
+            return rc;
+        }
+        if (end) {
+            int ok = stat(path, &sb) == 0 && S_ISDIR(sb.st_mode);
+            free(path);
+            return ok ? HS_OK : err_set(err, HS_ERR_IO, "%s: not a directory", dir);
+        }
+        *p = '/';
     }
-    return err_set(err, HS_ERR_IO, "%s: cannot make the directory", dir);
 }
 
 hs_code draw_trace_pages(const hs_poly *A, const hs_poly *B, const hs_options *q,
@@ -372,9 +388,16 @@ hs_code draw_trace_pages(const hs_poly *A, const hs_poly *B, const hs_options *q
         return err_set(err, HS_ERR_INPUT, "--trace draws pairs of 1, 2 or 3 variables (%s: %d, "
                                           "%s: %d)", hs_poly_name(A), n, hs_poly_name(B),
                        hs_poly_dim(B));
-    hs_code rc = make_dir(o->out, err);
-    if (rc != HS_OK)
+    char *dir = mem_strdup(o->out);
+    if (!dir)
+        return err_set(err, HS_ERR_NOMEM, "out of memory");
+    for (size_t len = strlen(dir); len > 1 && dir[len - 1] == '/'; len--)
+        dir[len - 1] = '\0'; /* "DIR/" is DIR */
+    hs_code rc = make_dir(dir, err);
+    if (rc != HS_OK) {
+        free(dir);
         return rc;
+    }
     tframes t;
     tframes_init(&t);
     if (q->engine == HS_ENGINE_FAST)
@@ -385,10 +408,11 @@ hs_code draw_trace_pages(const hs_poly *A, const hs_poly *B, const hs_options *q
     if (rc == HS_OK && t.nomem)
         rc = err_set(err, HS_ERR_NOMEM, "out of memory");
     if (rc == HS_OK)
-        rc = tframes_write(&t, o->out, o->png_frames, err);
+        rc = tframes_write(&t, dir, o->png_frames, err);
     if (frames)
         *frames = t.n;
     tframes_free(&t);
     canvas_release_fonts();
+    free(dir);
     return rc;
 }
