@@ -173,5 +173,5 @@ void panel_draw_texts(canvas *cv, const panel *p)
     if (p->title[0])
         canvas_text(cv, p->x + 6, p->y + 16, 12.5, 0, 1, 0, INK_TEXT, p->title);
     if (p->note[0])
-        canvas_text(cv, p->x + p->w / 2, p->y + p->h / 2, 15, 1, 1, 1, INK_FACE, p->note);
+        canvas_text(cv, p->x + p->w / 2, p->y + 40, 15, 1, 1, 1, INK_FACE, p->note);
 }
