@@ -10,7 +10,8 @@
 #   make check      install missing packages (as root), run every test: unit tests,
 #                   CLI tests, Python tests, valgrind on the CLI tests, then all tests
 #                   again under AddressSanitizer + UndefinedBehaviorSanitizer (build-san/)
-#   make bench      benchmark programs and bench/RESULTS.md
+#   make bench      benchmark programs and bench/RESULTS.md, then make plots
+#   make plots      bench/plots/*.svg from the RESULT lines of bench/RESULTS.md
 #   make install    PREFIX=/usr/local DESTDIR= (library, headers, CLI, halfspace.pc,
 #                   and the Python package when the Debian python has cffi and numpy)
 #   make install-python   the Python package alone (into PYTHON_SITE)
@@ -43,7 +44,7 @@ LDLIBS  := -lglpk -lgmp -lm -lpthread
 CHECK_LIBS := $(shell pkg-config --libs check 2>/dev/null || echo -lcheck -lsubunit -lrt -lm -lpthread)
 
 LIB_SRC := $(wildcard polytope/*.c) $(wildcard solver/*.c) \
-           $(filter-out src/cli/%,$(wildcard src/*/*.c))
+           $(filter-out src/cli/% src/draw/%,$(wildcard src/*/*.c))
 CLI_SRC := $(wildcard src/cli/*.c)
 TEST_SRC := $(wildcard tests/test_*.c) tests/helpers.c tests/oracle.c
 # Benchmark helpers that have unit tests of their own (tests/test_pdb.c,
@@ -66,6 +67,17 @@ PY_VER    = $(shell $(PYTHON) -c 'import sys; print("%d.%d" % sys.version_info[:
 # The generated C is cffi's (not ours): -Wall -Wextra clean, not -Wpedantic.
 PY_CFLAGS := -O2 -g -fPIC -Wall -Wextra -fvisibility=hidden
 
+# ---------------------------------------------------------------- pictures
+# Pictures (issue 17): src/draw/ draws with cairo and is linked into the
+# CLI only, so the library and the programs using it need no cairo.
+# Fonts: DejaVu Sans (fonts-dejavu-core).  The picture tests: pictures-run.
+DRAW_SRC := $(wildcard src/draw/*.c)
+DRAW_OBJ := $(DRAW_SRC:%.c=$(BUILD)/%.o)
+CAIRO_CFLAGS := $(patsubst -I%,-isystem %,$(shell pkg-config --cflags cairo fontconfig 2>/dev/null))
+DRAW_LIBS := $(shell pkg-config --libs cairo fontconfig 2>/dev/null || echo -lcairo -lfontconfig)
+$(DRAW_OBJ): ALL_CFLAGS += $(CAIRO_CFLAGS)
+CLI_OBJ += $(DRAW_OBJ)
+
 LIBA  := $(BUILD)/libhalfspace.a
 LIBSO := $(BUILD)/libhalfspace.so
 SONAME := libhalfspace.so.$(HS_MAJOR)
@@ -77,6 +89,7 @@ UNIT  := $(BUILD)/unit_tests
         deps build-deps python-deps python unit-run cli-run python-run layout-run \
         valgrind-run san-run crosscheck-run slow-rest
 all: build-deps $(LIBA) $(LIBSO) $(BUILD)/$(SONAME) $(CLI)
+.PHONY: pictures-run plots plots-deps
 
 # Every object waits for the check of the build packages (order only: it
 # never makes an object out of date).
@@ -98,7 +111,7 @@ $(BUILD)/$(SONAME) $(LIBSO): $(LIBSO_REAL)
 	ln -sf $(notdir $(LIBSO_REAL)) $@
 
 $(CLI): $(CLI_OBJ) $(LIBA)
-	$(CC) $(SANFLAGS) -o $@ $(CLI_OBJ) $(LIBA) $(LDLIBS)
+	$(CC) $(SANFLAGS) -o $@ $(CLI_OBJ) $(LIBA) $(LDLIBS) $(DRAW_LIBS)
 
 # The suite list of tests/test_main.c, generated from the test files.
 $(BUILD)/tests/suites.inc: $(filter-out tests/test_main.c,$(wildcard tests/test_*.c))
@@ -171,7 +184,10 @@ deps:
 	command -v valgrind >/dev/null 2>&1 || missing="$$missing valgrind"; \
 	$(python_checks) \
 	$(call need_python,pytest,python3-pytest) \
+	$(call need_header,cairo/cairo.h,libcairo2-dev) \
+	$(draw_deps_check) \
 	$(install_or_explain)
+	@$(draw_browser_deps)
 
 # What compiling the library needs (checked before every build: plain
 # `make` without the packages prints the apt-get command, never a compiler
@@ -180,6 +196,8 @@ build-deps:
 	@missing=""; \
 	$(call need_header,gmp.h,libgmp-dev) \
 	$(call need_header,glpk.h,libglpk-dev) \
+	$(call need_header,cairo/cairo.h,libcairo2-dev) \
+	[ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || missing="$$missing fonts-dejavu-core"; \
 	$(install_or_explain)
 
 # What building the Python package needs.
@@ -187,6 +205,27 @@ python-deps:
 	@missing=""; \
 	$(python_checks) \
 	$(install_or_explain)
+
+# Pictures: the font, and the tools of the picture tests (xmllint reads
+# the SVGs, pdftotext the PDFs).  Chromium (the step-through page in a
+# real browser) is installed when possible and never required: without
+# it the browser test prints a named skip.  gnuplot: `make plots`.
+define draw_deps_check
+[ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || missing="$$missing fonts-dejavu-core"; \
+command -v xmllint >/dev/null 2>&1 || missing="$$missing libxml2-utils"; \
+command -v pdftotext >/dev/null 2>&1 || missing="$$missing poppler-utils";
+endef
+define draw_browser_deps
+if ! command -v chromium >/dev/null 2>&1; then \
+  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+    echo "deps: installing chromium (browser test of the step-through page)"; \
+    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; } >/dev/null 2>&1 \
+      || echo "deps: chromium could not be installed: the browser test will be skipped"; \
+  else \
+    echo "deps: no chromium: the browser test will be skipped (sudo apt-get install -y chromium)"; \
+  fi; \
+fi
+endef
 
 # Packages of the benchmarks only: the peers we measure against.
 bench-deps:
@@ -220,6 +259,12 @@ layout-run: all
 valgrind-run: $(CLI)
 	HS_VALGRIND=1 sh tests/cli_tests.sh $(CLI)
 
+# Tests that look at the pictures (tests/pictures_check.py): SVGs parsed
+# with xmllint, PDF text, PNG sizes and ink, the step-through page in
+# headless Chromium (a named skip without it); outputs in $(BUILD)/pictures.
+pictures-run: $(CLI)
+	python3 tests/pictures_check.py $(CLI) $(BUILD)/pictures
+
 # The cross-check bar: exact engine vs glp_exact, 0 disagreements on 10,000.
 crosscheck-run: $(CLI)
 	$(CLI) crosscheck --count 10000 --seed 1 | tail -n 1 | tee $(BUILD)/crosscheck.txt
@@ -230,7 +275,7 @@ crosscheck-run: $(CLI)
 # two CPUs, each job's output kept together.
 check: deps
 	@$(MAKE) --no-print-directory all $(UNIT)
-	@$(MAKE) --no-print-directory unit-run cli-run python-run layout-run
+	@$(MAKE) --no-print-directory unit-run cli-run python-run layout-run pictures-run
 	@$(MAKE) --no-print-directory -j2 --output-sync=target valgrind-run slow-rest
 	@echo "check: all tests passed"
 
@@ -244,6 +289,17 @@ san-run:
 # ---------------------------------------------------------------- bench
 bench: deps bench-deps all
 	@$(MAKE) --no-print-directory -C . -f bench/bench.mk BUILD=$(BUILD)
+	@$(MAKE) --no-print-directory plots
+
+# The benchmarks as plots: bench/plots/*.svg from the RESULT lines of
+# bench/RESULTS.md (gnuplot), without running a benchmark.
+plots: plots-deps
+	python3 bench/plots.py bench/RESULTS.md bench/plots
+
+plots-deps:
+	@missing=""; \
+	command -v gnuplot >/dev/null 2>&1 || missing="$$missing gnuplot-nox"; \
+	$(install_or_explain)
 
 # ---------------------------------------------------------------- install
 # Under $(DESTDIR)$(PREFIX): lib/libhalfspace.a, lib/libhalfspace.so.VERSION

@@ -86,20 +86,43 @@ static void copy_point(NUM *dst, NUM *src, int k)
         NUM_SET(dst[j], src[j]);
 }
 
+/* The steps hook (seed.h): s and t chosen (kind POINTS), or Step 5's
+ * outcome (kind STEP5: inside 1 or 2 with the point out, or 0 with the
+ * rows s and t violate). */
+static void step_points(ctx *c, seed_step_kind kind, const sys *A, const sys *B, NUM *s, NUM *t,
+                        int depth, int inside, int s_out, int t_out, NUM *out)
+{
+    if (!c->step_fn)
+        return;
+    step_build b;
+    step_begin(c, &b, kind, depth, A, B);
+    b.st.s = step_point(c, &b, s, A->k);
+    b.st.t = step_point(c, &b, t, A->k);
+    b.st.inside = inside;
+    b.st.s_out = s_out;
+    b.st.t_out = t_out;
+    if (out)
+        b.st.point = step_point(c, &b, out, A->k);
+    step_send(c, &b);
+}
+
 /* Seed 002, section 2, qiujiao Step 5: s in B or t in A answers TRUE
  * with that point (returns 1); otherwise 0. */
-static int qiujiao_step5(ctx *c, const sys *A, const sys *B, NUM *s, NUM *t, NUM *out)
+static int qiujiao_step5(ctx *c, const sys *A, const sys *B, NUM *s, NUM *t, NUM *out,
+                         int depth)
 {
     int in_b = first_violated_row(c, B, s);
     if (in_b < 0) {
         copy_point(out, s, A->k);
         trace_point_line(c, "Step 5: s is in B -> TRUE, point ", A, out, "");
+        step_points(c, SEED_STEP_STEP5, A, B, s, t, depth, 1, -1, -1, out);
         return 1;
     }
     int in_a = first_violated_row(c, A, t);
     if (in_a < 0) {
         copy_point(out, t, A->k);
         trace_point_line(c, "Step 5: t is in A -> TRUE, point ", A, out, "");
+        step_points(c, SEED_STEP_STEP5, A, B, s, t, depth, 2, -1, -1, out);
         return 1;
     }
     if (c->trace) {
@@ -111,6 +134,7 @@ static int qiujiao_step5(ctx *c, const sys *A, const sys *B, NUM *s, NUM *t, NUM
         tr_text(c, ")");
         tr_end(c);
     }
+    step_points(c, SEED_STEP_STEP5, A, B, s, t, depth, 0, in_b, in_a, NULL);
     return 0;
 }
 
@@ -247,6 +271,19 @@ static int qiujiao_try_face(ctx *c, const sys *A, const sys *B, int use_a, int f
     ctx_mark mk = ctx_get_mark(c);
     sys RA, RB;
     int rc = restrict_both(c, A, B, use_a, face, d, &RA, &RB);
+    if (rc >= 0 && c->step_fn) {
+        step_build b;
+        step_begin(c, &b, SEED_STEP_FACE, depth, A, B);
+        b.st.use_a = use_a;
+        b.st.face = face;
+        b.st.elim = d;
+        b.st.restricted = rc == 1;
+        if (rc == 1) {
+            step_view(c, &b, &RA, &b.st.RA);
+            step_view(c, &b, &RB, &b.st.RB);
+        }
+        step_send(c, &b);
+    }
     NUM *y = rc == 1 ? take_nums(c, (size_t)(A->k > 1 ? A->k - 1 : 1)) : NULL;
     if (rc == 1 && !y)
         rc = -1;
@@ -258,6 +295,16 @@ static int qiujiao_try_face(ctx *c, const sys *A, const sys *B, int use_a, int f
     if (rc == 1) {
         lift_point(c, X->r[face].c, X->k, d, y, out);
         trace_point_line(c, "lifted point ", A, out, "");
+        if (c->step_fn) {
+            step_build b;
+            step_begin(c, &b, SEED_STEP_LIFTED, depth, A, B);
+            b.st.use_a = use_a;
+            b.st.face = face;
+            b.st.elim = d;
+            b.st.point = step_point(c, &b, out, A->k);
+            b.st.reduced_point = step_point(c, &b, y, A->k - 1);
+            step_send(c, &b);
+        }
     }
     ctx_release(c, mk);
     return rc;
@@ -289,6 +336,17 @@ static int qiujiao_faces(ctx *c, const sys *A, const sys *B, NUM *s, NUM *t, NUM
     }
     int nc = candidate_faces(c, X, use_a ? 1 : -1, dir, scale, cand);
     trace_candidates(c, A, B, use_a, cand, nc);
+    if (c->step_fn) {
+        step_build b;
+        step_begin(c, &b, SEED_STEP_CANDIDATES, depth, A, B);
+        b.st.s = step_point(c, &b, s, k);
+        b.st.t = step_point(c, &b, t, k);
+        b.st.dir = step_point(c, &b, dir, k);
+        b.st.use_a = use_a;
+        b.st.ncand = nc;
+        b.st.cand = cand;
+        step_send(c, &b);
+    }
     for (int i = 0; i < nc; i++) {
         int rc = qiujiao_try_face(c, A, B, use_a, cand[i], out, depth);
         if (rc != 0)
@@ -310,6 +368,12 @@ static int qiujiao_after_constants(ctx *c, const sys *A, const sys *B, NUM *out,
         for (int j = 0; j < k; j++)
             NUM_SET_SI(out[j], 0);
         trace_point_line(c, "Step 1: only constant rows -> TRUE, point ", A, out, "");
+        if (c->step_fn) {
+            step_build b;
+            step_begin(c, &b, SEED_STEP_TRUE, depth, A, B);
+            b.st.point = step_point(c, &b, out, k);
+            step_send(c, &b);
+        }
         return 1;
     }
     NUM *s = take_nums(c, (size_t)(k ? k : 1)), *t = take_nums(c, (size_t)(k ? k : 1));
@@ -317,7 +381,10 @@ static int qiujiao_after_constants(ctx *c, const sys *A, const sys *B, NUM *out,
         return -1;
     int rc = qiujiao_points(c, A, B, s, t, depth);
     if (rc == 1)
-        rc = qiujiao_step5(c, A, B, s, t, out) ? 1 : qiujiao_faces(c, A, B, s, t, out, depth);
+        step_points(c, SEED_STEP_POINTS, A, B, s, t, depth, 0, -1, -1, NULL);
+    if (rc == 1)
+        rc = qiujiao_step5(c, A, B, s, t, out, depth) ? 1
+                                                      : qiujiao_faces(c, A, B, s, t, out, depth);
     return rc;
 }
 
@@ -338,6 +405,11 @@ static int qiujiao(ctx *c, const sys *A, const sys *B, NUM *out, int depth)
 {
     c->nodes++;
     trace_qiujiao_head(c, A, B, depth);
+    if (c->step_fn) {
+        step_build b;
+        step_begin(c, &b, SEED_STEP_NODE, depth, A, B);
+        step_send(c, &b);
+    }
     ctx_mark mk = ctx_get_mark(c);
     sys A1, B1;
     int rc = drop_constant_rows(c, A, &A1, "Steps 1-2");
@@ -350,6 +422,11 @@ static int qiujiao(ctx *c, const sys *A, const sys *B, NUM *out, int depth)
         tr_begin(c);
         tr_text(c, "FALSE");
         tr_end(c);
+    }
+    if (rc == 0 && c->step_fn) {
+        step_build b;
+        step_begin(c, &b, SEED_STEP_FALSE, depth, A, B);
+        step_send(c, &b);
     }
     return rc;
 }

@@ -74,4 +74,85 @@ int seed_feasible_q(const hs_poly *P, const hs_options *opt, mpq_t *x, long *nod
 int seed_intersect_q(const hs_poly *A, const hs_poly *B, const hs_options *opt, mpq_t *x,
                       long *nodes, hs_error *err);
 
+/* ------------------------------------------------------------ steps hook
+ * Structured steps of qiujiao, for pictures (src/draw/draw_trace.c): the
+ * same walk as the trace, as numbers instead of text.  Internal: not part
+ * of the public API.  When a hook is given (seed_intersect_steps_d/_q),
+ * it is called once per step, always right after the trace lines of that
+ * step (so a caller that also sets opt->trace can hand each step the
+ * lines printed since the previous one).  The steps, in the order the
+ * recursion meets them:
+ *
+ *   SEED_STEP_NODE        a call of qiujiao: A, B as given (depth, k);
+ *   SEED_STEP_POINTS      s and t chosen (Step 3, or the replayed points);
+ *                         A, B without their constant rows (Steps 1-2);
+ *   SEED_STEP_STEP5       Step 5: inside = 1 (s is in B) or 2 (t is in A):
+ *                         point is the common point found (TRUE); inside =
+ *                         0: s_out is the first row of B that s violates,
+ *                         t_out the first row of A that t violates;
+ *   SEED_STEP_CANDIDATES  Steps 6/7: use_a (1: faces of A, 0: of B), the
+ *                         ncand candidate faces cand[] (indices into the
+ *                         rows of that side at this level), dir = t - s;
+ *   SEED_STEP_FACE        face `face` of that side made an equality,
+ *                         variable `elim` (0..k-1) eliminated; restricted
+ *                         = 1 with the reduced systems RA, RB over k - 1
+ *                         variables, 0 when the restriction met a
+ *                         contradiction;
+ *   SEED_STEP_LIFTED      the reduced problem's point reduced_point (k - 1
+ *                         coordinates) lifted back to point (k) through
+ *                         that face;
+ *   SEED_STEP_TRUE        Step 1: only constant rows, point (all zero);
+ *   SEED_STEP_FALSE       this call of qiujiao answers FALSE.
+ *
+ * Every pointer in a step is valid only during the call; numbers are
+ * doubles (the "_q" routines give the nearest doubles of their exact
+ * values).  A hook must not call back into the routines. */
+typedef enum seed_step_kind {
+    SEED_STEP_NODE = 0,
+    SEED_STEP_POINTS,
+    SEED_STEP_STEP5,
+    SEED_STEP_CANDIDATES,
+    SEED_STEP_FACE,
+    SEED_STEP_LIFTED,
+    SEED_STEP_TRUE,
+    SEED_STEP_FALSE
+} seed_step_kind;
+
+/* A system at one level: m rows over k variables; row i is
+ * c[i (k + 1) .. i (k + 1) + k - 1] . x <= c[i (k + 1) + k]; it came from
+ * polyhedron which[i] (0 = A, 1 = B), input row row[i] (0-based), half[i]
+ * (0: an inequality, 1: the <= half of an equality row, 2: its >= half). */
+typedef struct seed_sys_view {
+    int m, k;
+    const double *c;
+    const int *which, *row, *half;
+} seed_sys_view;
+
+typedef struct seed_step {
+    seed_step_kind kind;
+    int depth;             /* depth of this call of qiujiao (0 = top) */
+    int k;                 /* variables at this level */
+    const int *var;        /* k input indices of those variables */
+    seed_sys_view A, B;    /* the systems at this level */
+    const double *s, *t;   /* POINTS, STEP5, CANDIDATES (k each) */
+    int inside, s_out, t_out;      /* STEP5 */
+    int use_a, ncand;              /* CANDIDATES, FACE, LIFTED */
+    const int *cand;               /* CANDIDATES */
+    const double *dir;             /* CANDIDATES */
+    int face, elim, restricted;    /* FACE, LIFTED (face, elim) */
+    seed_sys_view RA, RB;          /* FACE (restricted = 1) */
+    const double *point;           /* STEP5 (inside), LIFTED, TRUE */
+    const double *reduced_point;   /* LIFTED (k - 1) */
+} seed_step;
+
+typedef void (*seed_step_fn)(void *user, const seed_step *step);
+
+/* seed_intersect_d / _q with a steps hook (fn NULL: exactly those).
+ * Returns and errors as they do; an out-of-memory while building a step
+ * for the hook is HS_ERR_NOMEM. */
+int seed_intersect_steps_d(const hs_poly *A, const hs_poly *B, const hs_options *opt,
+                           seed_step_fn fn, void *user, double *x, long *nodes, hs_error *err);
+int seed_intersect_steps_q(const hs_poly *A, const hs_poly *B, const hs_options *opt,
+                           seed_step_fn fn, void *user, mpq_t *x, long *nodes, hs_error *err);
+
 #endif

@@ -20,7 +20,9 @@
  *   NUM_TO_TEXT(buf, cap, a)     like snprintf: writes a when it fits and
  *                                returns the length of its text
  *   NUM_TOLERANCE(opt)           the tolerance in force (0 when exact)
- *   SEED_FEASIBLE, SEED_INTERSECT  names of the entry points
+ *   NUM_GET_D(a)                 the nearest double of a (steps hook)
+ *   SEED_FEASIBLE, SEED_INTERSECT, SEED_INTERSECT_STEPS  names of the
+ *                                entry points
  *
  * Memory: every number and every index array lives in two chunked arenas
  * with mark/release (chunks never move, so pointers stay valid).  Numbers
@@ -39,9 +41,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "polytope/hpoly.h"
-#include "solver/seed.h"
 #include "polytope/error.h"
+#include "polytope/hpoly.h"
+#include "polytope/mem.h"
+#include "solver/seed.h"
 
 /* Reduced systems longer than this are not printed in the trace. */
 enum { TRACE_MAX_ROWS = 20 };
@@ -193,6 +196,8 @@ typedef struct ctx {
     char *line;    /* trace line being built */
     size_t len, cap;
     int indent;
+    seed_step_fn step_fn; /* the steps hook (seed.h), NULL for none */
+    void *step_user;
 } ctx;
 
 typedef struct ctx_mark {
@@ -541,4 +546,81 @@ static int drop_constant_rows(ctx *c, const sys *S, sys *T, const char *step)
     }
     trace_dropped(c, S, step, dropped, nd);
     return 1;
+}
+
+/* --------------------------------------------------------- steps hook */
+
+/* A step being built for the hook (seed.h): the step and the blocks of
+ * doubles and ints it points to, freed once the hook has seen it. */
+enum { STEP_MAX_BLOCKS = 16 };
+typedef struct step_build {
+    seed_step st;
+    void *mem[STEP_MAX_BLOCKS];
+    int nmem;
+} step_build;
+
+static void *step_block(ctx *c, step_build *b, size_t n, size_t size)
+{
+    void *p = b->nmem < STEP_MAX_BLOCKS ? mem_alloc(n, size) : NULL;
+    if (!p) {
+        c->nomem = 1;
+        return NULL;
+    }
+    b->mem[b->nmem++] = p;
+    return p;
+}
+
+/* The doubles of S into *v (an empty view when memory ran out). */
+static void step_view(ctx *c, step_build *b, const sys *S, seed_sys_view *v)
+{
+    size_t w = (size_t)S->k + 1, m = (size_t)S->m;
+    double *num = step_block(c, b, m * w, sizeof *num);
+    int *o = step_block(c, b, 3 * m, sizeof *o);
+    memset(v, 0, sizeof *v);
+    if (!num || !o)
+        return;
+    for (size_t i = 0; i < m; i++) {
+        for (size_t j = 0; j < w; j++)
+            num[i * w + j] = NUM_GET_D(S->r[i].c[j]);
+        o[i] = S->r[i].o.which;
+        o[m + i] = S->r[i].o.row;
+        o[2 * m + i] = S->r[i].o.half;
+    }
+    *v = (seed_sys_view){S->m, S->k, num, o, o + m, o + 2 * m};
+}
+
+/* The doubles of a point of k coordinates (NULL when memory ran out). */
+static const double *step_point(ctx *c, step_build *b, NUM *x, int k)
+{
+    double *p = step_block(c, b, (size_t)k, sizeof *p);
+    if (p)
+        for (int j = 0; j < k; j++)
+            p[j] = NUM_GET_D(x[j]);
+    return p;
+}
+
+/* Start a step of this level (A, B may be NULL: left empty). */
+static void step_begin(ctx *c, step_build *b, seed_step_kind kind, int depth, const sys *A,
+                       const sys *B)
+{
+    memset(b, 0, sizeof *b);
+    b->st.kind = kind;
+    b->st.depth = depth;
+    b->st.k = A ? A->k : 0;
+    b->st.var = A ? A->var : NULL;
+    b->st.s_out = b->st.t_out = b->st.face = b->st.elim = -1;
+    if (A)
+        step_view(c, b, A, &b->st.A);
+    if (B)
+        step_view(c, b, B, &b->st.B);
+}
+
+/* Hand the step to the hook (unless memory ran out) and free it. */
+static void step_send(ctx *c, step_build *b)
+{
+    if (!c->nomem)
+        c->step_fn(c->step_user, &b->st);
+    for (int i = 0; i < b->nmem; i++)
+        free(b->mem[i]);
+    b->nmem = 0;
 }

@@ -55,6 +55,8 @@ static size_t double_to_text(char *buf, size_t cap, double v)
 #define NUM_TOLERANCE(opt) ((opt)->faithful_tol)
 #define SEED_FEASIBLE seed_feasible_d
 #define SEED_INTERSECT seed_intersect_d
+#define SEED_INTERSECT_STEPS seed_intersect_steps_d
+#define NUM_GET_D(a) (a)
 
 #include "solver/seed_base.inl"
 #include "solver/xianliang.inl"

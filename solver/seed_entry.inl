@@ -137,6 +137,12 @@ int SEED_FEASIBLE(const hs_poly *P, const hs_options *opt, NUM *x, long *nodes, 
 int SEED_INTERSECT(const hs_poly *A, const hs_poly *B, const hs_options *opt, NUM *x,
                     long *nodes, hs_error *err)
 {
+    return SEED_INTERSECT_STEPS(A, B, opt, NULL, NULL, x, nodes, err);
+}
+
+int SEED_INTERSECT_STEPS(const hs_poly *A, const hs_poly *B, const hs_options *opt,
+                          seed_step_fn fn, void *user, NUM *x, long *nodes, hs_error *err)
+{
     hs_options defaults;
     if (!opt) {
         hs_options_init(&defaults);
@@ -156,6 +162,8 @@ int SEED_INTERSECT(const hs_poly *A, const hs_poly *B, const hs_options *opt, NU
         return -1;
     ctx c;
     ctx_open(&c, opt, A->n, count_split_rows(A) + count_split_rows(B));
+    c.step_fn = fn;
+    c.step_user = user;
     sys SA, SB;
     int *var = identity_variables(&c, A->n);
     int rc = -1;

@@ -39,6 +39,8 @@ static size_t rational_to_text(char *buf, size_t cap, mpq_srcptr v)
 #define NUM_TOLERANCE(opt) 0.0
 #define SEED_FEASIBLE seed_feasible_q
 #define SEED_INTERSECT seed_intersect_q
+#define SEED_INTERSECT_STEPS seed_intersect_steps_q
+#define NUM_GET_D(a) mpq_get_d(a)
 
 #include "solver/seed_base.inl"
 #include "solver/xianliang.inl"

@@ -490,6 +490,36 @@ expect 0 - crosscheck --count 150 --seed 7
 has "$out" "crosscheck: 150 instances, 0 disagreements"
 expect 1 - crosscheck --count x
 
+# ------------------------------------------------------- draw (pictures)
+# What the pictures hold is checked by tests/pictures_check.py; here: the
+# commands, their files and exit codes (and, with HS_VALGRIND=1, no leak).
+D=$EX/draw
+expect 0 "wrote $TMP/pair.svg" draw $D/triangle.ine $D/square.ine -o $TMP/pair.svg
+has "$TMP/pair.svg" "<svg"
+expect 0 - draw $B/unit_cube.ine $B/cube_corner.ine --view=-30,20 -o $TMP/cube.png
+expect 0 - draw --engine=exact $D/empty.ine -o $TMP/empty.pdf
+expect 0 "wrote 9 frames and $TMP/walk/index.html" draw --trace --replay-s=0,0,-2 \
+    --replay-t=-0.5,0.5,0.5 $P/example2_A.ine $P/example2_B.ine -o $TMP/walk
+has "$TMP/walk/index.html" "A row 4 becomes an equality"
+expect 0 - draw --trace --engine=faithful-exact $D/triangle.ine $D/far_square.ine -o $TMP/w2
+expect 0 - draw --trace --engine=fast $D/triangle.ine $D/far_square.ine -o $TMP/w3
+expect 0 - world --threshold=0 $EX/scenes/robot-arm-posed.wrl --draw $TMP/arm.svg --view=20,30
+expect 0 free chain $EX/chains/panda.chain --draw $TMP/chain.png
+expect 0 "collision at step 2 of 10" path $PAL --body gripped --line "39 61 19.5" --draw $TMP/path.png
+expect 1 - draw $D/triangle.ine -o $TMP/x.gif
+has "$err" "must end in .svg, .png or .pdf"
+expect 1 - draw $D/triangle.ine
+expect 1 - draw --trace $D/triangle.ine -o $TMP/w4
+expect 1 - draw --trace --engine=exact $D/triangle.ine $D/square.ine -o $TMP/w5
+expect 1 - draw --view=10 $D/triangle.ine -o $TMP/x.svg
+expect 1 - draw --replay-s=0,0 --replay-t=1,1 $D/triangle.ine $D/square.ine -o $TMP/x.svg
+expect 1 - world --draw $TMP/a.png --view=x $EX/scenes/robot-arm.wrl
+expect 2 - draw $D/missing.ine -o $TMP/x.svg
+expect 2 - draw $D/triangle.ine -o $TMP/no/such/dir/x.png
+expect 2 - draw $D/triangle.ine $B/unit_cube.ine -o $TMP/x.svg
+expect 0 - draw --help
+has "$out" "usage: halfspace draw"
+
 [ "$skipped" = 0 ] || printf 'skipped (data missing):%s\n' "$skips"
 echo "cli tests: $pass passed, $fail failed, $skipped skipped${VG:+ (under valgrind)}"
 [ "$fail" = 0 ]

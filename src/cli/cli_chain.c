@@ -10,6 +10,7 @@
 #include "src/cli/cli_commands.h"
 #include "src/cli/cli_common.h"
 #include "src/cli/json_emit.h"
+#include "src/draw/draw.h"
 
 static const char chain_usage[] =
     "usage: halfspace chain [options] FILE.chain\n"
@@ -29,6 +30,8 @@ static const char chain_usage[] =
     "  --distance            the smallest distance from the chain to the scene, with a\n"
     "                        point on each (needs --scene)\n"
     "  --json                one JSON object\n"
+    "  --draw=OUT.png|OUT.svg|OUT.pdf  a picture: links in collision red, with the scene\n"
+    "  --view=AZ,EL          the picture's camera in degrees (default: frames the scene)\n"
     "  --help                this text\n"
     "exit: 0 answer, 1 usage error, 2 bad input (FILE:LINE: what is wrong, or angles\n"
     "that do not fit the chain)\n";
@@ -36,6 +39,7 @@ static const char chain_usage[] =
 typedef struct chain_cli {
     const char *file, *angles, *scene;
     int distance, json;
+    draw_opts draw; /* --draw, --view (pictures, src/draw/) */
 } chain_cli;
 
 /* One option: -1 to go on, or an exit code. */
@@ -51,6 +55,16 @@ static int parse_chain_option(void *ctx, cli_args *a, const char *name, const ch
         if (!v)
             return cli_usage_error(chain_usage, "--%s needs a value", name);
         *(name[0] == 'a' ? &c->angles : &c->scene) = v;
+        return -1;
+    }
+    if (strcmp(name, "draw") == 0 || strcmp(name, "view") == 0) {
+        const char *v = cli_args_value(a, value);
+        if (!v)
+            return cli_usage_error(chain_usage, "--%s needs a value", name);
+        if (name[0] == 'd')
+            c->draw.out = v;
+        else if (draw_parse_view(v, &c->draw) != 0)
+            return cli_usage_error(chain_usage, "--view needs AZ,EL in degrees, not '%s'", v);
         return -1;
     }
     return cli_usage_error(chain_usage, "unknown option '--%s'", name);
@@ -307,6 +321,15 @@ int cmd_chain(int argc, char **argv)
         else
             chain_print_text(&a, o.file);
         rc = EXIT_ANSWER;
+    }
+    if (rc == EXIT_ANSWER && o.draw.out) {
+        hs_error err;
+        double near[6];
+        memcpy(near, a.pa, sizeof a.pa);
+        memcpy(near + 3, a.pb, sizeof a.pb);
+        if (draw_chain_picture(a.c, a.w, a.self, a.nself, a.scene, a.nscene,
+                               a.have_distance ? near : NULL, &o.draw, &err) != HS_OK)
+            rc = cli_fail(&err);
     }
     answer_free(&a);
     return rc;

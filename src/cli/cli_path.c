@@ -10,6 +10,7 @@
 #include "src/cli/cli_commands.h"
 #include "src/cli/cli_common.h"
 #include "src/cli/report_json.h"
+#include "src/draw/draw.h"
 
 static const char path_usage[] =
     "usage: halfspace path [options] SCENE --body NAME --line \"X Y Z [A B G]\"\n"
@@ -37,6 +38,10 @@ static const char path_usage[] =
     "  --turn             arc: the body turns with the arc (default: it translates)\n"
     "  --poses            also print every step pose\n"
     "  --json             one JSON object\n"
+    "  --draw OUT.png|OUT.svg|OUT.pdf  a picture: the step poses up to the contact pose\n"
+    "                     faded, the body there and the pairs coloured (overlap red,\n"
+    "                     touching orange, contact yellow)\n"
+    "  --view AZ,EL       the picture's camera in degrees (default: frames the scene)\n"
     "  --help             this text\n"
     "exit: 0 answer (free or blocked), 1 usage error, 2 bad input (a scene error,\n"
     "      an unknown body, a start pose in collision)\n";
@@ -45,6 +50,7 @@ typedef struct path_cli {
     hs_path_options opt;
     const char *scene, *body, *line, *via, *end;
     int turn, json, poses, speed_given, period_given;
+    draw_opts draw; /* --draw, --view (pictures, src/draw/) */
 } path_cli;
 
 static int path_parse_flag(path_cli *c, const char *name)
@@ -104,6 +110,15 @@ static int path_parse_option(void *ctx, cli_args *a, const char *name, const cha
         if (!c->end)
             return cli_usage_error(path_usage, "--arc needs two points, \"X1 Y1 Z1\" \"X2 Y2 "
                                                "Z2\"%s", "");
+        return -1;
+    }
+    if (strcmp(name, "draw") == 0) {
+        c->draw.out = v;
+        return -1;
+    }
+    if (strcmp(name, "view") == 0) {
+        if (draw_parse_view(v, &c->draw) != 0)
+            return cli_usage_error(path_usage, "--view needs AZ,EL in degrees, not '%s'", v);
         return -1;
     }
     return path_parse_value(c, name, v);
@@ -338,6 +353,24 @@ static int path_print_steps(const path_cli *c, const hs_path *p)
     return -1;
 }
 
+/* --draw: the step poses up to the blocked step (all when free). */
+static int path_draw(const path_cli *c, hs_world *w, hs_body *b, const hs_path *p,
+                     const hs_path_result *r, const hs_report *rep)
+{
+    hs_error err;
+    double *poses = NULL;
+    int count = 0;
+    if (hs_path_step_poses(p, &c->opt, &poses, &count, &err) != HS_OK)
+        return cli_fail(&err);
+    if (r->blocked && r->step < count)
+        count = r->step;
+    int code = draw_path_picture(w, b, poses, count, r->contact, rep, &c->draw, &err) == HS_OK
+                   ? -1
+                   : cli_fail(&err);
+    hs_free(poses);
+    return code;
+}
+
 static int run_path(const path_cli *c, hs_world *w, hs_body *b, const hs_path *p)
 {
     hs_error err;
@@ -355,6 +388,8 @@ static int run_path(const path_cli *c, hs_world *w, hs_body *b, const hs_path *p
         path_print_text(c, p, &r, rep);
     if (code < 0 && c->poses && !c->json)
         code = path_print_steps(c, p);
+    if (code < 0 && c->draw.out)
+        code = path_draw(c, w, b, p, &r, rep);
     hs_report_free(rep);
     return code < 0 ? EXIT_ANSWER : code;
 }

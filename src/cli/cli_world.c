@@ -10,6 +10,7 @@
 #include "src/cli/cli_commands.h"
 #include "src/cli/cli_common.h"
 #include "src/cli/report_json.h"
+#include "src/draw/draw.h"
 
 static const char world_usage[] =
     "usage: halfspace world [options] SCENE\n"
@@ -32,6 +33,9 @@ static const char world_usage[] =
     "                              comes within the threshold of another body (checked\n"
     "                              conservatively: no passing through); report there\n"
     "  --export=OUT.wrl            write the scene, pieces in collision in red\n"
+    "  --draw=OUT.png|OUT.svg|OUT.pdf  a picture: pieces in overlap red, touching orange,\n"
+    "                              contact yellow, contact points and normals\n"
+    "  --view=AZ,EL                the picture's camera in degrees (default: frames the scene)\n"
     "  --sides=N                   side facets of VRML Cylinder and Cone (default 24)\n"
     "  --sphere-level=L            VRML Sphere: icosahedron subdivided L times (default 2)\n"
     "  --mesh-as-hull              every mesh piece (OFF, OBJ, STL, non-convex face sets)\n"
@@ -47,6 +51,7 @@ typedef struct world_cli {
     hs_broadphase broad;
     const char *scene, *move, *to, *export_path;
     int json, stats;
+    draw_opts draw; /* --draw, --view (pictures, src/draw/) */
 } world_cli;
 
 static int parse_world_option(void *ctx, cli_args *a, const char *name, const char *value)
@@ -108,6 +113,11 @@ static int parse_world_option(void *ctx, cli_args *a, const char *name, const ch
         c->to = v;
     } else if (strcmp(name, "export") == 0) {
         c->export_path = v;
+    } else if (strcmp(name, "draw") == 0) {
+        c->draw.out = v;
+    } else if (strcmp(name, "view") == 0) {
+        if (draw_parse_view(v, &c->draw) != 0)
+            return cli_usage_error(world_usage, "--view needs AZ,EL in degrees, not '%s'", v);
     } else {
         return cli_usage_error(world_usage, "unknown option '--%s'", name);
     }
@@ -285,6 +295,8 @@ static int run_world(world_cli *c, hs_world *w)
                 code = EXIT_INPUT;
         }
     }
+    if (code == EXIT_ANSWER && c->draw.out && draw_world_picture(w, rep, &c->draw, &err) != HS_OK)
+        code = cli_fail(&err);
     hs_report_free(rep);
     return code;
 }

@@ -21,6 +21,7 @@ static const command commands[] = {
     {"chain", cmd_chain, "chain CHAIN [options]      kinematic chain: self-collision, world"},
     {"path", cmd_path, "path SCENE --body B ...    check a body's straight or arc path"},
     {"crosscheck", cmd_crosscheck, "crosscheck [options]       random instances vs GLPK"},
+    {"draw", cmd_draw, "draw A.ine [B.ine] -o OUT  a picture; --trace: the recursion step by step"},
 };
 
 static void usage(FILE *out)
