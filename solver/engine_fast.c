@@ -738,11 +738,23 @@ static hs_code run_lp(fast_query *q, hs_error *err)
     int strict = 0, touching = 0;
     seidel_status st = SEIDEL_OPTIMAL;
     near_box(q);
-    if (lp_rounds_dual(q, z, &strict) == 0) {
+    for (int box = 0; box < 2; box++) { /* the dual simplex near the segment, then wide */
+        if (box == 1) {
+            int on_box = 0;
+            for (int c = 0; c <= q->n; c++)
+                on_box |= q->last_basis[c] < 0;
+            if (!q->have_basis || !on_box)
+                break; /* the box did not bind: a wider one would not help */
+            trace(q, "the optimum is on the box near the segment: again in the wide box");
+            wide_box(q);
+        }
+        if (lp_rounds_dual(q, z, &strict) != 0)
+            break;
         touching = !fast_settled(q, st, z, strict) && try_touching(q);
         if (touching || fast_settled(q, st, z, strict))
             goto settled;
     }
+    near_box(q);
     if (q->exit_row >= 0) {
         trace(q, "A row %d (where the segment leaves A) made an equality first",
               q->exit_row + 1);

@@ -172,11 +172,18 @@ static int most_violated(flp_state *s, const int *set, int count)
      * and w = |a|_2 for the margin rows: the tolerance is a multiple of
      * that bound (a row is violated only beyond rounding noise). */
     if (t) {
+        const double z0 = s->z[0], z1 = n >= 1 ? s->z[1] : 0, z2 = n >= 2 ? s->z[2] : 0;
+        const double z3 = n >= 3 ? s->z[3] : 0;
         for (int k = 0; k < count; k++) {
             const double *row = t + (size_t)k * (size_t)S;
-            double v = -row[n + 1];
-            for (int j = 0; j <= n; j++)
-                v += row[j] * s->z[j];
+            double v;
+            if (n == 3) /* the common case, unrolled */
+                v = row[0] * z0 + row[1] * z1 + row[2] * z2 + row[3] * z3 - row[4];
+            else {
+                v = -row[n + 1];
+                for (int j = 0; j <= n; j++)
+                    v += row[j] * s->z[j];
+            }
             if (v > row[n + 2] * zmax + row[n + 3]) {
                 double score = v / (row[n] > 0 ? row[n] : 1);
                 if (score > best_score) {
