@@ -1,0 +1,331 @@
+/* simplex_d.c -- dense revised simplex in floating point (simplex_d.h). */
+#include "solver/simplex_d.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "polytope/mem.h"
+
+#define DLP_TOL_COST 1e-9   /* reduced costs above -tol count as optimal */
+#define DLP_TOL_PIVOT 1e-9  /* |u_i| below this times max |u| is no pivot */
+#define DLP_TOL_LEVEL 1e-9  /* Harris: levels may dip this far below 0 */
+#define DLP_TOL_SINGULAR 1e-13
+
+typedef struct dlp_work {
+    const dlp *lp;
+    int n, k;
+    int *basis;
+    unsigned char *in_basis; /* ncol */
+    double *binv;            /* k*k row-major: B^-1 */
+    double *xb;              /* k: levels of the basic columns */
+    double *pi;              /* k */
+    double *u;               /* k: B^-1 A_enter */
+    double *col;             /* k: a column, dense */
+    double *scale;           /* ncol: 1 / largest |entry| of the column */
+    double *bmat;            /* k*k: scratch for refactorisation */
+} dlp_work;
+
+static void dense_column(const dlp_work *w, int c, double *out)
+{
+    const dlp_col *cl = &w->lp->col[c];
+    int k = w->k, n = w->n;
+    if (!cl->a) {
+        for (int i = 0; i < k; i++)
+            out[i] = 0;
+        out[cl->unit] = cl->sign;
+        return;
+    }
+    for (int j = 0; j < n; j++)
+        out[j] = cl->sign * cl->a[j];
+    if (k > n)
+        out[n] = cl->sign * cl->t;
+}
+
+/* pi . A_c (A_c not scaled). */
+static double pi_dot(const dlp_work *w, int c)
+{
+    const dlp_col *cl = &w->lp->col[c];
+    if (!cl->a)
+        return cl->sign * w->pi[cl->unit];
+    const double *a = cl->a, *pi = w->pi;
+    double s = 0;
+    for (int j = 0; j < w->n; j++)
+        s += pi[j] * a[j];
+    if (w->k > w->n)
+        s += pi[w->n] * cl->t;
+    return cl->sign * s;
+}
+
+static void compute_pi(dlp_work *w)
+{
+    int k = w->k;
+    for (int j = 0; j < k; j++)
+        w->pi[j] = 0;
+    for (int i = 0; i < k; i++) {
+        double c = w->lp->col[w->basis[i]].cost;
+        if (c == 0)
+            continue;
+        const double *row = w->binv + (size_t)i * (size_t)k;
+        for (int j = 0; j < k; j++)
+            w->pi[j] += c * row[j];
+    }
+}
+
+/* B^-1 from scratch (Gauss-Jordan with partial pivoting) and x_B.
+ * Returns 0, or -1 when B is numerically singular. */
+static int refactor(dlp_work *w)
+{
+    int k = w->k;
+    double *a = w->bmat, *inv = w->binv;
+    for (int i = 0; i < k; i++) {
+        dense_column(w, w->basis[i], w->col);
+        for (int r = 0; r < k; r++)
+            a[(size_t)r * (size_t)k + (size_t)i] = w->col[r];
+    }
+    for (int i = 0; i < k * k; i++)
+        inv[i] = 0;
+    for (int i = 0; i < k; i++)
+        inv[(size_t)i * (size_t)k + (size_t)i] = 1;
+    for (int c = 0; c < k; c++) {
+        int p = c;
+        for (int r = c + 1; r < k; r++)
+            if (fabs(a[(size_t)r * k + c]) > fabs(a[(size_t)p * k + c]))
+                p = r;
+        double piv = a[(size_t)p * k + c];
+        if (!(fabs(piv) > DLP_TOL_SINGULAR))
+            return -1;
+        if (p != c)
+            for (int j = 0; j < k; j++) {
+                double t = a[(size_t)p * k + j];
+                a[(size_t)p * k + j] = a[(size_t)c * k + j];
+                a[(size_t)c * k + j] = t;
+                t = inv[(size_t)p * k + j];
+                inv[(size_t)p * k + j] = inv[(size_t)c * k + j];
+                inv[(size_t)c * k + j] = t;
+            }
+        double s = 1 / piv;
+        for (int j = 0; j < k; j++) {
+            a[(size_t)c * k + j] *= s;
+            inv[(size_t)c * k + j] *= s;
+        }
+        for (int r = 0; r < k; r++) {
+            double f = a[(size_t)r * k + c];
+            if (r == c || f == 0)
+                continue;
+            for (int j = 0; j < k; j++) {
+                a[(size_t)r * k + j] -= f * a[(size_t)c * k + j];
+                inv[(size_t)r * k + j] -= f * inv[(size_t)c * k + j];
+            }
+        }
+    }
+    for (int i = 0; i < k; i++) {
+        double s = 0;
+        for (int j = 0; j < k; j++)
+            s += inv[(size_t)i * k + j] * w->lp->rhs[j];
+        w->xb[i] = s > 0 ? s : 0;
+        if (!isfinite(s))
+            return -1;
+    }
+    return 0;
+}
+
+/* Entering column: the most negative scaled reduced cost (Dantzig), or the
+ * first negative one (Bland); -1 when none is below the tolerance. */
+static int price(dlp_work *w, int bland)
+{
+    double pimax = 0;
+    for (int j = 0; j < w->k; j++)
+        pimax = fmax(pimax, fabs(w->pi[j]));
+    int best = -1;
+    double best_d = 0;
+    for (int c = 0; c < w->lp->ncol; c++) {
+        const dlp_col *cl = &w->lp->col[c];
+        if (w->in_basis[c] || cl->fixed)
+            continue;
+        double d = (cl->cost - pi_dot(w, c)) * w->scale[c];
+        double tol = DLP_TOL_COST * (fabs(cl->cost) * w->scale[c] + pimax);
+        if (!(d < -tol))
+            continue;
+        if (bland)
+            return c;
+        if (best < 0 || d < best_d) {
+            best = c;
+            best_d = d;
+        }
+    }
+    return best;
+}
+
+/* Leaving position for u = B^-1 A_enter; -1 when unbounded. */
+static int ratio_test(dlp_work *w, int bland)
+{
+    int k = w->k;
+    double umax = 0;
+    for (int i = 0; i < k; i++)
+        umax = fmax(umax, fabs(w->u[i]));
+    double ptol = DLP_TOL_PIVOT * umax;
+    int leave = -1;
+    for (int i = 0; i < k; i++) /* a fixed column at level 0 leaves first */
+        if (w->lp->col[w->basis[i]].fixed && fabs(w->u[i]) > ptol &&
+            (leave < 0 || fabs(w->u[i]) > fabs(w->u[leave])))
+            leave = i;
+    if (leave >= 0)
+        return leave;
+    double theta = INFINITY;
+    for (int i = 0; i < k; i++)
+        if (w->u[i] > ptol)
+            theta = fmin(theta, (w->xb[i] + DLP_TOL_LEVEL) / w->u[i]);
+    if (theta == INFINITY)
+        return -1;
+    for (int i = 0; i < k; i++) {
+        if (!(w->u[i] > ptol) || w->xb[i] / w->u[i] > theta)
+            continue;
+        if (leave < 0 || (bland ? w->basis[i] < w->basis[leave] : w->u[i] > w->u[leave]))
+            leave = i;
+    }
+    return leave;
+}
+
+static void pivot(dlp_work *w, int enter, int r)
+{
+    int k = w->k;
+    double ur = w->u[r];
+    double theta = w->xb[r] / ur;
+    if (!(theta > 0))
+        theta = 0;
+    for (int i = 0; i < k; i++) {
+        if (i == r)
+            continue;
+        double v = w->xb[i] - theta * w->u[i];
+        w->xb[i] = v > 0 ? v : 0;
+    }
+    w->xb[r] = theta;
+    double *rowr = w->binv + (size_t)r * (size_t)k;
+    for (int j = 0; j < k; j++)
+        rowr[j] /= ur;
+    for (int i = 0; i < k; i++) {
+        double f = w->u[i];
+        if (i == r || f == 0)
+            continue;
+        double *row = w->binv + (size_t)i * (size_t)k;
+        for (int j = 0; j < k; j++)
+            row[j] -= f * rowr[j];
+    }
+    w->in_basis[w->basis[r]] = 0;
+    w->basis[r] = enter;
+    w->in_basis[enter] = 1;
+}
+
+static void work_free(dlp_work *w)
+{
+    free(w->in_basis);
+    free(w->binv);
+    free(w->xb);
+    free(w->pi);
+    free(w->u);
+    free(w->col);
+    free(w->scale);
+    free(w->bmat);
+}
+
+static int work_init(dlp_work *w, const dlp *lp, int *basis)
+{
+    memset(w, 0, sizeof *w);
+    w->lp = lp;
+    w->n = lp->n;
+    w->k = lp->k;
+    w->basis = basis;
+    size_t k = (size_t)lp->k;
+    w->in_basis = mem_calloc((size_t)lp->ncol, 1);
+    w->binv = mem_alloc(k * k, sizeof(double));
+    w->bmat = mem_alloc(k * k, sizeof(double));
+    w->xb = mem_alloc(k, sizeof(double));
+    w->pi = mem_alloc(k, sizeof(double));
+    w->u = mem_alloc(k, sizeof(double));
+    w->col = mem_alloc(k, sizeof(double));
+    w->scale = mem_alloc((size_t)lp->ncol, sizeof(double));
+    if (!w->in_basis || !w->binv || !w->bmat || !w->xb || !w->pi || !w->u || !w->col ||
+        !w->scale)
+        return -1;
+    for (int c = 0; c < lp->ncol; c++) {
+        const dlp_col *cl = &lp->col[c];
+        double big = cl->a ? fabs(cl->t) * (lp->k > lp->n) : 1;
+        if (cl->a)
+            for (int j = 0; j < lp->n; j++)
+                big = fmax(big, fabs(cl->a[j]));
+        w->scale[c] = big > 0 && isfinite(big) ? 1 / big : 0;
+    }
+    for (int i = 0; i < lp->k; i++)
+        w->in_basis[basis[i]] = 1;
+    return 0;
+}
+
+dlp_status dlp_solve(const dlp *lp, int *basis, double *pi, long *pivots, int *ray_col)
+{
+    dlp_work w;
+    long count = 0;
+    dlp_status st = DLP_FAILED;
+    int k = lp->k, *good = mem_alloc((size_t)k, sizeof(int));
+    if (!good || work_init(&w, lp, basis) != 0) {
+        free(good);
+        work_free(&w);
+        return DLP_NOMEM;
+    }
+    memcpy(good, basis, sizeof(int) * (size_t)k);
+    int refactor_every = k > 64 ? k : 64, since = 0, bland = 0, degenerate = 0;
+    long limit = 50L * k + 1000;
+    if (refactor(&w) != 0)
+        goto done;
+    for (;;) {
+        compute_pi(&w);
+        int enter = price(&w, bland);
+        if (enter < 0) {
+            st = DLP_OPTIMAL;
+            break;
+        }
+        dense_column(&w, enter, w.col);
+        for (int i = 0; i < k; i++) {
+            const double *row = w.binv + (size_t)i * (size_t)k;
+            double s = 0;
+            for (int j = 0; j < k; j++)
+                s += row[j] * w.col[j];
+            w.u[i] = s;
+        }
+        int r = ratio_test(&w, bland);
+        if (r < 0) {
+            st = DLP_UNBOUNDED;
+            if (ray_col)
+                *ray_col = enter;
+            break;
+        }
+        if (count >= limit)
+            break;
+        degenerate = w.xb[r] / w.u[r] <= 1e-12 ? degenerate + 1 : 0;
+        if (degenerate > 4 * k + 20)
+            bland = 1;
+        pivot(&w, enter, r);
+        count++;
+        if (++since >= refactor_every) {
+            since = 0;
+            if (refactor(&w) != 0)
+                break;
+            memcpy(good, basis, sizeof(int) * (size_t)k);
+        }
+        int finite = 1;
+        for (int i = 0; i < k; i++)
+            finite &= isfinite(w.xb[i]) != 0;
+        if (!finite)
+            break;
+    }
+done:
+    if (st == DLP_FAILED)
+        memcpy(basis, good, sizeof(int) * (size_t)k);
+    else if (pi)
+        memcpy(pi, w.pi, sizeof(double) * (size_t)k);
+    if (pivots)
+        *pivots = count;
+    free(good);
+    work_free(&w);
+    return st;
+}
