@@ -24,6 +24,11 @@ typedef struct dlp_work {
     double *col;             /* k: a column, dense */
     double *scale;           /* ncol: 1 / largest |entry| of the column */
     double *bmat;            /* k*k: scratch for refactorisation */
+    int *nzstart, *nzcount;  /* sparse columns: the nonzeros of column c's a
+                                are at nzidx[nzstart[c] ..] (nzcount[c] of
+                                them); nzstart[c] < 0: used dense */
+    int *nzidx;
+    int *rowidx, *colidx;    /* k each: nonzero positions (scratch) */
 } dlp_work;
 
 static void dense_column(const dlp_work *w, int c, double *out)
@@ -50,8 +55,13 @@ static double pi_dot(const dlp_work *w, int c)
         return cl->sign * w->pi[cl->unit];
     const double *a = cl->a, *pi = w->pi;
     double s = 0;
-    for (int j = 0; j < w->n; j++)
-        s += pi[j] * a[j];
+    if (w->nzstart[c] >= 0) {
+        const int *idx = w->nzidx + w->nzstart[c], *end = idx + w->nzcount[c];
+        for (; idx < end; idx++)
+            s += pi[*idx] * a[*idx];
+    } else
+        for (int j = 0; j < w->n; j++)
+            s += pi[j] * a[j];
     if (w->k > w->n)
         s += pi[w->n] * cl->t;
     return cl->sign * s;
@@ -105,18 +115,25 @@ static int refactor(dlp_work *w)
                 inv[(size_t)c * k + j] = t;
             }
         double s = 1 / piv;
+        int na = 0, ni = 0, *ia = w->rowidx, *ii = w->colidx;
         for (int j = 0; j < k; j++) {
-            a[(size_t)c * k + j] *= s;
-            inv[(size_t)c * k + j] *= s;
+            if (a[(size_t)c * k + j] != 0) {
+                a[(size_t)c * k + j] *= s;
+                ia[na++] = j;
+            }
+            if (inv[(size_t)c * k + j] != 0) {
+                inv[(size_t)c * k + j] *= s;
+                ii[ni++] = j;
+            }
         }
         for (int r = 0; r < k; r++) {
             double f = a[(size_t)r * k + c];
             if (r == c || f == 0)
                 continue;
-            for (int j = 0; j < k; j++) {
-                a[(size_t)r * k + j] -= f * a[(size_t)c * k + j];
-                inv[(size_t)r * k + j] -= f * inv[(size_t)c * k + j];
-            }
+            for (int t = 0; t < na; t++)
+                a[(size_t)r * k + ia[t]] -= f * a[(size_t)c * k + ia[t]];
+            for (int t = 0; t < ni; t++)
+                inv[(size_t)r * k + ii[t]] -= f * inv[(size_t)c * k + ii[t]];
         }
     }
     for (int i = 0; i < k; i++) {
@@ -187,9 +204,12 @@ static int ratio_test(dlp_work *w, int bland)
     return leave;
 }
 
+/* Pivot column `enter` into position r; pi follows as
+ * pi + (c_e - pi . A_e) (row r of the new B^-1). */
 static void pivot(dlp_work *w, int enter, int r)
 {
     int k = w->k;
+    double de = w->lp->col[enter].cost - pi_dot(w, enter);
     double ur = w->u[r];
     double theta = w->xb[r] / ur;
     if (!(theta > 0))
@@ -202,19 +222,56 @@ static void pivot(dlp_work *w, int enter, int r)
     }
     w->xb[r] = theta;
     double *rowr = w->binv + (size_t)r * (size_t)k;
+    int nr = 0, *idx = w->rowidx;
     for (int j = 0; j < k; j++)
-        rowr[j] /= ur;
+        if (rowr[j] != 0) {
+            rowr[j] /= ur;
+            idx[nr++] = j;
+        }
     for (int i = 0; i < k; i++) {
         double f = w->u[i];
         if (i == r || f == 0)
             continue;
         double *row = w->binv + (size_t)i * (size_t)k;
-        for (int j = 0; j < k; j++)
-            row[j] -= f * rowr[j];
+        for (int t = 0; t < nr; t++)
+            row[idx[t]] -= f * rowr[idx[t]];
     }
+    for (int t = 0; t < nr; t++)
+        w->pi[idx[t]] += de * rowr[idx[t]];
     w->in_basis[w->basis[r]] = 0;
     w->basis[r] = enter;
     w->in_basis[enter] = 1;
+}
+
+/* Index lists of the columns with at most n/4 nonzero coefficients. */
+static int sparse_columns(dlp_work *w)
+{
+    const dlp *lp = w->lp;
+    long total = 0;
+    for (int c = 0; c < lp->ncol; c++) {
+        const double *a = lp->col[c].a;
+        int cnt = 0;
+        if (a)
+            for (int j = 0; j < lp->n; j++)
+                cnt += a[j] != 0;
+        w->nzcount[c] = cnt;
+        w->nzstart[c] = a && 4 * cnt <= lp->n ? 0 : -1;
+        total += w->nzstart[c] == 0 ? cnt : 0;
+    }
+    w->nzidx = mem_alloc((size_t)total + 1, sizeof(int));
+    if (!w->nzidx)
+        return -1;
+    int at = 0;
+    for (int c = 0; c < lp->ncol; c++) {
+        if (w->nzstart[c] < 0)
+            continue;
+        w->nzstart[c] = at;
+        const double *a = lp->col[c].a;
+        for (int j = 0; j < lp->n; j++)
+            if (a[j] != 0)
+                w->nzidx[at++] = j;
+    }
+    return 0;
 }
 
 static void work_free(dlp_work *w)
@@ -227,6 +284,11 @@ static void work_free(dlp_work *w)
     free(w->col);
     free(w->scale);
     free(w->bmat);
+    free(w->nzstart);
+    free(w->nzcount);
+    free(w->nzidx);
+    free(w->rowidx);
+    free(w->colidx);
 }
 
 static int work_init(dlp_work *w, const dlp *lp, int *basis)
@@ -245,8 +307,13 @@ static int work_init(dlp_work *w, const dlp *lp, int *basis)
     w->u = mem_alloc(k, sizeof(double));
     w->col = mem_alloc(k, sizeof(double));
     w->scale = mem_alloc((size_t)lp->ncol, sizeof(double));
+    w->rowidx = mem_alloc(k, sizeof(int));
+    w->colidx = mem_alloc(k, sizeof(int));
+    w->nzstart = mem_alloc((size_t)lp->ncol + 1, sizeof(int));
+    w->nzcount = mem_alloc((size_t)lp->ncol + 1, sizeof(int));
     if (!w->in_basis || !w->binv || !w->bmat || !w->xb || !w->pi || !w->u || !w->col ||
-        !w->scale)
+        !w->scale || !w->rowidx || !w->colidx || !w->nzstart || !w->nzcount ||
+        sparse_columns(w) != 0)
         return -1;
     for (int c = 0; c < lp->ncol; c++) {
         const dlp_col *cl = &lp->col[c];
@@ -277,19 +344,23 @@ dlp_status dlp_solve(const dlp *lp, int *basis, double *pi, long *pivots, int *r
     long limit = 50L * k + 1000;
     if (refactor(&w) != 0)
         goto done;
+    compute_pi(&w);
     for (;;) {
-        compute_pi(&w);
         int enter = price(&w, bland);
         if (enter < 0) {
             st = DLP_OPTIMAL;
             break;
         }
         dense_column(&w, enter, w.col);
+        int nc = 0;
+        for (int j = 0; j < k; j++)
+            if (w.col[j] != 0)
+                w.colidx[nc++] = j;
         for (int i = 0; i < k; i++) {
             const double *row = w.binv + (size_t)i * (size_t)k;
             double s = 0;
-            for (int j = 0; j < k; j++)
-                s += row[j] * w.col[j];
+            for (int t = 0; t < nc; t++)
+                s += row[w.colidx[t]] * w.col[w.colidx[t]];
             w.u[i] = s;
         }
         int r = ratio_test(&w, bland);
@@ -310,6 +381,7 @@ dlp_status dlp_solve(const dlp *lp, int *basis, double *pi, long *pivots, int *r
             since = 0;
             if (refactor(&w) != 0)
                 break;
+            compute_pi(&w);
             memcpy(good, basis, sizeof(int) * (size_t)k);
         }
         int finite = 1;

@@ -7,19 +7,20 @@
  * allowed back in (an artificial with u_i != 0 leaves first, so its level
  * stays 0).  Every column is integral: the column of stacked row r is
  * s_r (a_r; 1) (slack) or +-s_r (a_r; 0) (equality) with the integer scale
- * s_r of rows_z.c, cost s_r b_r.
+ * s_r of rows_z.c, cost s_r G b_r (G: the common scale of the right
+ * sides, rows_z.h; the cost of w is G).
  *
  * The basis B is kept as D = |det B| and the integer matrix M = D B^-1
  * (basis_q.c), updated in O(k^2) per pivot; the multipliers as the integer
- * vector P = c_B M, so pi = (x, tau) = P / D, updated in O(k).  The levels
+ * vector P = c_B M, so pi = (x, tau) = P / (G D), updated in O(k).  The levels
  * x_B = B^-1 e_n are column n of M over D.
  *
  * Pricing.  The reduced cost of a row's column has the sign of the row's
- * slack b - a.x - tau at x = P/D (the column's scale is positive).  It is
- * computed in doubles from P/D rounded, with a rigorous bound on the
- * error (the rounding of P/D, of the row's doubles when they are not the
+ * slack b - a.x - tau at x = P/(G D) (the column's scale is positive).  It is
+ * computed in doubles from P/(G D) rounded, with a rigorous bound on the
+ * error (the rounding of P/(G D), of the row's doubles when they are not the
  * row's exact values, and of the sum); only a row whose slack is within
- * the bound is evaluated exactly, as D s_r b_r - P . (s_r a_r; s_r).  The
+ * the bound is evaluated exactly, as D G s_r b_r - P . (s_r a_r; s_r).  The
  * entering column is the most negative slack (Dantzig on the row's own
  * units); after a run of degenerate pivots the rule switches for good to
  * Bland's smallest-index rule, which cannot cycle.  The ratio test and the
@@ -64,7 +65,7 @@ typedef struct simplex {
     qbasis qb;
     mpz_t *P;              /* k: c_B M */
     mpz_t val, t1, cost;
-    double *xd;            /* k: P / D rounded */
+    double *xd;            /* k: P / (G D) rounded */
     double xd_rel;         /* relative error bound of xd (0: unusable) */
     int *uncertain;        /* ncol scratch */
 } simplex;
@@ -194,7 +195,7 @@ static void column_cost(const simplex *s, int c, mpz_t out)
 {
     const column *cl = &s->col[c];
     if (cl->type == COL_W)
-        mpz_set_ui(out, 1);
+        mpz_set(out, s->z->G);
     else if (cl->type == COL_ART)
         mpz_set_ui(out, 0);
     else {
@@ -251,7 +252,7 @@ static void reduced_cost(simplex *s, int c)
     int n = s->n;
     if (cl->type != COL_ROW) {
         int i = cl->type == COL_W ? n : cl->row;
-        mpz_set(s->val, s->qb.D);
+        mpz_mul(s->val, s->qb.D, s->z->G);
         if (cl->type == COL_ART)
             mpz_set_ui(s->val, 0);
         mpz_sub(s->val, s->val, s->P[i]);
@@ -272,12 +273,13 @@ static void reduced_cost(simplex *s, int c)
 
 /* ------------------------------------------------------------ pricing */
 
-/* xd = P / D in doubles; xd_rel their relative error bound, or 0 when
- * some value is outside the range where that bound holds. */
+/* xd = P / (G D) in doubles; xd_rel their relative error bound, or 0
+ * when some value is outside the range where that bound holds. */
 static void round_multipliers(simplex *s)
 {
     long eD, eP;
-    double dD = mpz_get_d_2exp(&eD, s->qb.D);
+    mpz_mul(s->t1, s->qb.D, s->z->G);
+    double dD = mpz_get_d_2exp(&eD, s->t1);
     s->xd_rel = 6 * FP_U;
     for (int j = 0; j < s->k; j++) {
         if (mpz_sgn(s->P[j]) == 0) {
@@ -466,9 +468,10 @@ static void set_ratio(mpq_t q, const mpz_t num, const mpz_t den)
 static void record_optimum(simplex *s, lp_solution *out)
 {
     out->status = LP_OPTIMAL;
+    mpz_mul(s->t1, s->qb.D, s->z->G); /* pi = P / (G D) */
     for (int j = 0; j < s->n; j++)
-        set_ratio(out->x[j], s->P[j], s->qb.D);
-    set_ratio(out->tau, s->P[s->n], s->qb.D);
+        set_ratio(out->x[j], s->P[j], s->t1);
+    set_ratio(out->tau, s->P[s->n], s->t1);
     clear_multipliers(out);
     mpq_t t;
     mpq_init(t);
