@@ -47,6 +47,7 @@ typedef struct classify_ctx {
     lp_solution aux;         /* LPs of one polyhedron (implicit equalities) */
     implicit_info imp[2];
     long pivots;
+    classify_stats st;
 } classify_ctx;
 
 static hs_code internal(hs_error *err, const char *what)
@@ -139,6 +140,9 @@ static hs_code solve(classify_ctx *c, lp_solution *sol, hs_error *err)
 {
     int rc = lp_solve(&c->z, c->kind, sol);
     c->pivots += sol->pivots;
+    c->st.lps++;
+    c->st.repaired += sol->repaired;
+    c->st.exact_pivots += sol->exact_pivots;
     return rc == 0 ? HS_OK : lp_error(rc, err);
 }
 
@@ -312,6 +316,17 @@ static hs_code classify_run(classify_ctx *c, hs_result *r, hs_error *err)
 
 hs_code classify_pair(const hs_poly *A, const hs_poly *B, hs_result *r, hs_error *err)
 {
+    return classify_pair_stats(A, B, r, NULL, err);
+}
+
+hs_code classify_infeasible(const hs_poly *P, hs_result *r, int *feasible, hs_error *err)
+{
+    return classify_infeasible_stats(P, r, feasible, NULL, err);
+}
+
+hs_code classify_pair_stats(const hs_poly *A, const hs_poly *B, hs_result *r, classify_stats *st,
+                            hs_error *err)
+{
     classify_ctx c;
     hs_code rc = classify_ctx_init(&c, A, B, err);
     if (rc != HS_OK)
@@ -321,11 +336,14 @@ hs_code classify_pair(const hs_poly *A, const hs_poly *B, hs_result *r, hs_error
     else
         rc = classify_run(&c, r, err);
     r->pivots = c.pivots;
+    if (st)
+        *st = c.st;
     classify_ctx_free(&c);
     return rc;
 }
 
-hs_code classify_infeasible(const hs_poly *P, hs_result *r, int *feasible, hs_error *err)
+hs_code classify_infeasible_stats(const hs_poly *P, hs_result *r, int *feasible,
+                                  classify_stats *st, hs_error *err)
 {
     classify_ctx c;
     hs_code rc = classify_ctx_init(&c, P, NULL, err);
@@ -348,6 +366,8 @@ hs_code classify_infeasible(const hs_poly *P, hs_result *r, int *feasible, hs_er
         }
     }
     r->pivots = c.pivots;
+    if (st)
+        *st = c.st;
     classify_ctx_free(&c);
     return rc;
 }

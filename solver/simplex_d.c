@@ -29,6 +29,8 @@ typedef struct dlp_work {
                                 them); nzstart[c] < 0: used dense */
     int *nzidx;
     int *rowidx, *colidx;    /* k each: nonzero positions (scratch) */
+    int *list, nlist, list_cap; /* partial pricing: candidate columns */
+    struct priced *found;    /* ncol: scratch of a full pricing pass */
 } dlp_work;
 
 static void dense_column(const dlp_work *w, int c, double *out)
@@ -47,13 +49,13 @@ static void dense_column(const dlp_work *w, int c, double *out)
         out[n] = cl->sign * cl->t;
 }
 
-/* pi . A_c (A_c not scaled). */
-static double pi_dot(const dlp_work *w, int c)
+/* v . A_c for a k-vector v (A_c not scaled). */
+static double col_dot(const dlp_work *w, const double *pi, int c)
 {
     const dlp_col *cl = &w->lp->col[c];
     if (!cl->a)
-        return cl->sign * w->pi[cl->unit];
-    const double *a = cl->a, *pi = w->pi;
+        return cl->sign * pi[cl->unit];
+    const double *a = cl->a;
     double s = 0;
     if (w->nzstart[c] >= 0) {
         const int *idx = w->nzidx + w->nzstart[c], *end = idx + w->nzcount[c];
@@ -66,6 +68,8 @@ static double pi_dot(const dlp_work *w, int c)
         s += pi[w->n] * cl->t;
     return cl->sign * s;
 }
+
+static double pi_dot(const dlp_work *w, int c) { return col_dot(w, w->pi, c); }
 
 static void compute_pi(dlp_work *w)
 {
@@ -140,35 +144,106 @@ static int refactor(dlp_work *w)
         double s = 0;
         for (int j = 0; j < k; j++)
             s += inv[(size_t)i * k + j] * w->lp->rhs[j];
-        w->xb[i] = s > 0 ? s : 0;
+        w->xb[i] = s;
         if (!isfinite(s))
             return -1;
     }
     return 0;
 }
 
+/* Scaled reduced cost of column c and its tolerance. */
+static double reduced_d(const dlp_work *w, int c, double pimax, double *tol)
+{
+    const dlp_col *cl = &w->lp->col[c];
+    *tol = DLP_TOL_COST * (fabs(cl->cost) * w->scale[c] + pimax);
+    return (cl->cost - pi_dot(w, c)) * w->scale[c];
+}
+
+typedef struct priced {
+    double d;
+    int c;
+} priced;
+
+/* Reorder v[0 .. count-1] so that its keep smallest d come first (in no
+ * particular order): quickselect with the middle element as pivot. */
+static void smallest_first(priced *v, int count, int keep)
+{
+    int lo = 0, hi = count - 1;
+    while (lo < hi) {
+        double piv = v[(lo + hi) / 2].d;
+        int i = lo, j = hi;
+        while (i <= j) {
+            while (v[i].d < piv)
+                i++;
+            while (v[j].d > piv)
+                j--;
+            if (i <= j) {
+                priced t = v[i];
+                v[i++] = v[j];
+                v[j--] = t;
+            }
+        }
+        if (keep - 1 <= j)
+            hi = j;
+        else if (keep - 1 >= i)
+            lo = i;
+        else
+            return;
+    }
+}
+
 /* Entering column: the most negative scaled reduced cost (Dantzig), or the
- * first negative one (Bland); -1 when none is below the tolerance. */
+ * first negative one (Bland); -1 when none is below the tolerance.
+ * Partial pricing: Dantzig's rule first looks only at a short list of
+ * columns, the most negative ones of the last full pass; only when none of
+ * them is negative any more does it price every column again (and refill
+ * the list).  When m >> k this makes most pivots cost O(k^2), not O(m k). */
 static int price(dlp_work *w, int bland)
 {
-    double pimax = 0;
+    double pimax = 0, tol;
     for (int j = 0; j < w->k; j++)
         pimax = fmax(pimax, fabs(w->pi[j]));
     int best = -1;
     double best_d = 0;
+    if (!bland) {
+        for (int t = 0; t < w->nlist; t++) {
+            int c = w->list[t];
+            if (w->in_basis[c])
+                continue;
+            double d = reduced_d(w, c, pimax, &tol);
+            if (d < -tol && (best < 0 || d < best_d)) {
+                best = c;
+                best_d = d;
+            }
+        }
+        if (best >= 0)
+            return best;
+    }
+    int count = 0;
     for (int c = 0; c < w->lp->ncol; c++) {
         const dlp_col *cl = &w->lp->col[c];
         if (w->in_basis[c] || cl->fixed)
             continue;
-        double d = (cl->cost - pi_dot(w, c)) * w->scale[c];
-        double tol = DLP_TOL_COST * (fabs(cl->cost) * w->scale[c] + pimax);
+        double d = reduced_d(w, c, pimax, &tol);
         if (!(d < -tol))
             continue;
         if (bland)
             return c;
-        if (best < 0 || d < best_d) {
-            best = c;
-            best_d = d;
+        w->found[count++] = (priced){d, c};
+    }
+    if (count == 0)
+        return -1;
+    int keep = count;
+    if (count > w->list_cap) {
+        keep = w->list_cap;
+        smallest_first(w->found, count, keep);
+    }
+    w->nlist = 0;
+    for (int t = 0; t < keep; t++) {
+        w->list[w->nlist++] = w->found[t].c;
+        if (best < 0 || w->found[t].d < best_d) {
+            best = w->found[t].c;
+            best_d = w->found[t].d;
         }
     }
     return best;
@@ -206,7 +281,7 @@ static int ratio_test(dlp_work *w, int bland)
 
 /* Pivot column `enter` into position r; pi follows as
  * pi + (c_e - pi . A_e) (row r of the new B^-1). */
-static void pivot(dlp_work *w, int enter, int r)
+static void pivot(dlp_work *w, int enter, int r, int clamp)
 {
     int k = w->k;
     double de = w->lp->col[enter].cost - pi_dot(w, enter);
@@ -218,7 +293,7 @@ static void pivot(dlp_work *w, int enter, int r)
         if (i == r)
             continue;
         double v = w->xb[i] - theta * w->u[i];
-        w->xb[i] = v > 0 ? v : 0;
+        w->xb[i] = v > 0 || !clamp ? v : 0;
     }
     w->xb[r] = theta;
     double *rowr = w->binv + (size_t)r * (size_t)k;
@@ -286,6 +361,8 @@ static void work_free(dlp_work *w)
     free(w->bmat);
     free(w->nzstart);
     free(w->nzcount);
+    free(w->list);
+    free(w->found);
     free(w->nzidx);
     free(w->rowidx);
     free(w->colidx);
@@ -311,8 +388,11 @@ static int work_init(dlp_work *w, const dlp *lp, int *basis)
     w->colidx = mem_alloc(k, sizeof(int));
     w->nzstart = mem_alloc((size_t)lp->ncol + 1, sizeof(int));
     w->nzcount = mem_alloc((size_t)lp->ncol + 1, sizeof(int));
+    w->list_cap = 4 * lp->k + 16;
+    w->list = mem_alloc((size_t)w->list_cap, sizeof(int));
+    w->found = mem_alloc((size_t)lp->ncol + 1, sizeof *w->found);
     if (!w->in_basis || !w->binv || !w->bmat || !w->xb || !w->pi || !w->u || !w->col ||
-        !w->scale || !w->rowidx || !w->colidx || !w->nzstart || !w->nzcount ||
+        !w->scale || !w->rowidx || !w->colidx || !w->nzstart || !w->nzcount || !w->list || !w->found ||
         sparse_columns(w) != 0)
         return -1;
     for (int c = 0; c < lp->ncol; c++) {
@@ -328,6 +408,89 @@ static int work_init(dlp_work *w, const dlp *lp, int *basis)
     return 0;
 }
 
+/* u = B^-1 A_enter. */
+static void ftran_d(dlp_work *w, int enter)
+{
+    int k = w->k, nc = 0;
+    dense_column(w, enter, w->col);
+    for (int j = 0; j < k; j++)
+        if (w->col[j] != 0)
+            w->colidx[nc++] = j;
+    for (int i = 0; i < k; i++) {
+        const double *row = w->binv + (size_t)i * (size_t)k;
+        double s = 0;
+        for (int t = 0; t < nc; t++)
+            s += row[w->colidx[t]] * w->col[w->colidx[t]];
+        w->u[i] = s;
+    }
+}
+
+/* The most negative level below the tolerance, or -1. */
+static int most_infeasible(const dlp_work *w)
+{
+    double big = 1;
+    for (int i = 0; i < w->k; i++)
+        big = fmax(big, fabs(w->xb[i]));
+    int r = -1;
+    for (int i = 0; i < w->k; i++)
+        if (w->xb[i] < -DLP_TOL_LEVEL * big && (r < 0 || w->xb[i] < w->xb[r]))
+            r = i;
+    return r;
+}
+
+/* Dual simplex ratio test for leaving position r: among the columns whose
+ * entry alpha_c = (row r of B^-1) . A_c is negative, the smallest
+ * d_c / -alpha_c (Harris's two passes); -1 when there is none. */
+static int dual_ratio(dlp_work *w, int r)
+{
+    int k = w->k;
+    const double *rho = w->binv + (size_t)r * (size_t)k;
+    double rmax = 0, pimax = 0, theta = INFINITY, best_alpha = 0;
+    for (int j = 0; j < k; j++) {
+        rmax = fmax(rmax, fabs(rho[j]));
+        pimax = fmax(pimax, fabs(w->pi[j]));
+    }
+    int best = -1;
+    for (int pass = 0; pass < 2; pass++) { /* 0: the bound theta; 1: the choice */
+        for (int c = 0; c < w->lp->ncol; c++) {
+            const dlp_col *cl = &w->lp->col[c];
+            if (w->in_basis[c] || cl->fixed)
+                continue;
+            double alpha = col_dot(w, rho, c) * w->scale[c];
+            if (!(alpha < -DLP_TOL_PIVOT * rmax))
+                continue;
+            double d = fmax((cl->cost - pi_dot(w, c)) * w->scale[c], 0);
+            if (pass == 0) {
+                double tol = DLP_TOL_COST * (fabs(cl->cost) * w->scale[c] + pimax);
+                theta = fmin(theta, (d + tol) / -alpha);
+            } else if (d / -alpha <= theta && (best < 0 || -alpha > best_alpha)) {
+                best = c;
+                best_alpha = -alpha;
+            }
+        }
+        if (theta == INFINITY)
+            return -1;
+    }
+    return best;
+}
+
+/* After a pivot: refactorise every so often; 0, or -1 on numerical
+ * failure. */
+static int after_pivot(dlp_work *w, int *since, int every, int *good)
+{
+    if (++*since >= every) {
+        *since = 0;
+        if (refactor(w) != 0)
+            return -1;
+        compute_pi(w);
+        memcpy(good, w->basis, sizeof(int) * (size_t)w->k);
+    }
+    for (int i = 0; i < w->k; i++)
+        if (!isfinite(w->xb[i]))
+            return -1;
+    return 0;
+}
+
 dlp_status dlp_solve(const dlp *lp, int *basis, double *pi, long *pivots, int *ray_col)
 {
     dlp_work w;
@@ -340,29 +503,34 @@ dlp_status dlp_solve(const dlp *lp, int *basis, double *pi, long *pivots, int *r
         return DLP_NOMEM;
     }
     memcpy(good, basis, sizeof(int) * (size_t)k);
-    int refactor_every = k > 64 ? k : 64, since = 0, bland = 0, degenerate = 0;
+    int every = 2 * k > 100 ? 2 * k : 100, since = 0, bland = 0, degenerate = 0;
     long limit = 50L * k + 1000;
     if (refactor(&w) != 0)
         goto done;
     compute_pi(&w);
+    /* dual phase: restore x_B >= 0 keeping the reduced costs >= 0 */
+    for (int r; (r = most_infeasible(&w)) >= 0;) {
+        int enter = dual_ratio(&w, r);
+        if (enter < 0 || count >= limit)
+            goto done;
+        ftran_d(&w, enter);
+        if (!(w.u[r] < 0))
+            goto done;
+        pivot(&w, enter, r, 0);
+        count++;
+        if (after_pivot(&w, &since, every, good) != 0)
+            goto done;
+    }
+    for (int i = 0; i < k; i++)
+        w.xb[i] = fmax(w.xb[i], 0);
+    /* primal phase */
     for (;;) {
         int enter = price(&w, bland);
         if (enter < 0) {
             st = DLP_OPTIMAL;
             break;
         }
-        dense_column(&w, enter, w.col);
-        int nc = 0;
-        for (int j = 0; j < k; j++)
-            if (w.col[j] != 0)
-                w.colidx[nc++] = j;
-        for (int i = 0; i < k; i++) {
-            const double *row = w.binv + (size_t)i * (size_t)k;
-            double s = 0;
-            for (int t = 0; t < nc; t++)
-                s += row[w.colidx[t]] * w.col[w.colidx[t]];
-            w.u[i] = s;
-        }
+        ftran_d(&w, enter);
         int r = ratio_test(&w, bland);
         if (r < 0) {
             st = DLP_UNBOUNDED;
@@ -375,19 +543,9 @@ dlp_status dlp_solve(const dlp *lp, int *basis, double *pi, long *pivots, int *r
         degenerate = w.xb[r] / w.u[r] <= 1e-12 ? degenerate + 1 : 0;
         if (degenerate > 4 * k + 20)
             bland = 1;
-        pivot(&w, enter, r);
+        pivot(&w, enter, r, 1);
         count++;
-        if (++since >= refactor_every) {
-            since = 0;
-            if (refactor(&w) != 0)
-                break;
-            compute_pi(&w);
-            memcpy(good, basis, sizeof(int) * (size_t)k);
-        }
-        int finite = 1;
-        for (int i = 0; i < k; i++)
-            finite &= isfinite(w.xb[i]) != 0;
-        if (!finite)
+        if (after_pivot(&w, &since, every, good) != 0)
             break;
     }
 done:

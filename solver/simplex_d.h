@@ -15,7 +15,7 @@
  * strictness they check exactly (lpd.c).  Numerically it is careful but
  * not certified: B^-1 is kept explicitly, updated in product form and
  * recomputed by Gauss-Jordan elimination with partial pivoting every
- * max(64, k) pivots; pricing is Dantzig's rule on columns scaled to unit
+ * max(100, 2k) pivots; pricing is Dantzig's rule on columns scaled to unit
  * largest entry with a relative tolerance; the ratio test is Harris's two
  * passes with bounded tolerances; after a run of degenerate pivots the
  * rule switches to Bland's smallest index; a pivot limit stops it. */
@@ -27,7 +27,7 @@ typedef struct dlp_col {
     double t;            /* last entry (k == n + 1) of a coefficient column */
     double sign;         /* the column is sign * (a, t), or sign * e_unit */
     int unit;            /* unit column: position of its nonzero */
-    double cost;         /* cost of the column (already times sign) */
+    double cost;         /* cost of the column (of sign * (a, t) as a whole) */
     unsigned char fixed; /* may leave the basis but never enters */
 } dlp_col;
 
