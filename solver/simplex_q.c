@@ -602,40 +602,49 @@ static int iterate(simplex *s, lp_solution *out)
     return -2;
 }
 
-int lp_solve(const zrows *z, const unsigned char *kind, lp_solution *out)
+int lp_solve_start(const zrows *z, const unsigned char *kind, lp_start start, const int *given,
+                   lp_solution *out)
 {
     simplex s;
     int rc = simplex_init(&s, z, kind) == 0 ? 0 : -1;
     int *cand = rc == 0 ? mem_alloc((size_t)s.k, sizeof(int)) : NULL;
+    int *first = rc == 0 ? mem_alloc((size_t)s.k, sizeof(int)) : NULL;
     long float_pivots = 0;
     out->proposed = out->repaired = 0;
-    if (!cand)
+    out->exact_pivots = 0;
+    if (!cand || !first)
         rc = -1;
-    if (rc == 0 && propose(&s, cand, &float_pivots) != 0)
+    if (rc == 0 && start == LP_START_FLOAT && propose(&s, cand, &float_pivots) != 0)
         rc = -1;
+    if (rc == 0 && start == LP_START_GIVEN) {
+        for (int i = 0; i < s.k; i++)
+            cand[i] = given[i] >= 0 && given[i] < s.ncol ? given[i] : s.ncol - 1;
+    }
     if (rc == 0) {
-        int *start = mem_alloc((size_t)s.k, sizeof(int));
-        if (!start)
-            rc = -1;
-        else {
-            start_basis(s.n, s.ncol, start);
-            set_basis(&s, start);
-            qbasis_identity(&s.qb);
+        start_basis(s.n, s.ncol, first);
+        set_basis(&s, first);
+        qbasis_identity(&s.qb);
+        if (start != LP_START_COLD) {
             out->proposed = 1;
             if (!crash(&s, cand)) {
                 out->repaired = 1;
-                set_basis(&s, start);
+                set_basis(&s, first);
                 qbasis_identity(&s.qb);
             }
-            free(start);
-            compute_p(&s);
-            rc = iterate(&s, out);
-            if (out->exact_pivots > 0)
-                out->repaired = 1;
         }
+        compute_p(&s);
+        rc = iterate(&s, out);
+        if (out->proposed && out->exact_pivots > 0)
+            out->repaired = 1;
     }
     out->pivots = float_pivots + out->exact_pivots;
     free(cand);
+    free(first);
     simplex_free(&s);
     return rc;
+}
+
+int lp_solve(const zrows *z, const unsigned char *kind, lp_solution *out)
+{
+    return lp_solve_start(z, kind, LP_START_FLOAT, NULL, out);
 }

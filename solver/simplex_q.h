@@ -65,4 +65,17 @@ void lp_solution_free(lp_solution *s);
  * basis or pivot limit: a bug, reported as such by the callers). */
 int lp_solve(const zrows *z, const unsigned char *kind, lp_solution *out);
 
+/* lp_solve with the start chosen (for tests and measurements):
+ * LP_START_FLOAT is lp_solve (the floating-point proposal); LP_START_COLD
+ * runs the exact simplex alone from the artificial basis; LP_START_GIVEN
+ * pivots the k column indices in `given` into the start as if they had
+ * been proposed (any indices in [0, number of columns): the solver copes
+ * with singular, infeasible or repeated ones).  Columns are numbered in
+ * the order of the stacked rows, one per slack row and two (+, -) per
+ * equality row (rows of kind LP_OFF have none), then w, then the n
+ * artificials. */
+typedef enum lp_start { LP_START_FLOAT, LP_START_COLD, LP_START_GIVEN } lp_start;
+int lp_solve_start(const zrows *z, const unsigned char *kind, lp_start start, const int *given,
+                   lp_solution *out);
+
 #endif
