@@ -42,7 +42,7 @@ static int row_sign_exact(const hs_poly *p, int i, const double *x)
 
 /* The largest distance of a row's plane from the origin (at least 1), and
  * the rows' norms. */
-static double plane_reach(const hs_poly *p, double *norm)
+static double row_reach(const hs_poly *p, double *norm)
 {
     double far = 1;
     for (int i = 0; i < p->m; i++) {
@@ -83,7 +83,7 @@ int lpd_interior_point(const hs_poly *p, double *x, double *radius)
     int rc = -1;
     if (!norm || !col || !rhs || !pi || !basis)
         goto done;
-    double cap = 4 * plane_reach(p, norm) + 1;
+    double cap = 4 * row_reach(p, norm) + 1;
     for (int i = 0; i < m; i++)
         col[i] = (dlp_col){hpoly_row(p, i), norm[i], 1, 0, p->b[i], 0};
     col[m] = (dlp_col){NULL, 0, 1, n, cap, 0};
@@ -206,7 +206,7 @@ static int score_violations(box_lp *b, const double *x)
     return count;
 }
 
-static int axis_extreme(box_lp *b, int j, int sign, double *value)
+static int box_extreme(box_lp *b, int j, int sign, double *value)
 {
     int n = b->n;
     for (int i = 0; i < b->m; i++)
@@ -250,14 +250,14 @@ int lpd_box_hint(const hs_poly *p, double *lo, double *hi)
     int rc = -1;
     if (!norm || !b.col || !b.taken || !b.score || !b.idx || !b.rhs || !b.pi || !b.basis)
         goto done;
-    double far = plane_reach(p, norm), clamp = 4 * far;
+    double far = row_reach(p, norm), clamp = 4 * far;
     b.big = 1e6 * far;
     for (int q = 0; q < n; q++) {
         b.col[2 * q] = (dlp_col){NULL, 0, 1, q, b.big, 0};
         b.col[2 * q + 1] = (dlp_col){NULL, 0, -1, q, b.big, 0};
     }
     for (int j = 0; j < n; j++)
-        if (axis_extreme(&b, j, +1, &hi[j]) != 0 || axis_extreme(&b, j, -1, &lo[j]) != 0)
+        if (box_extreme(&b, j, +1, &hi[j]) != 0 || box_extreme(&b, j, -1, &lo[j]) != 0)
             goto done;
     for (int j = 0; j < n; j++) {
         double top = hi[j], bottom = lo[j];
