@@ -51,6 +51,10 @@
  * Output: tables and, in a fenced block, lines
  *   RESULT bench=dim n=N m=M method=X mean_us=.. spread=.. wrong=..
  *          disjoint_us=.. overlap_us=.. touching_us=.. pairs=.. repeats=..
+ *          [exact: lps=.. lps_certified_as_proposed=..: the slack LPs of
+ *          the exact engine on the pairs (one untimed pass) and how many
+ *          of them were certified optimal exactly as the floating-point
+ *          simplex proposed them, without an exact pivot]
  *   RESULT bench=dim-build n=N m=M method=poly_from_doubles|lpd build_us=..
  *   RESULT bench=simplex n=N query=feasible|intersect method=exact ms=..
  * Progress goes to stderr. */
@@ -266,6 +270,42 @@ static int query(const pair *p, int method, hs_result *r, double *secs)
     return ok;
 }
 
+/* The exact engine's trace line: "... floating-point basis certified
+ * optimal in C of L)". */
+typedef struct lp_tally {
+    long lps, certified;
+} lp_tally;
+
+static void tally_trace(void *user, const char *line)
+{
+    lp_tally *t = user;
+    const char *p = strstr(line, "certified optimal in ");
+    int c, l;
+    if (p && sscanf(p, "certified optimal in %d of %d", &c, &l) == 2) {
+        t->certified += c;
+        t->lps += l;
+    }
+}
+
+/* How many of the exact engine's LPs on these pairs were certified as
+ * the floating-point simplex proposed them (untimed pass). */
+static lp_tally tally_proposals(const pair *pr, int count)
+{
+    lp_tally t = {0, 0};
+    hs_options opt;
+    hs_options_init(&opt);
+    opt.engine = HS_ENGINE_EXACT;
+    opt.trace = tally_trace;
+    opt.trace_user = &t;
+    hs_result *r = hs_result_new();
+    hs_error err;
+    for (int i = 0; i < count; i++)
+        if (hs_intersect(pr[i].A, pr[i].B, &opt, r, &err) != HS_OK)
+            fprintf(stderr, "dim: exact: %s\n", err.msg);
+    hs_result_free(r);
+    return t;
+}
+
 static void print_cell(const dim_opts *o, int n, int m, int method, const cell *c, const pair *pr,
                        char *out, size_t cap)
 {
@@ -363,11 +403,15 @@ static void run_cell(const dim_opts *o, int n, int m, char lines[][400], int *nl
         }
         fprintf(stderr, "dim: n = %d, m = %d: repeat %d done\n", n, m, rep + 1);
     }
+    lp_tally t = tally_proposals(pr, o->pairs);
     for (int k = 0; k < METHODS; k++) {
         if (o->use[k]) {
             print_cell(o, n, m, k, &c[k], pr, lines[*nlines], 400);
             if (raw && k == M_FAST)
                 strcat(lines[*nlines], " (built without preparation)");
+            if (k == M_EXACT)
+                snprintf(lines[*nlines] + strlen(lines[*nlines]), 80,
+                         " lps=%ld lps_certified_as_proposed=%ld", t.lps, t.certified);
             printf("%s\n", lines[(*nlines)++]);
         }
         free(c[k].best);

@@ -20,13 +20,19 @@
  *     entries of y on implicit rows are lifted with Z (which adds 0.x <= 0
  *     on that polyhedron's rows), and a relative-interior point of the
  *     polyhedron owning a positive slack multiplier lies strictly off the
- *     hyperplane, so the relative interiors cannot meet. */
+ *     hyperplane, so the relative interiors cannot meet.
+ *
+ * A point found with margin tau* > 0 (an overlap, a relative-interior
+ * point, a feasible system) is replaced by a simpler one, each coordinate
+ * the simplest rational within a distance that keeps every row strict
+ * (simplest.h), when no row is an equality. */
 #include "solver/classify.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "polytope/hpoly.h"
+#include "solver/simplest.h"
 #include "solver/simplex_q.h"
 #include "solver/result.h"
 #include "solver/rows_z.h"
@@ -146,6 +152,22 @@ static hs_code solve(classify_ctx *c, lp_solution *sol, hs_error *err)
     return rc == 0 ? HS_OK : lp_error(rc, err);
 }
 
+/* The LP point x (tau > 0) replaced by a simpler strictly interior point
+ * of the rows in the LP, when none of them is an equality (simplest.h). */
+static void simplify_point(classify_ctx *c, const lp_solution *sol, mpq_t *x)
+{
+    for (int r = 0; r < c->z.m; r++)
+        if (c->kind[r] == LP_EQ)
+            return;
+    unsigned char *use = mem_alloc((size_t)c->z.m, 1);
+    if (!use)
+        return;
+    for (int r = 0; r < c->z.m; r++)
+        use[r] = c->kind[r] == LP_SLACK;
+    q_simplify_strict_point(&c->z, use, sol->tau, x);
+    free(use);
+}
+
 static int lp_infeasible(const lp_solution *sol)
 {
     return sol->status == LP_EQ_INCONSISTENT || mpq_sgn(sol->tau) < 0;
@@ -204,6 +226,8 @@ static hs_code find_implicit(classify_ctx *c, int which, hs_error *err)
             return internal(err, "tau* = 0 without a positive slack multiplier");
         im->count += found;
     }
+    if (im->count == 0)
+        simplify_point(c, &c->aux, c->aux.x);
     for (int j = 0; j < c->z.n; j++)
         mpq_set(im->ri_point[j], c->aux.x[j]);
     return HS_OK;
@@ -296,6 +320,7 @@ static hs_code classify_run(classify_ctx *c, hs_result *r, hs_error *err)
         return answer_disjoint(c, HS_DISJOINT, r, err);
     if (mpq_sgn(c->sol.tau) > 0) {
         r->status = HS_OVERLAP;
+        simplify_point(c, &c->sol, c->sol.x);
         result_set_point_q(r, c->sol.x);
         return HS_OK;
     }
@@ -362,6 +387,8 @@ hs_code classify_infeasible_stats(const hs_poly *P, hs_result *r, int *feasible,
         else {
             *feasible = 1;
             r->status = HS_FEASIBLE;
+            if (mpq_sgn(c.sol.tau) > 0)
+                simplify_point(&c, &c.sol, c.sol.x);
             result_set_point_q(r, c.sol.x);
         }
     }

@@ -236,14 +236,26 @@ static int oracle_slack_lp(const hs_poly *A, const hs_poly *B, const unsigned ch
 
 /* ---------------------------------------------------------- instances */
 
-enum { DATA_INTEGER, DATA_DYADIC, DATA_DECIMAL, DATA_KINDS };
+enum { DATA_INTEGER, DATA_DYADIC, DATA_DECIMAL, DATA_KINDS, DATA_WIDE = DATA_KINDS };
 
 /* A random number of the data kind: integers in [-9, 9]; dyadic k/2^e;
- * decimal k/10^e (not doubles: the rows keep their exact rationals). */
+ * decimal k/10^e (not doubles: the rows keep their exact rationals); wide
+ * k 2^e with e in [-250, 250] (doubles of every size: the floating-point
+ * simplex over- and underflows, the exact one must not care). */
 static void random_value(uint64_t *s, int data, mpq_t v)
 {
     long k = (long)(t_rng_next(s) % 19) - 9;
     unsigned long den = 1;
+    if (data == DATA_WIDE) {
+        int e = (int)(t_rng_next(s) % 501) - 250;
+        mpq_set_si(v, k, 1);
+        if (e >= 0)
+            mpz_mul_2exp(mpq_numref(v), mpq_numref(v), (mp_bitcnt_t)e);
+        else
+            mpz_mul_2exp(mpq_denref(v), mpq_denref(v), (mp_bitcnt_t)-e);
+        mpq_canonicalize(v);
+        return;
+    }
     if (data == DATA_DYADIC)
         den = 1ul << (t_rng_next(s) % 12);
     else if (data == DATA_DECIMAL)
@@ -312,7 +324,7 @@ static void random_point(uint64_t *s, int n, int data, mpq_t *c)
 static void random_pair(uint64_t seed, int n, int index, hs_poly **A, hs_poly **B)
 {
     uint64_t s = seed * 1000003u + (uint64_t)index * 7919u + (uint64_t)n;
-    int data = index % DATA_KINDS;
+    int data = index < 0 ? DATA_WIDE : index % DATA_KINDS;
     int mA = 1 + (int)(t_rng_next(&s) % (unsigned)(2 * n + 4));
     int mB = 1 + (int)(t_rng_next(&s) % (unsigned)(2 * n + 4));
     mpq_t *c = malloc(sizeof(mpq_t) * (size_t)n);
@@ -472,6 +484,29 @@ START_TEST(lp_agrees_with_the_oracle)
 }
 END_TEST
 
+/* n = _i + 1: numbers from 2^-250 to 2^250, the pair LP every way. */
+START_TEST(wide_magnitudes)
+{
+    int n = _i + 1;
+    uint64_t s = 13 + (uint64_t)n;
+    hs_result *r = hs_result_new();
+    for (int index = -1; index >= -6; index--) {
+        hs_poly *A, *B;
+        random_pair(17 + (uint64_t)index, n, index, &A, &B);
+        unsigned char *kind = malloc((size_t)(A->m + B->m));
+        kinds_of(A, B, -1, kind);
+        lp_all_ways(A, B, kind, &s);
+        hs_error err;
+        ck_assert_msg(classify_pair(A, B, r, &err) == HS_OK, "%s", err.msg);
+        ck_assert_msg(hs_result_verify(r, A, B, &err) == HS_OK, "%s", err.msg);
+        free(kind);
+        hs_poly_free(A);
+        hs_poly_free(B);
+    }
+    hs_result_free(r);
+}
+END_TEST
+
 /* ------------------------------------------ classification vs GLPK */
 
 static hs_status answer(hs_engine e, const hs_poly *A, const hs_poly *B, hs_result *r, int *ok)
@@ -568,6 +603,7 @@ Suite *suite_lp_diff(void)
     tcase_set_timeout(tc, 120);
     tcase_add_loop_test(tc, lp_agrees_with_the_oracle, 0, 12);
     tcase_add_loop_test(tc, classification_agrees_with_glpk_exact, 0, 12);
+    tcase_add_loop_test(tc, wide_magnitudes, 0, 6);
     tcase_add_test(tc, degenerate_rows);
     suite_add_tcase(s, tc);
     return s;

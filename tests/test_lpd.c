@@ -14,6 +14,7 @@
 #include "solver/lpd.h"
 #include "solver/result.h"
 #include "solver/rows_z.h"
+#include "solver/simplest.h"
 #include "solver/simplex_q.h"
 #include "tests/helpers.h"
 
@@ -287,6 +288,67 @@ START_TEST(classify_pair_entry)
 }
 END_TEST
 
+/* The simplest rational in [lo, hi] against a brute-force search over
+ * denominators 1, 2, ... (then the least |p| for that denominator). */
+START_TEST(simplest_rationals)
+{
+    uint64_t s = 41;
+    mpq_t lo, hi, got, want, t;
+    mpq_inits(lo, hi, got, want, t, NULL);
+    mpz_t p, q;
+    mpz_inits(p, q, NULL);
+    for (int k = 0; k < 3000; k++) {
+        long a = (long)(t_rng_next(&s) % 2001) - 1000, b = 1 + (long)(t_rng_next(&s) % 300);
+        long c = (long)(t_rng_next(&s) % 40), d = 1 + (long)(t_rng_next(&s) % 2000);
+        mpq_set_si(lo, a, (unsigned long)b);
+        mpq_canonicalize(lo);
+        mpq_set_si(t, c, (unsigned long)d);
+        mpq_canonicalize(t);
+        mpq_add(hi, lo, t);
+        q_simplest_between(got, lo, hi);
+        for (mpz_set_ui(q, 1);; mpz_add_ui(q, q, 1)) {
+            /* the p/q in [lo, hi] of least |p|: ceil(lo q) .. floor(hi q) */
+            mpz_t l, h;
+            mpz_inits(l, h, NULL);
+            mpz_mul(l, mpq_numref(lo), q);
+            mpz_cdiv_q(l, l, mpq_denref(lo));
+            mpz_mul(h, mpq_numref(hi), q);
+            mpz_fdiv_q(h, h, mpq_denref(hi));
+            int found = mpz_cmp(l, h) <= 0;
+            if (found) {
+                if (mpz_sgn(l) <= 0 && mpz_sgn(h) >= 0)
+                    mpz_set_ui(p, 0);
+                else
+                    mpz_set(p, mpz_sgn(l) > 0 ? l : h);
+                mpq_set_num(want, p);
+                mpq_set_den(want, q);
+                mpq_canonicalize(want);
+            }
+            mpz_clears(l, h, NULL);
+            if (found)
+                break;
+        }
+        ck_assert_msg(mpq_equal(got, want), "case %d", k);
+    }
+    mpz_clears(p, q, NULL);
+    mpq_clears(lo, hi, got, want, t, NULL);
+}
+END_TEST
+
+/* Overlap points come out simple: the paper's example 2 at (-3/4, 3/4, 9/4). */
+START_TEST(simple_overlap_points)
+{
+    hs_poly *A = t_example("paper/example2_A.ine"), *B = t_example("paper/example2_B.ine");
+    hs_result *r = hs_result_new();
+    ck_assert_int_eq(exact_answer(A, B, r), HS_OVERLAP);
+    for (int j = 0; j < 3; j++)
+        ck_assert(mpz_cmp_ui(mpq_denref(r->point[j]), 4) <= 0);
+    hs_poly_free(A);
+    hs_poly_free(B);
+    hs_result_free(r);
+}
+END_TEST
+
 Suite *suite_lpd(void)
 {
     Suite *s = suite_create("lpd");
@@ -298,6 +360,8 @@ Suite *suite_lpd(void)
     tcase_add_test(tc, interior_point_in_many_dimensions);
     tcase_add_test(tc, box_hint_contract);
     tcase_add_test(tc, classify_pair_entry);
+    tcase_add_test(tc, simplest_rationals);
+    tcase_add_test(tc, simple_overlap_points);
     suite_add_tcase(s, tc);
     return s;
 }
