@@ -534,7 +534,7 @@ static void usage(void)
 {
     fprintf(stderr,
             "usage: dim [--dims 6,7,8,9,10] [--sizes 100,1000] [--pairs 30] [--repeats 5]\n"
-            "           [--methods exact,fast,glpk] [--builds 6] [--simplex 200,1000]\n"
+            "           [--methods exact,fast,glpk] [--builds 4] [--simplex 200,1000]\n"
             "           [--budget S] [--build-budget S] [--full-build-max N] [--seed N]\n");
     exit(2);
 }
@@ -543,7 +543,7 @@ static void parse(int argc, char **argv, dim_opts *o)
 {
     *o = (dim_opts){.ndims = 5, .dims = {6, 7, 8, 9, 10}, .nsizes = 2, .sizes = {100, 1000},
                     .nsimplex = 2, .simplex = {200, 1000}, .pairs = 30, .repeats = 5,
-                    .builds = 6, .use = {1, 1, 1}, .budget_s = 60, .build_budget_s = 5,
+                    .builds = 4, .use = {1, 1, 1}, .budget_s = 60, .build_budget_s = 5,
                     .full_build_max = 10,
                     .seed = 1};
     for (int i = 1; i < argc; i++) {
