@@ -3,57 +3,49 @@
 #include "solver/simplest.h"
 
 #include <math.h>
-#include <stdlib.h>
 
 #include "polytope/fp.h"
-#include "polytope/mem.h"
 #include "polytope/rational.h"
 
 /* Continued fractions: for 0 < lo <= hi, if an integer lies in [lo, hi]
  * the simplest is ceil(lo); otherwise both share the integer part f and
  * the answer is f + 1 / simplest(1 / (hi - f), 1 / (lo - f)).  The terms
- * are collected first, then folded from the last. */
+ * a_0, a_1, ... are folded as they come by the convergent recurrences
+ * h_k = a_k h_{k-1} + h_{k-2}, k_k = a_k k_{k-1} + k_{k-2}. */
 static void simplest_positive(mpq_t out, const mpq_t lo0, const mpq_t hi0)
 {
     mpq_t lo, hi, t;
-    mpz_t f;
+    mpz_t a, h1, h2, k1, k2;
     mpq_inits(lo, hi, t, NULL);
-    mpz_init(f);
+    mpz_inits(a, h1, h2, k1, k2, NULL);
     mpq_set(lo, lo0);
     mpq_set(hi, hi0);
-    int cap = 16, count = 0;
-    mpz_t *term = malloc(sizeof(mpz_t) * (size_t)cap);
+    mpz_set_ui(h1, 1); /* h_{-1} = 1, h_{-2} = 0, k_{-1} = 0, k_{-2} = 1 */
+    mpz_set_ui(k2, 1);
     for (;;) {
-        if (count == cap) {
-            cap *= 2;
-            term = realloc(term, sizeof(mpz_t) * (size_t)cap);
+        mpz_cdiv_q(a, mpq_numref(lo), mpq_denref(lo)); /* ceil(lo) */
+        mpq_set_z(t, a);
+        int last = mpq_cmp(t, hi) <= 0;
+        if (!last) {
+            mpz_fdiv_q(a, mpq_numref(lo), mpq_denref(lo)); /* floor(lo) < lo */
+            mpq_set_z(t, a);
+            mpq_sub(lo, lo, t);
+            mpq_sub(hi, hi, t);
+            mpq_inv(t, lo); /* the next interval: [1/(hi - f), 1/(lo - f)] */
+            mpq_inv(lo, hi);
+            mpq_set(hi, t);
         }
-        mpz_init(term[count]);
-        mpz_cdiv_q(term[count], mpq_numref(lo), mpq_denref(lo)); /* ceil(lo) */
-        mpq_set_z(t, term[count]);
-        if (mpq_cmp(t, hi) <= 0) {
-            count++;
+        mpz_addmul(h2, a, h1); /* h2 <- a h1 + h2, then swap: h1 is the newest */
+        mpz_swap(h1, h2);
+        mpz_addmul(k2, a, k1);
+        mpz_swap(k1, k2);
+        if (last)
             break;
-        }
-        mpz_fdiv_q(f, mpq_numref(lo), mpq_denref(lo)); /* floor(lo) < lo */
-        mpz_set(term[count++], f);
-        mpq_set_z(t, f);
-        mpq_sub(lo, lo, t);
-        mpq_sub(hi, hi, t);
-        mpq_inv(t, lo); /* new interval [1/(hi - f), 1/(lo - f)] */
-        mpq_inv(lo, hi);
-        mpq_set(hi, t);
     }
-    mpq_set_z(out, term[count - 1]);
-    for (int k = count - 2; k >= 0; k--) {
-        mpq_inv(out, out);
-        mpq_set_z(t, term[k]);
-        mpq_add(out, out, t);
-    }
-    for (int k = 0; k < count; k++)
-        mpz_clear(term[k]);
-    free(term);
-    mpz_clear(f);
+    mpz_set(mpq_numref(out), h1);
+    mpz_set(mpq_denref(out), k1);
+    mpq_canonicalize(out);
+    mpz_clears(a, h1, h2, k1, k2, NULL);
     mpq_clears(lo, hi, t, NULL);
 }
 
