@@ -48,7 +48,8 @@
  * n dimensions (m = n + 1): feasibility, and the intersection with the
  * copy shifted by 1/(2n) along every axis (they overlap).
  *
- * Output: tables and, in a fenced block, lines
+ * Output (stdout, at the end): Markdown tables and, in a fenced block,
+ * lines
  *   RESULT bench=dim n=N m=M method=X mean_us=.. spread=.. wrong=..
  *          disjoint_us=.. overlap_us=.. touching_us=.. pairs=.. repeats=..
  *          [exact: lps=.. lps_certified_as_proposed=..: the slack LPs of
@@ -57,8 +58,9 @@
  *          simplex proposed them, without an exact pivot]
  *   RESULT bench=dim-build n=N m=M method=poly_from_doubles|lpd build_us=..
  *   RESULT bench=simplex n=N query=feasible|intersect method=exact ms=..
- * Progress goes to stderr. */
+ * Progress, and each RESULT line as soon as it is known, go to stderr. */
 #include <math.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -97,6 +99,45 @@ typedef struct pair {
     hs_poly *A, *B;
     int cls;
 } pair;
+
+/* What the run found, for the tables at the end. */
+typedef struct cell_row {
+    int n, m;
+    double mean_us[METHODS]; /* < 0: not run */
+    int fast_raw;            /* fast engine without preparation */
+    long lps, certified;
+} cell_row;
+
+typedef struct build_row {
+    int n, m;
+    double full_us; /* < 0: not timed */
+    int full_count;
+    double lpd_us;
+} build_row;
+
+typedef struct summary {
+    cell_row cell[256];
+    int ncell;
+    build_row build[256];
+    int nbuild;
+    int simplex_n[16];
+    double simplex_ms[16][2];
+    int nsimplex;
+    char lines[1024][400]; /* RESULT lines */
+    int nlines;
+} summary;
+
+static void add_line(summary *sm, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void add_line(summary *sm, const char *fmt, ...)
+{
+    if (sm->nlines >= 1024)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(sm->lines[sm->nlines], sizeof sm->lines[0], fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "%s\n", sm->lines[sm->nlines++]);
+}
 
 static double now_s(void)
 {
@@ -152,13 +193,11 @@ static double tangent_rhs_n(int n, const long *u, const long *ck)
     return (double)(dot + r) / FRAC;
 }
 
-/* A polytope of m rows around ck (units of 2^-10); row 0 is `first` (n
- * integers) when not NULL. */
-static hs_poly *polytope(tangent_rng *g, int n, int m, const long *ck, const long *first,
-                         int raw)
+/* The m rows (a: m*n, b: m) of a polytope around ck (units of 2^-10);
+ * row 0 is `first` (n integers) when not NULL. */
+static void tangent_rows_n(tangent_rng *g, int n, int m, const long *ck, const long *first,
+                           double *a, double *b)
 {
-    double *a = malloc(sizeof(double) * (size_t)m * (size_t)n);
-    double *b = malloc(sizeof(double) * (size_t)m);
     long u[64];
     for (int i = 0; i < m; i++) {
         if (i == 0 && first)
@@ -169,12 +208,28 @@ static hs_poly *polytope(tangent_rng *g, int n, int m, const long *ck, const lon
             a[(size_t)i * (size_t)n + (size_t)j] = (double)u[j];
         b[i] = tangent_rhs_n(n, u, ck);
     }
+}
+
+/* The polytope of those rows: by hs_poly_from_doubles (with the fast
+ * engine's preparation) or, raw, without it. */
+static hs_poly *build(int n, int m, const double *a, const double *b, int raw)
+{
     hs_error err;
     hs_poly *p = raw ? hpoly_from_rows(n, m, a, b) : hs_poly_from_doubles(n, m, a, b, NULL, &err);
     if (!p) {
         fprintf(stderr, "dim: cannot build a polytope: %s\n", raw ? "out of memory" : err.msg);
         exit(1);
     }
+    return p;
+}
+
+static hs_poly *polytope(tangent_rng *g, int n, int m, const long *ck, const long *first,
+                         int raw)
+{
+    double *a = malloc(sizeof(double) * (size_t)m * (size_t)n);
+    double *b = malloc(sizeof(double) * (size_t)m);
+    tangent_rows_n(g, n, m, ck, first, a, b);
+    hs_poly *p = build(n, m, a, b, raw);
     free(a);
     free(b);
     return p;
@@ -306,8 +361,8 @@ static lp_tally tally_proposals(const pair *pr, int count)
     return t;
 }
 
-static void print_cell(const dim_opts *o, int n, int m, int method, const cell *c, const pair *pr,
-                       char *out, size_t cap)
+static double print_cell(const dim_opts *o, int n, int m, int method, const cell *c,
+                         const pair *pr, char *out, size_t cap)
 {
     double mean = 0, cls_sum[CLASSES] = {0};
     int cls_n[CLASSES] = {0};
@@ -333,9 +388,10 @@ static void print_cell(const dim_opts *o, int n, int m, int method, const cell *
              n, m, method_name[method], 1e6 * mean, c->reps > 1 ? (hi - lo) / lo : 0.0, c->wrong,
              cls_txt[C_DISJOINT], cls_txt[C_OVERLAP], cls_txt[C_TOUCHING], o->pairs, c->reps,
              c->stopped ? " (time budget reached)" : "");
+    return 1e6 * mean;
 }
 
-static void run_cell(const dim_opts *o, int n, int m, char lines[][400], int *nlines)
+static void run_cell(const dim_opts *o, int n, int m, summary *sm)
 {
     fprintf(stderr, "dim: n = %d, m = %d: building %d pairs\n", n, m, o->pairs);
     pair *pr = calloc((size_t)o->pairs, sizeof *pr);
@@ -404,19 +460,21 @@ static void run_cell(const dim_opts *o, int n, int m, char lines[][400], int *nl
         fprintf(stderr, "dim: n = %d, m = %d: repeat %d done\n", n, m, rep + 1);
     }
     lp_tally t = tally_proposals(pr, o->pairs);
+    cell_row *row = &sm->cell[sm->ncell++];
+    *row = (cell_row){n, m, {-1, -1, -1}, raw, t.lps, t.certified};
     for (int k = 0; k < METHODS; k++) {
         if (o->use[k]) {
-            print_cell(o, n, m, k, &c[k], pr, lines[*nlines], 400);
+            char line[400], extra[100] = "";
+            row->mean_us[k] = print_cell(o, n, m, k, &c[k], pr, line, sizeof line);
             if (raw && k == M_FAST)
-                strcat(lines[*nlines], " (built without preparation)");
+                snprintf(extra, sizeof extra, " (built without preparation)");
             if (k == M_EXACT)
-                snprintf(lines[*nlines] + strlen(lines[*nlines]), 80,
-                         " lps=%ld lps_certified_as_proposed=%ld", t.lps, t.certified);
-            printf("%s\n", lines[(*nlines)++]);
+                snprintf(extra, sizeof extra, " lps=%ld lps_certified_as_proposed=%ld", t.lps,
+                         t.certified);
+            add_line(sm, "%s%s", line, extra);
         }
         free(c[k].best);
     }
-    fflush(stdout);
     hs_result_free(r);
     free(order);
     for (int i = 0; i < o->pairs; i++) {
@@ -426,29 +484,29 @@ static void run_cell(const dim_opts *o, int n, int m, char lines[][400], int *nl
     free(pr);
 }
 
-/* Build times on the A polytopes of the first pairs. */
-static void run_build(const dim_opts *o, int n, int m, char lines[][400], int *nlines)
+/* Build times on the A polytopes of the first pairs (rows made first,
+ * outside the timing). */
+static void run_build(const dim_opts *o, int n, int m, summary *sm)
 {
     double full = 0, lpd = 0;
     int nfull = 0, nlpd = 0;
+    double *a = malloc(sizeof(double) * (size_t)m * (size_t)n);
+    double *b = malloc(sizeof(double) * (size_t)m);
     for (int i = 0; i < o->builds; i++) {
-        if (full < o->build_budget_s && n <= o->full_build_max) {
-            tangent_rng g = tangent_rng_for_pair(o->seed ^ ((uint64_t)n << 40) ^
-                                                     ((uint64_t)m << 20), i);
-            long cA[64], cB[64], rowA[64], rowB[64];
-            int axis = pair_layout(&g, n, i % CLASSES, cA, cB, rowA, rowB);
-            double t0 = now_s();
-            hs_poly *p = polytope(&g, n, m, cA, axis ? rowA : NULL, 0);
-            full += now_s() - t0;
-            nfull++;
-            hs_poly_free(p);
-        }
         tangent_rng g = tangent_rng_for_pair(o->seed ^ ((uint64_t)n << 40) ^ ((uint64_t)m << 20),
                                              i);
         long cA[64], cB[64], rowA[64], rowB[64];
         int axis = pair_layout(&g, n, i % CLASSES, cA, cB, rowA, rowB);
+        tangent_rows_n(&g, n, m, cA, axis ? rowA : NULL, a, b);
+        if (full < o->build_budget_s && n <= o->full_build_max) {
+            double t0 = now_s();
+            hs_poly *p = build(n, m, a, b, 0);
+            full += now_s() - t0;
+            nfull++;
+            hs_poly_free(p);
+        }
         double t0 = now_s();
-        hs_poly *p = polytope(&g, n, m, cA, axis ? rowA : NULL, 1);
+        hs_poly *p = build(n, m, a, b, 1);
         double x[64], lo[64], hi[64], radius;
         int ok = lpd_interior_point(p, x, &radius) == 0 && lpd_box_hint(p, lo, hi) == 0;
         lpd += now_s() - t0;
@@ -457,16 +515,15 @@ static void run_build(const dim_opts *o, int n, int m, char lines[][400], int *n
             fprintf(stderr, "dim: lpd_interior_point failed at n = %d, m = %d\n", n, m);
         hs_poly_free(p);
     }
-    if (nfull > 0) {
-        snprintf(lines[*nlines], 400,
-                 "RESULT bench=dim-build n=%d m=%d method=poly_from_doubles build_us=%.1f count=%d",
-                 n, m, 1e6 * full / nfull, nfull);
-        printf("%s\n", lines[(*nlines)++]);
-    }
-    snprintf(lines[*nlines], 400, "RESULT bench=dim-build n=%d m=%d method=lpd build_us=%.1f count=%d",
-             n, m, 1e6 * lpd / nlpd, nlpd);
-    printf("%s\n", lines[(*nlines)++]);
-    fflush(stdout);
+    free(a);
+    free(b);
+    build_row *br = &sm->build[sm->nbuild++];
+    *br = (build_row){n, m, nfull ? 1e6 * full / nfull : -1, nfull, 1e6 * lpd / nlpd};
+    if (nfull > 0)
+        add_line(sm, "RESULT bench=dim-build n=%d m=%d method=poly_from_doubles build_us=%.1f "
+                     "count=%d", n, m, br->full_us, nfull);
+    add_line(sm, "RESULT bench=dim-build n=%d m=%d method=lpd build_us=%.1f count=%d", n, m,
+             br->lpd_us, nlpd);
 }
 
 /* The standard simplex (shift 0) or its copy shifted by `shift` per axis. */
@@ -487,7 +544,7 @@ static hs_poly *simplex_poly(int n, double shift)
     return p;
 }
 
-static void run_simplex(int n, char lines[][400], int *nlines)
+static void run_simplex(int n, summary *sm)
 {
     hs_poly *S = simplex_poly(n, 0), *T = simplex_poly(n, ldexp(1, -(int)ceil(log2(2.0 * n))));
     hs_options opt;
@@ -501,12 +558,11 @@ static void run_simplex(int n, char lines[][400], int *nlines)
         hs_code rc = q ? hs_intersect(S, T, &opt, r, &err) : hs_feasible(S, &opt, r, &err);
         double ms = 1e3 * (now_s() - t0);
         const char *st = rc == HS_OK ? hs_status_name(hs_result_status(r)) : err.msg;
-        snprintf(lines[*nlines], 400,
-                 "RESULT bench=simplex n=%d query=%s method=exact ms=%.1f status=%.100s pivots=%ld", n,
-                 q ? "intersect" : "feasible", ms, st, hs_result_pivots(r));
-        printf("%s\n", lines[(*nlines)++]);
-        fflush(stdout);
+        add_line(sm, "RESULT bench=simplex n=%d query=%s method=exact ms=%.1f status=%.100s "
+                     "pivots=%ld", n, q ? "intersect" : "feasible", ms, st, hs_result_pivots(r));
+        sm->simplex_ms[sm->nsimplex][q] = ms;
     }
+    sm->simplex_n[sm->nsimplex++] = n;
     hs_result_free(r);
     hs_poly_free(S);
     hs_poly_free(T);
@@ -585,26 +641,70 @@ static void parse(int argc, char **argv, dim_opts *o)
         usage();
 }
 
+static void print_tables(const summary *sm)
+{
+    printf("| n | m | exact | fast (as is) | GLPK | exact / GLPK | LPs certified as proposed |\n"
+           "|---:|---:|---:|---:|---:|---:|---:|\n");
+    for (int i = 0; i < sm->ncell; i++) {
+        const cell_row *c = &sm->cell[i];
+        char v[METHODS][32];
+        for (int k = 0; k < METHODS; k++)
+            snprintf(v[k], sizeof v[k], c->mean_us[k] < 0 ? "-" : "%.0f", c->mean_us[k]);
+        printf("| %d | %d | %s | %s%s | %s | ", c->n, c->m, v[M_EXACT], v[M_FAST],
+               c->fast_raw ? " (a)" : "", v[M_GLPK]);
+        if (c->mean_us[M_EXACT] > 0 && c->mean_us[M_GLPK] > 0)
+            printf("%.2f", c->mean_us[M_EXACT] / c->mean_us[M_GLPK]);
+        else
+            printf("-");
+        printf(" | %ld of %ld |\n", c->certified, c->lps);
+    }
+    printf("\nQuery times: mean over the pairs of each pair's fastest time over the repeats, "
+           "in microseconds.  (a) polytopes built without the fast engine's preparation (it "
+           "took over the build budget), so every fast query went to the exact engine.\n");
+    if (sm->nbuild > 0) {
+        printf("\n| n | m | hs_poly_from_doubles | rows + lpd_interior_point + lpd_box_hint |\n"
+               "|---:|---:|---:|---:|\n");
+        for (int i = 0; i < sm->nbuild; i++) {
+            const build_row *b = &sm->build[i];
+            char full[48] = "-";
+            if (b->full_us >= 0)
+                snprintf(full, sizeof full, "%.0f (%d)", b->full_us, b->full_count);
+            printf("| %d | %d | %s | %.0f |\n", b->n, b->m, full, b->lpd_us);
+        }
+        printf("\nBuild times of one polytope in microseconds (in parentheses: polytopes "
+               "timed, fewer when one took over the build budget).\n");
+    }
+    if (sm->nsimplex > 0) {
+        printf("\n| n | feasible (ms) | intersect with the shifted copy (ms) |\n"
+               "|---:|---:|---:|\n");
+        for (int i = 0; i < sm->nsimplex; i++)
+            printf("| %d | %.1f | %.1f |\n", sm->simplex_n[i], sm->simplex_ms[i][0],
+                   sm->simplex_ms[i][1]);
+        printf("\nThe exact engine on the standard simplex (m = n + 1).\n");
+    }
+}
+
 int main(int argc, char **argv)
 {
     dim_opts o;
     parse(argc, argv, &o);
-    static char lines[512][400];
-    int nlines = 0;
+    summary *sm = calloc(1, sizeof *sm);
+    for (int a = 0; a < o.ndims; a++)
+        for (int b = 0; b < o.nsizes; b++) {
+            run_cell(&o, o.dims[a], o.sizes[b], sm);
+            if (o.builds > 0)
+                run_build(&o, o.dims[a], o.sizes[b], sm);
+        }
+    for (int s = 0; s < o.nsimplex; s++)
+        run_simplex(o.simplex[s], sm);
     printf("Pairs per (n, m): %d (a third each overlapping, touching, disjoint by construction), "
            "%d cold repeats, seed %llu.\n\n",
            o.pairs, o.repeats, (unsigned long long)o.seed);
-    for (int a = 0; a < o.ndims; a++)
-        for (int b = 0; b < o.nsizes; b++) {
-            run_cell(&o, o.dims[a], o.sizes[b], lines, &nlines);
-            if (o.builds > 0)
-                run_build(&o, o.dims[a], o.sizes[b], lines, &nlines);
-        }
-    for (int s = 0; s < o.nsimplex; s++)
-        run_simplex(o.simplex[s], lines, &nlines);
+    print_tables(sm);
     printf("\n```\n");
-    for (int i = 0; i < nlines; i++)
-        printf("%s\n", lines[i]);
+    for (int i = 0; i < sm->nlines; i++)
+        printf("%s\n", sm->lines[i]);
     printf("```\n");
+    free(sm);
     return 0;
 }
