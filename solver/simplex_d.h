@@ -13,12 +13,17 @@
  * It only proposes: its answer is a basis, which the callers verify or
  * use as a start in exact arithmetic (simplex_q.c), or a point whose
  * strictness they check exactly (lpd.c).  Numerically it is careful but
- * not certified: B^-1 is kept explicitly, updated in product form and
- * recomputed by Gauss-Jordan elimination with partial pivoting every
- * max(100, 2k) pivots; pricing is Dantzig's rule on columns scaled to unit
- * largest entry with a relative tolerance; the ratio test is Harris's two
- * passes with bounded tolerances; after a run of degenerate pivots the
- * rule switches to Bland's smallest index; a pivot limit stops it. */
+ * not certified: B^-1 is kept explicitly (dense, zero entries skipped),
+ * updated in product form and recomputed by Gauss-Jordan elimination with
+ * partial pivoting every max(100, 2k) pivots; pricing is Dantzig's rule on
+ * columns scaled to unit largest entry with a relative tolerance, partial
+ * (a short list of the most negative columns of the last full pass is
+ * priced first); the ratio test is Harris's two passes with bounded
+ * tolerances; after a run of degenerate pivots the rule switches to
+ * Bland's smallest index; a pivot limit stops it.  A start whose levels
+ * are not all >= 0 but whose reduced costs are (an optimal basis of the
+ * same LP with another right side) is first repaired by dual simplex
+ * pivots. */
 #ifndef HS_SIMPLEX_D_H
 #define HS_SIMPLEX_D_H
 
@@ -45,8 +50,8 @@ typedef enum dlp_status {
     DLP_NOMEM
 } dlp_status;
 
-/* Solve lp from the starting basis in basis[0 .. k-1]: unit columns whose
- * matrix is diagonal (+-1) with B^-1 rhs >= 0.  On return basis holds the
+/* Solve lp from the starting basis in basis[0 .. k-1] (nonsingular; either
+ * B^-1 rhs >= 0, or dual feasible: see above).  On return basis holds the
  * last basis (for DLP_FAILED: the last one known nonsingular), pi (k
  * doubles, may be NULL) its multipliers c_B B^-1, *pivots the pivots made,
  * *ray_col (may be NULL) the entering column of an unbounded ray. */
