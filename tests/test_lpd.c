@@ -15,6 +15,7 @@
 #include "solver/result.h"
 #include "solver/rows_z.h"
 #include "solver/simplest.h"
+#include "solver/simplex_d.h"
 #include "solver/simplex_q.h"
 #include "tests/helpers.h"
 
@@ -349,6 +350,45 @@ START_TEST(simple_overlap_points)
 }
 END_TEST
 
+/* The floating-point simplex re-solving max x_j over a polytope for a new
+ * objective from the last optimal basis (levels infeasible, reduced costs
+ * still >= 0: its dual phase) finds the same optimum as from scratch. */
+START_TEST(float_simplex_dual_phase)
+{
+    uint64_t s = 21;
+    int n = 6, m = 60;
+    double c[6] = {0};
+    hs_poly *p = tangent_poly(&s, n, m, c);
+    dlp_col *col = calloc((size_t)(m + 2 * n), sizeof(dlp_col));
+    for (int i = 0; i < m; i++)
+        col[i] = (dlp_col){hpoly_row(p, i), 0, 1, 0, p->b[i], 0};
+    for (int q = 0; q < n; q++) {
+        col[m + 2 * q] = (dlp_col){NULL, 0, 1, q, 1e6, 0};
+        col[m + 2 * q + 1] = (dlp_col){NULL, 0, -1, q, 1e6, 0};
+    }
+    double rhs[6], pi[6], fresh[6];
+    int basis[6], start[6];
+    for (int j = 0; j < n; j++) {
+        int sign = j % 2 ? -1 : 1;
+        for (int q = 0; q < n; q++) {
+            rhs[q] = q == j ? sign : 0;
+            start[q] = m + 2 * q + (q == j && sign < 0);
+        }
+        dlp lp = {n, n, m + 2 * n, col, rhs};
+        ck_assert_int_eq(dlp_solve(&lp, start, fresh, NULL, NULL), DLP_OPTIMAL);
+        if (j == 0) {
+            memcpy(basis, start, sizeof basis);
+            continue;
+        }
+        ck_assert_int_eq(dlp_solve(&lp, basis, pi, NULL, NULL), DLP_OPTIMAL); /* warm */
+        ck_assert_msg(fabs(pi[j] - fresh[j]) <= 1e-9 * (1 + fabs(fresh[j])),
+                      "axis %d: %.17g warm, %.17g from scratch", j, pi[j], fresh[j]);
+    }
+    free(col);
+    hs_poly_free(p);
+}
+END_TEST
+
 Suite *suite_lpd(void)
 {
     Suite *s = suite_create("lpd");
@@ -362,6 +402,7 @@ Suite *suite_lpd(void)
     tcase_add_test(tc, classify_pair_entry);
     tcase_add_test(tc, simplest_rationals);
     tcase_add_test(tc, simple_overlap_points);
+    tcase_add_test(tc, float_simplex_dual_phase);
     suite_add_tcase(s, tc);
     return s;
 }
