@@ -274,3 +274,18 @@ $(ROBOTS): $(ROBOTS_OBJ) $(LIBA)
 
 robots-run: $(ROBOTS)
 	$(call run_and_splice,robots,$(ROBOTS),$(ROBOTS_ARGS),$(ROBOTS_TITLE))
+
+# ------------------------------------------------ dim (issue 13, item 5)
+# bench/dim.c: exact, fast and GLPK engines in n = 6..10 dimensions (cold
+# timing), polytope build times, the exact engine on the n-simplex.
+DIM       := $(BUILD)/bench/dim
+DIM_OBJ   := $(BUILD)/bench/dim.o $(BUILD)/bench/tangent.o
+DIM_ARGS  ?=
+DIM_TITLE := Higher dimension: exact, fast and GLPK engines (bench/dim)
+.PHONY: dim-run dim-build
+dim-build: $(DIM)
+$(DIM): $(DIM_OBJ) $(LIBA)
+	$(CC) -o $@ $(DIM_OBJ) $(LIBA) $(BENCH_LIBS)
+-include $(DIM_OBJ:.o=.d)
+dim-run: $(DIM)
+	$(call run_and_splice,dim,$(DIM),$(DIM_ARGS),$(DIM_TITLE))

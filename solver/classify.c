@@ -20,13 +20,19 @@
  *     entries of y on implicit rows are lifted with Z (which adds 0.x <= 0
  *     on that polyhedron's rows), and a relative-interior point of the
  *     polyhedron owning a positive slack multiplier lies strictly off the
- *     hyperplane, so the relative interiors cannot meet. */
+ *     hyperplane, so the relative interiors cannot meet.
+ *
+ * A point found with margin tau* > 0 (an overlap, a relative-interior
+ * point, a feasible system) is replaced by a simpler one, each coordinate
+ * the simplest rational within a distance that keeps every row strict
+ * (simplest.h), when no row is an equality. */
 #include "solver/classify.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "polytope/hpoly.h"
+#include "solver/simplest.h"
 #include "solver/simplex_q.h"
 #include "solver/result.h"
 #include "solver/rows_z.h"
@@ -47,6 +53,7 @@ typedef struct classify_ctx {
     lp_solution aux;         /* LPs of one polyhedron (implicit equalities) */
     implicit_info imp[2];
     long pivots;
+    classify_stats st;
 } classify_ctx;
 
 static hs_code internal(hs_error *err, const char *what)
@@ -139,7 +146,26 @@ static hs_code solve(classify_ctx *c, lp_solution *sol, hs_error *err)
 {
     int rc = lp_solve(&c->z, c->kind, sol);
     c->pivots += sol->pivots;
+    c->st.lps++;
+    c->st.repaired += sol->repaired;
+    c->st.exact_pivots += sol->exact_pivots;
     return rc == 0 ? HS_OK : lp_error(rc, err);
+}
+
+/* The LP point x (tau > 0) replaced by a simpler strictly interior point
+ * of the rows in the LP, when none of them is an equality (simplest.h). */
+static void simplify_point(classify_ctx *c, const lp_solution *sol, mpq_t *x)
+{
+    for (int r = 0; r < c->z.m; r++)
+        if (c->kind[r] == LP_EQ)
+            return;
+    unsigned char *use = mem_alloc((size_t)c->z.m, 1);
+    if (!use)
+        return;
+    for (int r = 0; r < c->z.m; r++)
+        use[r] = c->kind[r] == LP_SLACK;
+    q_simplify_strict_point(&c->z, use, sol->tau, x);
+    free(use);
 }
 
 static int lp_infeasible(const lp_solution *sol)
@@ -200,6 +226,8 @@ static hs_code find_implicit(classify_ctx *c, int which, hs_error *err)
             return internal(err, "tau* = 0 without a positive slack multiplier");
         im->count += found;
     }
+    if (im->count == 0)
+        simplify_point(c, &c->aux, c->aux.x);
     for (int j = 0; j < c->z.n; j++)
         mpq_set(im->ri_point[j], c->aux.x[j]);
     return HS_OK;
@@ -292,6 +320,7 @@ static hs_code classify_run(classify_ctx *c, hs_result *r, hs_error *err)
         return answer_disjoint(c, HS_DISJOINT, r, err);
     if (mpq_sgn(c->sol.tau) > 0) {
         r->status = HS_OVERLAP;
+        simplify_point(c, &c->sol, c->sol.x);
         result_set_point_q(r, c->sol.x);
         return HS_OK;
     }
@@ -312,6 +341,17 @@ static hs_code classify_run(classify_ctx *c, hs_result *r, hs_error *err)
 
 hs_code classify_pair(const hs_poly *A, const hs_poly *B, hs_result *r, hs_error *err)
 {
+    return classify_pair_stats(A, B, r, NULL, err);
+}
+
+hs_code classify_infeasible(const hs_poly *P, hs_result *r, int *feasible, hs_error *err)
+{
+    return classify_infeasible_stats(P, r, feasible, NULL, err);
+}
+
+hs_code classify_pair_stats(const hs_poly *A, const hs_poly *B, hs_result *r, classify_stats *st,
+                            hs_error *err)
+{
     classify_ctx c;
     hs_code rc = classify_ctx_init(&c, A, B, err);
     if (rc != HS_OK)
@@ -321,11 +361,14 @@ hs_code classify_pair(const hs_poly *A, const hs_poly *B, hs_result *r, hs_error
     else
         rc = classify_run(&c, r, err);
     r->pivots = c.pivots;
+    if (st)
+        *st = c.st;
     classify_ctx_free(&c);
     return rc;
 }
 
-hs_code classify_infeasible(const hs_poly *P, hs_result *r, int *feasible, hs_error *err)
+hs_code classify_infeasible_stats(const hs_poly *P, hs_result *r, int *feasible,
+                                  classify_stats *st, hs_error *err)
 {
     classify_ctx c;
     hs_code rc = classify_ctx_init(&c, P, NULL, err);
@@ -344,10 +387,14 @@ hs_code classify_infeasible(const hs_poly *P, hs_result *r, int *feasible, hs_er
         else {
             *feasible = 1;
             r->status = HS_FEASIBLE;
+            if (mpq_sgn(c.sol.tau) > 0)
+                simplify_point(&c, &c.sol, c.sol.x);
             result_set_point_q(r, c.sol.x);
         }
     }
     r->pivots = c.pivots;
+    if (st)
+        *st = c.st;
     classify_ctx_free(&c);
     return rc;
 }

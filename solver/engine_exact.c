@@ -1,7 +1,8 @@
-/* engine_exact.c -- the exact engine: the slack LP over GMP rationals
- * (classify.c) classifies the answer and builds its certificate, which is
- * verified (verify.c) before it is returned: an answer whose certificate
- * fails is reported as an internal error, never returned.
+/* engine_exact.c -- the exact engine: the slack LP, proposed in floating
+ * point and solved or certified over GMP integers (classify.c,
+ * simplex_q.c), classifies the answer and builds its certificate, which
+ * is verified (verify.c) before it is returned: an answer whose
+ * certificate fails is reported as an internal error, never returned.
  *
  * (Until the fast engine existed this engine first ran the seed-002
  * routines over rationals; that is cubic in the rows, about four minutes
@@ -14,13 +15,16 @@
 #include "solver/result.h"
 #include "polytope/error.h"
 
-static void trace_line(const hs_options *opt, const hs_result *r)
+static void trace_line(const hs_options *opt, const hs_result *r, const classify_stats *st)
 {
     if (!opt || !opt->trace)
         return;
-    char line[200];
-    snprintf(line, sizeof line, "exact classification: %s (slack LP, %ld simplex pivots)",
-             hs_status_name(r->status), r->pivots);
+    char line[300];
+    snprintf(line, sizeof line,
+             "exact classification: %s (%d slack LP%s, %ld simplex pivots of which %ld exact; "
+             "floating-point basis certified optimal in %d of %d)",
+             hs_status_name(r->status), st->lps, st->lps == 1 ? "" : "s", r->pivots,
+             st->exact_pivots, st->lps - st->repaired, st->lps);
     opt->trace(opt->trace_user, line);
 }
 
@@ -39,19 +43,21 @@ static hs_code self_verify(const hs_result *r, const hs_poly *A, const hs_poly *
 hs_code exact_feasible(const hs_poly *P, const hs_options *opt, hs_result *r, hs_error *err)
 {
     int feasible = 0;
-    hs_code rc = classify_infeasible(P, r, &feasible, err);
+    classify_stats st;
+    hs_code rc = classify_infeasible_stats(P, r, &feasible, &st, err);
     if (rc != HS_OK)
         return rc;
-    trace_line(opt, r);
+    trace_line(opt, r, &st);
     return self_verify(r, P, NULL, err);
 }
 
 hs_code exact_intersect(const hs_poly *A, const hs_poly *B, const hs_options *opt, hs_result *r,
                         hs_error *err)
 {
-    hs_code rc = classify_pair(A, B, r, err);
+    classify_stats st;
+    hs_code rc = classify_pair_stats(A, B, r, &st, err);
     if (rc != HS_OK)
         return rc;
-    trace_line(opt, r);
+    trace_line(opt, r, &st);
     return self_verify(r, A, B, err);
 }

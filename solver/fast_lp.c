@@ -57,7 +57,7 @@ static void constraint_of(const flp_state *s, int id, double *g, double *h)
 
 /* Ginv from G by Gauss-Jordan elimination with partial pivoting; -1 when
  * G is singular to working precision. */
-static int refactor(flp_state *s)
+static int flp_refactor(flp_state *s)
 {
     int D = s->D;
     double M[FLP_MAX_D * FLP_MAX_D];
@@ -136,7 +136,7 @@ void flp_init(flp_state *s, int n, const seidel_bank bank[2], const double *lo,
         s->basis[t] = SEIDEL_BOX_ID(var, obj_sign(s, t) > 0);
         constraint_of(s, s->basis[t], s->G + t * D, &s->h[t]);
     }
-    refactor(s);
+    flp_refactor(s);
     vertex(s);
 }
 
@@ -287,7 +287,7 @@ flp_status flp_solve(flp_state *s, const int *set, int count)
         s->h[leave] = h;
         s->basis[leave] = r;
         s->pivots++;
-        if (++s->since_refactor >= FLP_REFACTOR && refactor(s) != 0)
+        if (++s->since_refactor >= FLP_REFACTOR && flp_refactor(s) != 0)
             return FLP_TROUBLE;
         vertex(s);
         for (int k = 0; k < D; k++)

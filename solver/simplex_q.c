@@ -1,21 +1,50 @@
-/* simplex_q.c -- revised simplex on the dual of the slack LP (simplex_q.h).
+/* simplex_q.c -- revised simplex on the dual of the slack LP (simplex_q.h),
+ * exact, started from a basis proposed in floating point.
  *
- * The dual has k = n+1 equality rows, so a basis is k columns.  Each
- * iteration rebuilds the k*k basis matrix and solves it exactly
- * (qmatrix.c); pricing runs over every column with integers only, using
- * the integer-scaled rows of rows_z.c.  Columns: one per slack row, two per
- * equality row (y = y+ - y-), one for w, and n artificial unit columns that
- * start in the basis at level 0 and are never allowed back in.  Entering
- * column: the most violated primal row (Dantzig on the row-normalised
- * reduced cost); after a run of degenerate pivots the rule switches for
- * good to Bland's smallest-index rule, which cannot cycle. */
+ * The dual has k = n+1 equality rows, so a basis is k columns.  Columns:
+ * one per slack row, two per equality row (y = y+ - y-), one for w, and n
+ * artificial unit columns that start in the basis at level 0 and are never
+ * allowed back in (an artificial with u_i != 0 leaves first, so its level
+ * stays 0).  Every column is integral: the column of stacked row r is
+ * s_r (a_r; 1) (slack) or +-s_r (a_r; 0) (equality) with the integer scale
+ * s_r of rows_z.c, cost s_r G b_r (G: the common scale of the right
+ * sides, rows_z.h; the cost of w is G).
+ *
+ * The basis B is kept as D = |det B| and the integer matrix M = D B^-1
+ * (basis_q.c), updated in O(k^2) per pivot; the multipliers as the integer
+ * vector P = c_B M, so pi = (x, tau) = P / (G D), updated in O(k).  The levels
+ * x_B = B^-1 e_n are column n of M over D.
+ *
+ * Pricing.  The reduced cost of a row's column has the sign of the row's
+ * slack b - a.x - tau at x = P/(G D) (the column's scale is positive).  It is
+ * computed in doubles from P/(G D) rounded, with a rigorous bound on the
+ * error (the rounding of P/(G D), of the row's doubles when they are not the
+ * row's exact values, and of the sum); only a row whose slack is within
+ * the bound is evaluated exactly, as D G s_r b_r - P . (s_r a_r; s_r).  The
+ * entering column is the most negative slack (Dantzig on the row's own
+ * units); after a run of degenerate pivots the rule switches for good to
+ * Bland's smallest-index rule, which cannot cycle.  The ratio test and the
+ * pivot are exact.
+ *
+ * Start.  simplex_d.c solves the same LP in doubles from the same start
+ * (artificials and w).  Its last basis is pivoted into the exact basis,
+ * one column at a time, replacing the columns of the start (a column that
+ * would make the basis singular is skipped).  If the basis reached is
+ * feasible (every level >= 0, artificials at 0) the exact simplex goes on
+ * from it, and when the proposal was right it finds every reduced cost
+ * >= 0 at once: the proposal is then certified optimal with no exact
+ * pivot.  Otherwise it restarts from the artificial basis. */
 #include "solver/simplex_q.h"
 
+#include <float.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "solver/qmatrix.h"
+#include "solver/basis_q.h"
+#include "solver/simplex_d.h"
 #include "polytope/error.h"
+#include "polytope/fp.h"
 #include "polytope/mem.h"
 
 enum col_type { COL_ROW, COL_W, COL_ART };
@@ -31,14 +60,14 @@ typedef struct simplex {
     const unsigned char *kind;
     int n, k, ncol;
     column *col;
-    int *basis;      /* k column indices */
-    char *in_basis;  /* ncol flags */
-    mpq_t *bmat;     /* k*k, row-major, column i = A_{basis[i]} */
-    mpq_t *cb, *pi, *u, *xb, *rhs, *acol;
-    mpz_t *pz;       /* pi scaled to integers */
-    mpz_t dz, val, best, t1, t2;
-    mpq_t q1, q2;
-    qmatrix_work qw;
+    int *basis;            /* k column indices */
+    unsigned char *in_basis; /* ncol flags */
+    qbasis qb;
+    mpz_t *P;              /* k: c_B M */
+    mpz_t val, t1, cost;
+    double *xd;            /* k: P / (G D) rounded */
+    double xd_rel;         /* relative error bound of xd (0: unusable) */
+    int *uncertain;        /* ncol scratch */
 } simplex;
 
 int lp_solution_init(lp_solution *s, int n, int m)
@@ -79,24 +108,6 @@ void lp_solution_free(lp_solution *s)
 
 /* ------------------------------------------------------------ setup */
 
-static mpq_t *new_qvec(int k)
-{
-    mpq_t *v = mem_alloc((size_t)k, sizeof(mpq_t));
-    if (v)
-        for (int i = 0; i < k; i++)
-            mpq_init(v[i]);
-    return v;
-}
-
-static void free_qvec(mpq_t *v, int k)
-{
-    if (!v)
-        return;
-    for (int i = 0; i < k; i++)
-        mpq_clear(v[i]);
-    free(v);
-}
-
 static int build_columns(simplex *s)
 {
     int cap = 2 * s->z->m + 1 + s->n;
@@ -123,21 +134,32 @@ static void simplex_free(simplex *s)
     free(s->col);
     free(s->basis);
     free(s->in_basis);
-    free_qvec(s->bmat, s->k * s->k);
-    free_qvec(s->cb, s->k);
-    free_qvec(s->pi, s->k);
-    free_qvec(s->u, s->k);
-    free_qvec(s->xb, s->k);
-    free_qvec(s->rhs, s->k);
-    free_qvec(s->acol, s->k);
-    if (s->pz) {
+    free(s->xd);
+    free(s->uncertain);
+    if (s->P) {
         for (int i = 0; i < s->k; i++)
-            mpz_clear(s->pz[i]);
-        free(s->pz);
+            mpz_clear(s->P[i]);
+        free(s->P);
     }
-    mpz_clears(s->dz, s->val, s->best, s->t1, s->t2, NULL);
-    mpq_clears(s->q1, s->q2, NULL);
-    qmatrix_work_free(&s->qw);
+    qbasis_free(&s->qb);
+    mpz_clears(s->val, s->t1, s->cost, NULL);
+}
+
+/* The start: artificials for the n rows sum y a = 0, w for the last. */
+static void start_basis(int n, int ncol, int *basis)
+{
+    for (int i = 0; i < n; i++)
+        basis[i] = ncol - n + i;
+    basis[n] = ncol - n - 1;
+}
+
+static void set_basis(simplex *s, const int *basis)
+{
+    memset(s->in_basis, 0, (size_t)s->ncol);
+    for (int i = 0; i < s->k; i++) {
+        s->basis[i] = basis[i];
+        s->in_basis[basis[i]] = 1;
+    }
 }
 
 static int simplex_init(simplex *s, const zrows *z, const unsigned char *kind)
@@ -148,236 +170,409 @@ static int simplex_init(simplex *s, const zrows *z, const unsigned char *kind)
     s->n = z->n;
     s->k = z->n + 1;
     int k = s->k;
-    mpz_inits(s->dz, s->val, s->best, s->t1, s->t2, NULL);
-    mpq_inits(s->q1, s->q2, NULL);
-    if (build_columns(s) != 0 || qmatrix_work_init(&s->qw, k) != 0)
+    mpz_inits(s->val, s->t1, s->cost, NULL);
+    if (build_columns(s) != 0 || qbasis_init(&s->qb, k) != 0)
         return -1;
     s->basis = mem_alloc((size_t)k, sizeof *s->basis);
     s->in_basis = mem_calloc((size_t)s->ncol, 1);
-    s->bmat = new_qvec(k * k);
-    s->cb = new_qvec(k);
-    s->pi = new_qvec(k);
-    s->u = new_qvec(k);
-    s->xb = new_qvec(k);
-    s->rhs = new_qvec(k);
-    s->acol = new_qvec(k);
-    s->pz = mem_alloc((size_t)k, sizeof(mpz_t));
-    if (s->pz)
-        for (int i = 0; i < k; i++)
-            mpz_init(s->pz[i]);
-    if (!s->basis || !s->in_basis || !s->bmat || !s->cb || !s->pi || !s->u || !s->xb ||
-        !s->rhs || !s->acol || !s->pz)
+    s->xd = mem_alloc((size_t)k, sizeof(double));
+    s->uncertain = mem_alloc((size_t)s->ncol, sizeof(int));
+    s->P = mem_alloc((size_t)k, sizeof(mpz_t));
+    if (!s->basis || !s->in_basis || !s->xd || !s->uncertain || !s->P) {
+        free(s->P);
+        s->P = NULL;
         return -1;
-    mpq_set_ui(s->rhs[k - 1], 1, 1);
-    /* start: the artificial columns for the n rows sum y a = 0, w for the last */
-    for (int i = 0; i < s->n; i++)
-        s->basis[i] = s->ncol - s->n + i;
-    s->basis[s->n] = s->ncol - s->n - 1;
+    }
     for (int i = 0; i < k; i++)
-        s->in_basis[s->basis[i]] = 1;
+        mpz_init(s->P[i]);
     return 0;
 }
 
 /* ------------------------------------------------------ column access */
 
-/* Entry i of column c (dual constraint matrix) into q. */
-static void column_entry(const simplex *s, int c, int i, mpq_t q)
-{
-    const column *cl = &s->col[c];
-    switch (cl->type) {
-    case COL_W: mpq_set_ui(q, i == s->n ? 1 : 0, 1); return;
-    case COL_ART: mpq_set_ui(q, i == cl->row ? 1 : 0, 1); return;
-    case COL_ROW: break;
-    }
-    if (i == s->n) {
-        if (s->kind[cl->row] == LP_SLACK)
-            mpq_set_z(q, s->z->scale[cl->row]);
-        else
-            mpq_set_ui(q, 0, 1);
-        return;
-    }
-    mpq_set_z(q, zrows_coef(s->z, cl->row)[i]);
-    if (cl->sign < 0)
-        mpq_neg(q, q);
-}
-
-static void column_cost(const simplex *s, int c, mpq_t q)
+/* Exact cost of column c into out. */
+static void column_cost(const simplex *s, int c, mpz_t out)
 {
     const column *cl = &s->col[c];
     if (cl->type == COL_W)
-        mpq_set_ui(q, 1, 1);
+        mpz_set(out, s->z->G);
     else if (cl->type == COL_ART)
-        mpq_set_ui(q, 0, 1);
+        mpz_set_ui(out, 0);
     else {
-        mpq_set_z(q, s->z->b[cl->row]);
+        zrows_need(s->z, cl->row);
+        mpz_set(out, s->z->b[cl->row]);
         if (cl->sign < 0)
-            mpq_neg(q, q);
+            mpz_neg(out, out);
     }
 }
 
-static void load_basis(simplex *s)
+/* u = M A_c into s->qb.u. */
+static void ftran(simplex *s, int c)
+{
+    const column *cl = &s->col[c];
+    if (cl->type == COL_W) {
+        qbasis_ftran_unit(&s->qb, s->n);
+        return;
+    }
+    if (cl->type == COL_ART) {
+        qbasis_ftran_unit(&s->qb, cl->row);
+        return;
+    }
+    int r = cl->row;
+    zrows_need(s->z, r);
+    const mpz_t *tail = s->kind[r] == LP_SLACK ? (const mpz_t *)&s->z->scale[r] : NULL;
+    qbasis_ftran(&s->qb, (const mpz_t *)zrows_coef(s->z, r), s->n, tail);
+    if (cl->sign < 0)
+        for (int i = 0; i < s->k; i++)
+            mpz_neg(s->qb.u[i], s->qb.u[i]);
+}
+
+/* P = c_B M. */
+static void compute_p(simplex *s)
 {
     int k = s->k;
+    for (int j = 0; j < k; j++)
+        mpz_set_ui(s->P[j], 0);
     for (int i = 0; i < k; i++) {
-        for (int r = 0; r < k; r++)
-            column_entry(s, s->basis[i], r, s->bmat[r * k + i]);
-        column_cost(s, s->basis[i], s->cb[i]);
+        column_cost(s, s->basis[i], s->cost);
+        if (mpz_sgn(s->cost) == 0)
+            continue;
+        for (int j = 0; j < k; j++) {
+            const mpz_t *mij = (const mpz_t *)qbasis_at(&s->qb, i, j);
+            if (mpz_sgn(*mij) != 0)
+                mpz_addmul(s->P[j], s->cost, *mij);
+        }
     }
+}
+
+/* D * (reduced cost of column c) into s->val: D c_c - P . A_c. */
+static void reduced_cost(simplex *s, int c)
+{
+    const column *cl = &s->col[c];
+    int n = s->n;
+    if (cl->type != COL_ROW) {
+        int i = cl->type == COL_W ? n : cl->row;
+        mpz_mul(s->val, s->qb.D, s->z->G);
+        if (cl->type == COL_ART)
+            mpz_set_ui(s->val, 0);
+        mpz_sub(s->val, s->val, s->P[i]);
+        return;
+    }
+    int r = cl->row;
+    zrows_need(s->z, r);
+    const mpz_t *a = (const mpz_t *)zrows_coef(s->z, r);
+    mpz_mul(s->val, s->qb.D, s->z->b[r]);
+    for (int j = 0; j < n; j++)
+        if (mpz_sgn(a[j]) != 0)
+            mpz_submul(s->val, s->P[j], a[j]);
+    if (s->kind[r] == LP_SLACK)
+        mpz_submul(s->val, s->P[n], s->z->scale[r]);
+    if (cl->sign < 0)
+        mpz_neg(s->val, s->val);
 }
 
 /* ------------------------------------------------------------ pricing */
 
-/* pi = P / D with integer P and D > 0. */
-static void scale_pi(simplex *s)
+/* xd = P / (G D) in doubles; xd_rel their relative error bound, or 0
+ * when some value is outside the range where that bound holds. */
+static void round_multipliers(simplex *s)
 {
-    mpz_set_ui(s->dz, 1);
-    for (int i = 0; i < s->k; i++)
-        mpz_lcm(s->dz, s->dz, mpq_denref(s->pi[i]));
-    for (int i = 0; i < s->k; i++) {
-        mpz_divexact(s->pz[i], s->dz, mpq_denref(s->pi[i]));
-        mpz_mul(s->pz[i], s->pz[i], mpq_numref(s->pi[i]));
+    long eD, eP;
+    mpz_mul(s->t1, s->qb.D, s->z->G);
+    double dD = mpz_get_d_2exp(&eD, s->t1);
+    s->xd_rel = 6 * FP_U;
+    for (int j = 0; j < s->k; j++) {
+        if (mpz_sgn(s->P[j]) == 0) {
+            s->xd[j] = 0;
+            continue;
+        }
+        double dP = mpz_get_d_2exp(&eP, s->P[j]);
+        long e = eP - eD;
+        if (e < -1000 || e > 1000) {
+            s->xd_rel = 0;
+            return;
+        }
+        s->xd[j] = ldexp(dP / dD, (int)e);
     }
 }
 
-/* D * (reduced cost of column c) into s->val.  Returns the positive factor
- * that normalises it to D * (slack of the primal row), i.e. the row's
- * scale, or NULL for the factor 1 (column w). */
-static const mpz_t *reduced_cost(simplex *s, int c)
+/* Sign of the reduced cost of column c decided in doubles: -1, +1, or 0
+ * when the error bound cannot decide; *value gets the slack (row units). */
+static int filtered_sign(const simplex *s, int c, double *value)
 {
     const column *cl = &s->col[c];
     int n = s->n;
+    const double *x = s->xd;
+    if (s->xd_rel == 0 || cl->type == COL_ART)
+        return 0;
     if (cl->type == COL_W) {
-        mpz_sub(s->val, s->dz, s->pz[n]); /* D*1 - P_tau */
-        return NULL;
+        double v = 1 - x[n], err = 4 * FP_U + s->xd_rel * fabs(x[n]) * 2;
+        *value = v;
+        return v > err ? 1 : v < -err ? -1 : 0;
     }
-    int r = cl->row;
-    const mpz_t *a = (const mpz_t *)zrows_coef(s->z, r);
-    mpz_mul(s->val, s->dz, s->z->b[r]);
-    for (int j = 0; j < n; j++)
-        mpz_submul(s->val, s->pz[j], a[j]);
-    if (s->kind[r] == LP_SLACK)
-        mpz_submul(s->val, s->pz[n], s->z->scale[r]);
+    double b;
+    int exact;
+    const double *a = zrows_row_d(s->z, cl->row, &b, &exact);
+    double sum = b, mag = fabs(b), xmag = 1;
+    for (int j = 0; j < n; j++) {
+        double t = a[j] * x[j];
+        sum -= t;
+        mag += fabs(t);
+        xmag += fabs(x[j]);
+    }
+    if (s->kind[cl->row] == LP_SLACK) {
+        sum -= x[n];
+        mag += fabs(x[n]);
+    }
+    /* rounding of the sum, of x (xd_rel), of the row (2u when not exact),
+     * doubled for the rounding of this bound; products that underflow and
+     * rows rounded to subnormals lose at most 2^-1074 each */
+    double err = ((2.0 * n + 8) * FP_U + s->xd_rel + (exact ? 0 : 4 * FP_U)) * 2 * mag +
+                 0x1p-1074 * (n + 4) * xmag;
     if (cl->sign < 0)
-        mpz_neg(s->val, s->val);
-    return (const mpz_t *)&s->z->scale[r];
-}
-
-/* Is val/norm more negative than best/best_norm?  Norms are positive. */
-static int simplex_better(simplex *s, const mpz_t *norm, const mpz_t *best_norm)
-{
-    if (norm)
-        mpz_set(s->t1, *norm);
-    else
-        mpz_set_ui(s->t1, 1);
-    if (best_norm)
-        mpz_mul(s->t2, s->val, *best_norm);
-    else
-        mpz_set(s->t2, s->val);
-    mpz_mul(s->t1, s->best, s->t1);
-    return mpz_cmp(s->t2, s->t1) < 0;
+        sum = -sum;
+    *value = sum;
+    if (!isfinite(err) || !isfinite(sum))
+        return 0;
+    return sum > err ? 1 : sum < -err ? -1 : 0;
 }
 
 /* Entering column, or -1 when the basis is optimal. */
 static int choose_entering(simplex *s, int bland)
 {
-    scale_pi(s);
-    int enter = -1;
-    const mpz_t *enter_norm = NULL;
+    round_multipliers(s);
+    int enter = -1, nunc = 0;
+    double best = 0;
     for (int c = 0; c < s->ncol; c++) {
         if (s->in_basis[c] || s->col[c].type == COL_ART)
             continue;
-        const mpz_t *norm = reduced_cost(s, c);
-        if (mpz_sgn(s->val) >= 0)
+        double v = 0;
+        int sg = filtered_sign(s, c, &v);
+        if (sg == 0) {
+            if (!bland) {
+                s->uncertain[nunc++] = c;
+                continue;
+            }
+            reduced_cost(s, c);
+            sg = mpz_sgn(s->val);
+        }
+        if (sg >= 0)
             continue;
         if (bland)
             return c;
-        if (enter < 0 || simplex_better(s, norm, enter_norm)) {
+        if (enter < 0 || v < best) {
             enter = c;
-            enter_norm = norm;
-            mpz_set(s->best, s->val);
+            best = v;
         }
     }
-    return enter;
+    if (enter >= 0)
+        return enter;
+    for (int t = 0; t < nunc; t++) {
+        reduced_cost(s, s->uncertain[t]);
+        if (mpz_sgn(s->val) < 0)
+            return s->uncertain[t];
+    }
+    return -1;
 }
 
 /* --------------------------------------------------------- ratio test */
 
-/* Leaving position in the basis; -1 when the column is an unbounded ray. */
+/* Leaving position for u = M A_enter; -1 when the column is a ray. */
 static int choose_leaving(simplex *s, int bland)
 {
-    int k = s->k;
+    int k = s->k, n = s->n;
+    const mpz_t *u = (const mpz_t *)s->qb.u;
     for (int i = 0; i < k; i++) /* an artificial at level 0 leaves first */
-        if (s->col[s->basis[i]].type == COL_ART && mpq_sgn(s->u[i]) != 0)
+        if (s->col[s->basis[i]].type == COL_ART && mpz_sgn(u[i]) != 0)
             return i;
     int leave = -1;
     for (int i = 0; i < k; i++) {
-        if (mpq_sgn(s->u[i]) <= 0)
+        if (mpz_sgn(u[i]) <= 0)
             continue;
-        mpq_div(s->q1, s->xb[i], s->u[i]);
-        int c = leave < 0 ? -1 : mpq_cmp(s->q1, s->q2);
-        if (leave < 0 || c < 0 || (c == 0 && bland && s->basis[i] < s->basis[leave])) {
+        if (leave < 0) {
             leave = i;
-            mpq_set(s->q2, s->q1);
+            continue;
         }
+        /* level_i / u_i = X_i / U_i (D cancels): compare X_i U_l with X_l U_i */
+        mpz_mul(s->val, *qbasis_at(&s->qb, i, n), u[leave]);
+        mpz_mul(s->t1, *qbasis_at(&s->qb, leave, n), u[i]);
+        int c = mpz_cmp(s->val, s->t1);
+        if (c < 0 || (c == 0 && bland && s->basis[i] < s->basis[leave]))
+            leave = i;
     }
     return leave;
 }
 
+/* Pivot column `enter` into position r (u already computed). */
+static void exact_pivot(simplex *s, int enter, int r)
+{
+    int k = s->k;
+    /* P' = (|u_r| P + sign(u_r) dE M_r) / D, with dE = D c_e - P . A_e */
+    reduced_cost(s, enter);
+    int sg = mpz_sgn(s->qb.u[r]);
+    if (sg < 0)
+        mpz_neg(s->val, s->val);
+    for (int j = 0; j < k; j++) {
+        mpz_mul(s->P[j], s->P[j], s->qb.u[r]);
+        if (sg < 0)
+            mpz_neg(s->P[j], s->P[j]);
+        const mpz_t *mrj = (const mpz_t *)qbasis_at(&s->qb, r, j);
+        if (mpz_sgn(*mrj) != 0)
+            mpz_addmul(s->P[j], s->val, *mrj);
+        mpz_divexact(s->P[j], s->P[j], s->qb.D);
+    }
+    qbasis_pivot(&s->qb, r);
+    s->in_basis[s->basis[r]] = 0;
+    s->basis[r] = enter;
+    s->in_basis[enter] = 1;
+}
+
 /* ------------------------------------------------------------ results */
 
-static void add_row_multiplier(const simplex *s, lp_solution *out, int c, const mpq_t level)
+/* y[row] (or w) += scale * num / D for column c. */
+static void add_row_multiplier(simplex *s, lp_solution *out, int c, const mpz_t num, mpq_t t)
 {
     const column *cl = &s->col[c];
+    if (cl->type == COL_ART || mpz_sgn(num) == 0)
+        return;
+    mpz_set(mpq_numref(t), num);
+    mpz_set(mpq_denref(t), s->qb.D);
     if (cl->type == COL_W) {
-        mpq_add(out->w, out->w, level);
+        mpq_canonicalize(t);
+        mpq_add(out->w, out->w, t);
         return;
     }
-    if (cl->type != COL_ROW)
-        return;
-    mpq_t t;
-    mpq_init(t);
     /* the column is scale * (a; 1): the original row's multiplier is scale * level */
-    mpq_set_z(t, s->z->scale[cl->row]);
-    mpq_mul(t, t, level);
+    mpz_mul(mpq_numref(t), mpq_numref(t), s->z->scale[cl->row]);
     if (cl->sign < 0)
-        mpq_neg(t, t);
+        mpz_neg(mpq_numref(t), mpq_numref(t));
+    mpq_canonicalize(t);
     mpq_add(out->y[cl->row], out->y[cl->row], t);
-    mpq_clear(t);
 }
 
 static void clear_multipliers(lp_solution *out)
 {
     for (int r = 0; r < out->m; r++)
-        mpq_set_ui(out->y[r], 0, 1);
+        if (mpq_sgn(out->y[r]) != 0)
+            mpq_set_ui(out->y[r], 0, 1);
     mpq_set_ui(out->w, 0, 1);
 }
 
-static void record_optimum(const simplex *s, lp_solution *out)
+static void set_ratio(mpq_t q, const mpz_t num, const mpz_t den)
+{
+    mpz_set(mpq_numref(q), num);
+    mpz_set(mpq_denref(q), den);
+    mpq_canonicalize(q);
+}
+
+static void record_optimum(simplex *s, lp_solution *out)
 {
     out->status = LP_OPTIMAL;
+    mpz_mul(s->t1, s->qb.D, s->z->G); /* pi = P / (G D) */
     for (int j = 0; j < s->n; j++)
-        mpq_set(out->x[j], s->pi[j]);
-    mpq_set(out->tau, s->pi[s->n]);
+        set_ratio(out->x[j], s->P[j], s->t1);
+    set_ratio(out->tau, s->P[s->n], s->t1);
     clear_multipliers(out);
+    mpq_t t;
+    mpq_init(t);
     for (int i = 0; i < s->k; i++)
-        add_row_multiplier(s, out, s->basis[i], s->xb[i]);
+        add_row_multiplier(s, out, s->basis[i], *qbasis_at(&s->qb, i, s->n), t);
+    mpq_clear(t);
 }
 
 /* Ray: the entering column at +1, basic columns at -u.  Only equality rows
  * can carry it (slack and w levels are pinned by sum y + w = 1). */
-static void record_ray(const simplex *s, int enter, lp_solution *out)
+static void record_ray(simplex *s, int enter, lp_solution *out)
 {
     out->status = LP_EQ_INCONSISTENT;
     clear_multipliers(out);
-    mpq_t one;
-    mpq_init(one);
-    mpq_set_ui(one, 1, 1);
-    add_row_multiplier(s, out, enter, one);
+    mpq_t t;
+    mpq_init(t);
+    add_row_multiplier(s, out, enter, s->qb.D, t);
     for (int i = 0; i < s->k; i++) {
-        mpq_neg(one, s->u[i]);
-        add_row_multiplier(s, out, s->basis[i], one);
+        mpz_neg(s->val, s->qb.u[i]);
+        add_row_multiplier(s, out, s->basis[i], s->val, t);
     }
-    mpq_clear(one);
+    mpq_clear(t);
+}
+
+/* ------------------------------------------------------- the proposal */
+
+/* The floating-point simplex on the same LP, from the same start: its
+ * last basis in cand (k entries).  Returns 0, or -1 (out of memory or no
+ * usable proposal). */
+static int propose(simplex *s, int *cand, long *pivots)
+{
+    int n = s->n, k = s->k;
+    dlp_col *dc = mem_alloc((size_t)s->ncol, sizeof *dc);
+    double *rhs = mem_calloc((size_t)k, sizeof(double));
+    if (!dc || !rhs) {
+        free(dc);
+        free(rhs);
+        return -1;
+    }
+    for (int c = 0; c < s->ncol; c++) {
+        const column *cl = &s->col[c];
+        dlp_col *d = &dc[c];
+        memset(d, 0, sizeof *d);
+        d->sign = 1;
+        if (cl->type == COL_W) {
+            d->unit = n;
+            d->cost = 1;
+        } else if (cl->type == COL_ART) {
+            d->unit = cl->row;
+            d->fixed = 1;
+        } else {
+            double b;
+            int exact;
+            d->a = zrows_row_d(s->z, cl->row, &b, &exact);
+            d->t = s->kind[cl->row] == LP_SLACK;
+            d->sign = cl->sign;
+            d->cost = cl->sign * b;
+        }
+    }
+    rhs[n] = 1;
+    dlp lp = {n, k, s->ncol, dc, rhs};
+    start_basis(n, s->ncol, cand);
+    dlp_status st = dlp_solve(&lp, cand, NULL, pivots, NULL);
+    free(dc);
+    free(rhs);
+    return st == DLP_NOMEM ? -1 : 0;
+}
+
+/* Pivot the proposed columns into the exact start.  Returns 1 when the
+ * basis reached is feasible, 0 when not (the caller restarts). */
+static int crash(simplex *s, const int *cand)
+{
+    int k = s->k, n = s->n;
+    unsigned char *want = mem_calloc((size_t)s->ncol, 1);
+    if (!want)
+        return 0;
+    for (int i = 0; i < k; i++)
+        want[cand[i]] = 1;
+    for (int t = 0; t < k; t++) {
+        int c = cand[t];
+        if (s->in_basis[c])
+            continue;
+        ftran(s, c);
+        int r = -1;
+        for (int i = 0; i < k && r < 0; i++)
+            if (!want[s->basis[i]] && mpz_sgn(s->qb.u[i]) != 0)
+                r = i;
+        if (r < 0)
+            continue; /* dependent on the columns already in: skip */
+        qbasis_pivot(&s->qb, r);
+        s->in_basis[s->basis[r]] = 0;
+        s->basis[r] = c;
+        s->in_basis[c] = 1;
+    }
+    free(want);
+    for (int i = 0; i < k; i++) {
+        int sg = mpz_sgn(*qbasis_at(&s->qb, i, n));
+        if (sg < 0 || (sg > 0 && s->col[s->basis[i]].type == COL_ART))
+            return 0;
+    }
+    return 1;
 }
 
 /* --------------------------------------------------------------- main */
@@ -387,43 +582,69 @@ static void record_ray(const simplex *s, int enter, lp_solution *out)
 static int iterate(simplex *s, lp_solution *out)
 {
     int k = s->k, bland = 0, degenerate_run = 0;
-    for (out->pivots = 0; out->pivots < LP_PIVOT_LIMIT; out->pivots++) {
-        load_basis(s);
-        if (qmatrix_solve(&s->qw, k, s->bmat, s->cb, s->pi, 1) != 0 ||
-            qmatrix_solve(&s->qw, k, s->bmat, s->rhs, s->xb, 0) != 0)
-            return -2;
+    for (out->exact_pivots = 0; out->exact_pivots < LP_PIVOT_LIMIT; out->exact_pivots++) {
         int enter = choose_entering(s, bland);
         if (enter < 0) {
             record_optimum(s, out);
             return 0;
         }
-        for (int i = 0; i < k; i++)
-            column_entry(s, enter, i, s->acol[i]);
-        if (qmatrix_solve(&s->qw, k, s->bmat, s->acol, s->u, 0) != 0)
-            return -2;
+        ftran(s, enter);
         int leave = choose_leaving(s, bland);
         if (leave < 0) {
             record_ray(s, enter, out);
             return 0;
         }
-        degenerate_run = mpq_sgn(s->xb[leave]) == 0 ? degenerate_run + 1 : 0;
+        degenerate_run = mpz_sgn(*qbasis_at(&s->qb, leave, s->n)) == 0 ? degenerate_run + 1 : 0;
         if (degenerate_run > 4 * k)
             bland = 1; /* for good: Bland's rule terminates from any basis */
-        s->in_basis[s->basis[leave]] = 0;
-        s->basis[leave] = enter;
-        s->in_basis[enter] = 1;
+        exact_pivot(s, enter, leave);
     }
     return -2;
 }
 
-int lp_solve(const zrows *z, const unsigned char *kind, lp_solution *out)
+int lp_solve_start(const zrows *z, const unsigned char *kind, lp_start start, const int *given,
+                   lp_solution *out)
 {
     simplex s;
-    int rc = simplex_init(&s, z, kind);
-    if (rc == 0)
-        rc = iterate(&s, out);
-    else
+    int rc = simplex_init(&s, z, kind) == 0 ? 0 : -1;
+    int *cand = rc == 0 ? mem_alloc((size_t)s.k, sizeof(int)) : NULL;
+    int *first = rc == 0 ? mem_alloc((size_t)s.k, sizeof(int)) : NULL;
+    long float_pivots = 0;
+    out->proposed = out->repaired = 0;
+    out->exact_pivots = 0;
+    if (!cand || !first)
         rc = -1;
+    if (rc == 0 && start == LP_START_FLOAT && propose(&s, cand, &float_pivots) != 0)
+        rc = -1;
+    if (rc == 0 && start == LP_START_GIVEN) {
+        for (int i = 0; i < s.k; i++)
+            cand[i] = given[i] >= 0 && given[i] < s.ncol ? given[i] : s.ncol - 1;
+    }
+    if (rc == 0) {
+        start_basis(s.n, s.ncol, first);
+        set_basis(&s, first);
+        qbasis_identity(&s.qb);
+        if (start != LP_START_COLD) {
+            out->proposed = 1;
+            if (!crash(&s, cand)) {
+                out->repaired = 1;
+                set_basis(&s, first);
+                qbasis_identity(&s.qb);
+            }
+        }
+        compute_p(&s);
+        rc = iterate(&s, out);
+        if (out->proposed && out->exact_pivots > 0)
+            out->repaired = 1;
+    }
+    out->pivots = float_pivots + out->exact_pivots;
+    free(cand);
+    free(first);
     simplex_free(&s);
     return rc;
+}
+
+int lp_solve(const zrows *z, const unsigned char *kind, lp_solution *out)
+{
+    return lp_solve_start(z, kind, LP_START_FLOAT, NULL, out);
 }

@@ -17,7 +17,17 @@
  * whose optimal basic solution is the certificate: for tau* < 0 it is a
  * Farkas combination 0.x <= tau* - w < 0 on at most n+1 rows; for
  * tau* = 0 it is a combination 0.x <= 0 that is positive on some slack
- * rows, which are therefore tight everywhere on the system. */
+ * rows, which are therefore tight everywhere on the system.
+ *
+ * How it is solved (simplex_q.c): a floating-point simplex (simplex_d.c)
+ * proposes an optimal basis; the exact simplex starts from that basis,
+ * kept as integers (basis_q.c), and checks it: primal and dual feasibility
+ * in exact arithmetic (signs of the m reduced costs filtered in floating
+ * point with a rigorous error bound, exact where the filter cannot
+ * decide).  A basis that passes is optimal and no exact pivot is made;
+ * otherwise the exact simplex continues from it (or from the start when
+ * the proposal is singular or infeasible), so the answer never depends on
+ * floating point. */
 #ifndef HS_LP_EXACT_H
 #define HS_LP_EXACT_H
 
@@ -39,7 +49,11 @@ typedef struct lp_solution {
     mpq_t *x;     /* n */
     mpq_t *y;     /* m, multipliers on the original (unscaled) rows */
     mpq_t w;      /* multiplier of tau <= 1 */
-    long pivots;
+    long pivots;  /* simplex pivots: floating-point and exact */
+    long exact_pivots; /* of which exact (after the proposed start) */
+    int proposed; /* the floating-point simplex proposed a start */
+    int repaired; /* ... which was not optimal exactly as proposed (rejected,
+                     or the exact simplex had to pivot) */
     int n, m;
 } lp_solution;
 
@@ -50,5 +64,18 @@ void lp_solution_free(lp_solution *s);
  * Returns 0, -1 when out of memory, -2 on an internal failure (singular
  * basis or pivot limit: a bug, reported as such by the callers). */
 int lp_solve(const zrows *z, const unsigned char *kind, lp_solution *out);
+
+/* lp_solve with the start chosen (for tests and measurements):
+ * LP_START_FLOAT is lp_solve (the floating-point proposal); LP_START_COLD
+ * runs the exact simplex alone from the artificial basis; LP_START_GIVEN
+ * pivots the k column indices in `given` into the start as if they had
+ * been proposed (any indices in [0, number of columns): the solver copes
+ * with singular, infeasible or repeated ones).  Columns are numbered in
+ * the order of the stacked rows, one per slack row and two (+, -) per
+ * equality row (rows of kind LP_OFF have none), then w, then the n
+ * artificials. */
+typedef enum lp_start { LP_START_FLOAT, LP_START_COLD, LP_START_GIVEN } lp_start;
+int lp_solve_start(const zrows *z, const unsigned char *kind, lp_start start, const int *given,
+                   lp_solution *out);
 
 #endif
