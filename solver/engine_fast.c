@@ -754,6 +754,8 @@ static hs_code run_lp(fast_query *q, hs_error *err)
         if (touching || fast_settled(q, st, z, strict))
             goto settled;
     }
+    if (q->n >= FAST_PREP_SIMPLEX_DIM) /* Seidel's LP costs like n! here */
+        return fall_back(q, "not settled by the dual simplex", err);
     near_box(q);
     if (q->exit_row >= 0) {
         trace(q, "A row %d (where the segment leaves A) made an equality first",
@@ -807,6 +809,34 @@ static void to_map_frame(const fast_view *v, int n, const double *d, double *out
     }
 }
 
+/* Without a direction map (many variables): the FAST_SCAN_CANDIDATES rows
+ * of polyhedron k best aligned with d (query frame), by one pass. */
+static const int *scan_candidates(fast_query *q, int k, const double *d, int *count)
+{
+    const fast_view *V = q->V[k];
+    const double *norm = q->F[k]->norm;
+    int *out = q->fw->cand[k], n = q->n, c = 0;
+    double score[FAST_SCAN_CANDIDATES];
+    for (int i = 0; i < V->m; i++) {
+        const double *a = V->a + (size_t)i * (size_t)n;
+        double s = 0;
+        for (int j = 0; j < n; j++)
+            s += a[j] * d[j];
+        s /= norm[i] > 0 ? norm[i] : 1;
+        if (c == FAST_SCAN_CANDIDATES && s <= score[c - 1])
+            continue;
+        int at = c < FAST_SCAN_CANDIDATES ? c++ : c - 1;
+        for (; at > 0 && score[at - 1] < s; at--) {
+            score[at] = score[at - 1];
+            out[at] = out[at - 1];
+        }
+        score[at] = s;
+        out[at] = i;
+    }
+    *count = c;
+    return out;
+}
+
 static void setup(fast_query *q)
 {
     int n = q->n;
@@ -824,10 +854,15 @@ static void setup(fast_query *q)
     q->cand[0] = fast_prep_lookup(q->F[0], dir, &q->ncand[0]);
     to_map_frame(q->V[1], n, minus, dir);
     q->cand[1] = fast_prep_lookup(q->F[1], dir, &q->ncand[1]);
+    int scanned = !q->cand[0] || !q->cand[1];
+    if (!q->cand[0])
+        q->cand[0] = scan_candidates(q, 0, probe, &q->ncand[0]);
+    if (!q->cand[1])
+        q->cand[1] = scan_candidates(q, 1, minus, &q->ncand[1]);
     for (int k = 0; k < 2; k++)
         q->bank[k] = (seidel_bank){q->V[k]->a, q->F[k]->norm, q->V[k]->b, q->V[k]->m};
-    trace(q, "candidate faces along t - s: %d of A, %d of B (from the direction maps)",
-          q->ncand[0], q->ncand[1]);
+    trace(q, "candidate faces along t - s: %d of A, %d of B (%s)", q->ncand[0], q->ncand[1],
+          scanned ? "by a scan of the rows" : "from the direction maps");
 }
 
 /* The hint, certified: a disjoint basis must pass the Farkas check on

@@ -9,6 +9,7 @@
 #include "polytope/hpoly.h"
 #include "polytope/predicates.h"
 #include "solver/fast_lp.h"
+#include "solver/lpd.h"
 #include "solver/seidel.h"
 #include "polytope/error.h"
 #include "polytope/mem.h"
@@ -296,6 +297,10 @@ static int build_map(const hs_poly *p, fast_prep *fp)
 
 const int *fast_prep_lookup(const fast_prep *fp, const double *d, int *count)
 {
+    if (!fp->map_rows) {
+        *count = 0;
+        return NULL;
+    }
     const int *list = fp->map_rows + (size_t)map_cell(fp, d) * (size_t)fp->map_len;
     int k = 0;
     while (k < fp->map_len && list[k] >= 0)
@@ -394,6 +399,14 @@ static fast_prep *prep_build(const hs_poly *p, const double *pts, int npts)
     if (pts && npts > 0 && seed_from_points(p, fp, pts, npts) == 0) {
         if (build_map(p, fp) != 0)
             goto nomem;
+    } else if (p->n >= FAST_PREP_SIMPLEX_DIM) {
+        /* In more dimensions Seidel's LPs cost like n!: the floating-point
+         * simplex of lpd.c gives the box hint and a certified interior
+         * point; queries pick candidate rows by scanning (no map). */
+        if (lpd_box_hint(p, fp->lo, fp->hi) != 0 ||
+            lpd_interior_point(p, fp->center, &fp->inradius) != 0 ||
+            !center_is_strict(p, fp))
+            reason = "no strictly interior point found";
     } else if (box_hint(&c, fp) != 0)
         reason = "no point found (empty?)";
     else if (find_center(&c, fp) != 0 || !center_is_strict(p, fp))

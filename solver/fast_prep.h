@@ -10,6 +10,11 @@
 
 #include "halfspace.h"
 
+/* From this many variables on, the preparation uses the floating-point
+ * simplex (solver/lpd.c) instead of Seidel's LP, and builds no direction
+ * map (map_rows NULL: queries scan the rows for candidates). */
+#define FAST_PREP_SIMPLEX_DIM 5
+
 typedef struct fast_prep {
     const char *why;      /* NULL when eligible; otherwise why not (static
                              text) and nothing below is set */
@@ -27,11 +32,13 @@ typedef struct fast_prep {
      * largest a_i . d / |a_i| for the direction d at the cell's center
      * (-1 pads short lists). */
     int map_g, map_len, map_cells;
-    int *map_rows;        /* map_cells * map_len */
+    int *map_rows;        /* map_cells * map_len; NULL in FAST_PREP_SIMPLEX_DIM
+                             or more variables */
 } fast_prep;
 
 /* The candidate rows of fp for direction d (n values, not all zero):
- * *count rows, best aligned first. */
+ * *count rows, best aligned first.  NULL with *count = 0 when fp has no
+ * map. */
 const int *fast_prep_lookup(const fast_prep *fp, const double *d, int *count);
 
 /* The preparation of p: *out, or *out = NULL with *why (static text; why

@@ -11,6 +11,9 @@
 #include "polytope/predicates.h"
 #include "solver/seidel.h"
 
+/* Candidate rows per polyhedron when they come from a scan. */
+#define FAST_SCAN_CANDIDATES 16
+
 struct fast_work {
     seidel_work *sw;
     int cap_m;
@@ -19,6 +22,7 @@ struct fast_work {
     uint64_t rng;
     pred_stats ps;
     double *lp_tab;        /* packed rows of the dual simplex (fast_lp.c) */
+    int cand[2][FAST_SCAN_CANDIDATES]; /* candidate rows found by a scan (no direction map) */
     int lp_tab_cap;        /* doubles */
 };
 

@@ -1,0 +1,107 @@
+/* test_dimension.c -- the fast engine in many variables: polytopes of
+ * n = 6..16 build and answer quickly (the preparation and the LPs use the
+ * floating-point simplex with exact certification, not Seidel's LP, whose
+ * cost grows like n!), and agree with the exact engine. */
+#include <check.h>
+#include <math.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "halfspace.h"
+#include "tests/helpers.h"
+
+/* m rows a . x <= |a|_1 + 1 (integer entries in [-9, 9]) around c. */
+static hs_poly *random_polytope(uint64_t *rng, int n, int m, const double *c)
+{
+    double *a = malloc(sizeof(double) * (size_t)(n * m)), *b = malloc(sizeof(double) * (size_t)m);
+    for (int i = 0; i < m; i++) {
+        double s = 1;
+        for (int j = 0; j < n; j++) {
+            a[i * n + j] = (double)(int)(t_rng_next(rng) % 19) - 9;
+            s += fabs(a[i * n + j]) + a[i * n + j] * c[j];
+        }
+        b[i] = s;
+    }
+    hs_error err;
+    hs_poly *p = hs_poly_from_doubles(n, m, a, b, NULL, &err);
+    ck_assert_msg(p != NULL, "%s", err.msg);
+    free(a);
+    free(b);
+    return p;
+}
+
+static double seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* The issue's hostile sizes (n = 12, m = 200 and n = 16, m = 50 took over a
+ * minute to load): now well under a second each, prepared and queried. */
+START_TEST(many_variables_load_and_answer)
+{
+    static const int sizes[][2] = {{12, 200}, {16, 50}, {8, 1000}};
+    uint64_t rng = 99;
+    hs_result *r = hs_result_new();
+    for (int k = 0; k < 3; k++) {
+        int n = sizes[k][0], m = sizes[k][1];
+        double c0[16] = {0}, c1[16] = {0};
+        c1[0] = 1;
+        double t0 = seconds();
+        hs_poly *A = random_polytope(&rng, n, m, c0), *B = random_polytope(&rng, n, m, c1);
+        ck_assert(hs_poly_fast_ready(A, NULL));
+        hs_error err;
+        ck_assert_msg(hs_intersect(A, B, NULL, r, &err) == HS_OK, "%s", err.msg);
+        ck_assert_int_eq(hs_result_status(r), HS_OVERLAP);
+        ck_assert_int_eq(hs_result_verify(r, A, B, &err), HS_OK);
+        double dt = seconds() - t0;
+        ck_assert_msg(dt < 5.0, "n = %d, m = %d took %.2f s", n, m, dt); /* (generous: sanitizers) */
+        hs_poly_free(A);
+        hs_poly_free(B);
+    }
+    hs_result_free(r);
+}
+END_TEST
+
+/* Random pairs in n = 5..9, near each other: fast and exact agree, every
+ * fast certificate verifies. */
+START_TEST(fast_agrees_with_exact_in_many_variables)
+{
+    uint64_t rng = 4242;
+    hs_result *rf = hs_result_new(), *rx = hs_result_new();
+    hs_options fast, exact;
+    hs_options_init(&fast);
+    hs_options_init(&exact);
+    exact.engine = HS_ENGINE_EXACT;
+    for (int k = 0; k < 40; k++) {
+        int n = 5 + k % 5, m = 20 + (int)(t_rng_next(&rng) % 40);
+        double c0[16] = {0}, c1[16] = {0};
+        for (int j = 0; j < n; j++)
+            c1[j] = (double)(int)(t_rng_next(&rng) % 7) - 3;
+        hs_poly *A = random_polytope(&rng, n, m, c0), *B = random_polytope(&rng, n, m, c1);
+        hs_error err;
+        ck_assert(hs_intersect(A, B, &fast, rf, &err) == HS_OK);
+        ck_assert(hs_intersect(A, B, &exact, rx, &err) == HS_OK);
+        ck_assert_msg(hs_result_status(rf) == hs_result_status(rx), "pair %d (n = %d): %s vs %s",
+                      k, n, hs_status_name(hs_result_status(rf)),
+                      hs_status_name(hs_result_status(rx)));
+        ck_assert_msg(hs_result_verify(rf, A, B, &err) == HS_OK, "pair %d: %s", k, err.msg);
+        hs_poly_free(A);
+        hs_poly_free(B);
+    }
+    hs_result_free(rf);
+    hs_result_free(rx);
+}
+END_TEST
+
+Suite *suite_dimension(void)
+{
+    Suite *s = suite_create("dimension");
+    TCase *tc = tcase_create("core");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, many_variables_load_and_answer);
+    tcase_add_test(tc, fast_agrees_with_exact_in_many_variables);
+    suite_add_tcase(s, tc);
+    return s;
+}
