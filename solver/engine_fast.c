@@ -176,15 +176,21 @@ static void answer_point(fast_query *q, hs_status status, const double *x)
 
 /* a.x - b in doubles; *strict: certified < 0 (the bound of pred_row_sign,
  * rows it cannot decide asked exactly). */
-static double row_value(fast_query *q, const double *a, double b, const double *x, int *strict)
+static inline double row_value(fast_query *q, const double *a, double b, const double *x,
+                               int *strict)
 {
     int n = q->n;
     double v = -b, mag = fabs(b);
-    for (int j = 0; j < n; j++) {
-        double t = a[j] * x[j];
-        v += t;
-        mag += fabs(t);
-    }
+    if (n == 3) { /* the common case, unrolled */
+        double t0 = a[0] * x[0], t1 = a[1] * x[1], t2 = a[2] * x[2];
+        v += t0 + t1 + t2;
+        mag += fabs(t0) + fabs(t1) + fabs(t2);
+    } else
+        for (int j = 0; j < n; j++) {
+            double t = a[j] * x[j];
+            v += t;
+            mag += fabs(t);
+        }
     double bound = (double)(n + 2) * FP_U * mag;
     if (mag < 0x1p+900 && mag > 0x1p-900 && (v < -bound || v > bound))
         *strict = v < 0; /* the filter decides either way */
