@@ -40,7 +40,12 @@ SANFLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-r
 endif
 ALL_CFLAGS := $(WARN) $(DEFS) $(INC) $(CFLAGS) $(SANFLAGS) -fPIC -MMD -MP
 ALL_CFLAGS += -fvisibility=hidden # the .so exports only the HS_API (hs_) functions
-LDLIBS  := -lglpk -lgmp -lm -lpthread
+# URDF robots: libxml2 for the XML, Assimp for mesh formats beyond STL/OBJ/OFF.
+XML_CFLAGS := $(shell pkg-config --cflags libxml-2.0 2>/dev/null || echo -I/usr/include/libxml2)
+XML_LIBS   := $(shell pkg-config --libs libxml-2.0 2>/dev/null || echo -lxml2)
+ASSIMP_LIBS := $(shell pkg-config --libs assimp 2>/dev/null || echo -lassimp)
+ALL_CFLAGS += $(XML_CFLAGS)
+LDLIBS  := $(XML_LIBS) $(ASSIMP_LIBS) -lglpk -lgmp -lm -lpthread
 CHECK_LIBS := $(shell pkg-config --libs check 2>/dev/null || echo -lcheck -lsubunit -lrt -lm -lpthread)
 
 LIB_SRC := $(wildcard polytope/*.c) $(wildcard solver/*.c) \
