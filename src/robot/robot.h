@@ -165,11 +165,20 @@ int robot_pairs_add(robot_pairs *l, int a, int b, int body, hs_status st);
 void robot_pairs_sort(robot_pairs *l);
 
 /* robot_self.c */
+/* The first tested pair in collision with the links at the world poses W
+ * (no record kept; ball: 4 doubles per link of scratch): 1 (*a < *b, its
+ * status), 0, or -1 (err set). */
+int robot_self_first(const hs_robot *r, const double *W, robot_ws *ws, double *ball, int *a,
+                     int *b, hs_status *st, hs_error *err);
 /* Every tested pair in collision with the links at the world poses W. */
 hs_code robot_self_all(const hs_robot *r, const double *W, robot_ws *ws, robot_pairs *out,
                        hs_error *err);
 
 /* robot_world.c */
+/* The first (link, body index) pair in collision with the links at W: 1,
+ * 0, or -1 (err set). */
+int robot_world_first(const hs_robot *r, const hs_world *w, const double *W, robot_ws *ws,
+                      int *link, int *body, hs_status *st, hs_error *err);
 /* Index of body b in w's order of creation (-1 if not there). */
 int robot_body_index(const hs_world *w, const hs_body *b);
 /* Does body b take part (enabled world and body, with pieces)? */

@@ -203,6 +203,29 @@ static hs_code adjacency(hs_robot *r, hs_error *err)
 
 /* ------------------------------------------------------------ robot */
 
+/* The line of a warning "FILE:LINE: ..." (0 if none can be read). */
+static long warning_line(const char *w, size_t file_len)
+{
+    return strlen(w) > file_len && w[file_len] == ':' ? strtol(w + file_len + 1, NULL, 10) : 0;
+}
+
+/* The model's warnings in line order (those of the XML pass and those of
+ * the meshes, made later, interleaved): a stable insertion sort. */
+static void sort_warnings(urdf_model *m)
+{
+    size_t fl = strlen(m->file);
+    for (int i = 1; i < m->nwarn; i++) {
+        char *w = m->warn[i];
+        long line = warning_line(w, fl);
+        int k = i;
+        while (k > 0 && warning_line(m->warn[k - 1], fl) > line) {
+            m->warn[k] = m->warn[k - 1];
+            k--;
+        }
+        m->warn[k] = w;
+    }
+}
+
 static hs_code make_links(hs_robot *r, urdf_model *m, const robot_tree *t, int *rank,
                           hs_error *err)
 {
@@ -309,6 +332,7 @@ hs_robot *robot_build(urdf_model *m, const hs_robot_options *o, hs_error *err)
         robot_apply_q(r, r->rest);
     }
     /* the warnings pass to the robot */
+    sort_warnings(m);
     for (int k = 0; k < m->nwarn && rc == HS_OK; k++)
         if (robot_add_warning(r, m->warn[k]) != 0)
             rc = err_set(err, HS_ERR_NOMEM, "out of memory");

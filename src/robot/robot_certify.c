@@ -95,31 +95,41 @@ void robot_cert_free(robot_cert *c)
 
 /* ------------------------------------------------------------ corners */
 
-/* Side s: the corners of g (its vertices, or a mesh's points) with the
- * pose P; the supports scan them in g's own frame. */
-static void set_side(robot_cert *c, int s, const geom *g, const double P[16])
+/* Side s: n corners v (3 n doubles, in their own frame, each coordinate
+ * at most V in magnitude, about the centre cen) with the pose P; the
+ * supports scan them in their own frame.  |computed support - exact| <=
+ * |d|_1 e: the direction turned into the piece's frame (gamma_3 each),
+ * its dot product with a corner (gamma_3), the corner's own rounding (2^-53
+ * relative: a convex piece's vertices are its exact vertices rounded),
+ * d . t (gamma_3) and the sum (u): below 2^-48 (9 max|R_ij| V + max|t_i|). */
+static void side_points(cert_side *sd, const double *v, int n, double V, const double cen[3],
+                        const double P[16])
 {
-    cert_side *sd = &c->side[s];
-    if (sd->g == g && memcmp(sd->P, P, sizeof sd->P) == 0)
-        return;
-    sd->g = g;
+    sd->v = v;
+    sd->n = n;
     memcpy(sd->P, P, sizeof sd->P);
-    sd->n = g->kind == PIECE_CONVEX ? g->nverts : g->nmv;
-    sd->v = g->kind == PIECE_CONVEX ? g->verts : g->mv;
-    double V = 0, Rm = 0, tm = 0; /* V: the box of g bounds every corner */
-    for (int i = 0; i < 3; i++)
-        V = fmax(V, fmax(fabs(g->lo[i]), fabs(g->hi[i])));
+    memcpy(sd->cen, cen, sizeof sd->cen);
+    double Rm = 0, tm = 0;
     for (int i = 0; i < 3; i++) {
         tm = fmax(tm, fabs(P[4 * i + 3]));
         for (int j = 0; j < 3; j++)
             Rm = fmax(Rm, fabs(P[4 * i + j]));
     }
-    /* |computed support - exact| <= |d|_1 e: the direction turned into
-     * the piece's frame (gamma_3 each), its dot product with a corner
-     * (gamma_3), the corner's own rounding (2^-53 relative: a convex
-     * piece's vertices are its exact vertices rounded), d . t (gamma_3)
-     * and the sum (u): below 2^-48 (9 max|R_ij| V + max|t_i|) */
     sd->e = 0x1p-48 * (9 * Rm * V + tm) * (1 + 0x1p-40);
+}
+
+/* Side s: the corners of g (its vertices, or a mesh's points). */
+static void set_side(robot_cert *c, int s, const geom *g, const double P[16])
+{
+    cert_side *sd = &c->side[s];
+    if (sd->g == g && memcmp(sd->P, P, sizeof sd->P) == 0)
+        return;
+    double V = 0; /* the box of g bounds every corner */
+    for (int i = 0; i < 3; i++)
+        V = fmax(V, fmax(fabs(g->lo[i]), fabs(g->hi[i])));
+    side_points(sd, g->kind == PIECE_CONVEX ? g->verts : g->mv,
+                g->kind == PIECE_CONVEX ? g->nverts : g->nmv, V, g->obb.center, P);
+    sd->g = g;
 }
 
 /* The smallest (want_max: largest) value of d . (P v) over the corners
@@ -255,36 +265,51 @@ static void cert_nearest(cert_simplex *s, double v[3], double pa[3])
     }
 }
 
-/* 1: proven apart; 0: GJK found them meeting (*common: a point of A near
- * B); -1: neither. */
-static int gjk_apart(const robot_cert *c, double common[3])
+/* GJK on the two sides.  Mode apart (enough < 0): 1 as soon as a
+ * separation is proven; 0 when they meet (*common: a point of A near B);
+ * -1 when neither.  Mode distance (enough >= 0): *lb receives the best
+ * certified lower bound on the distance found (each step's gap, less its
+ * error bound, over |d| rounded up), returning as soon as it reaches
+ * enough or GJK converges (0 if they meet). */
+static int cert_gjk(const robot_cert *c, double enough, double common[3], double *lb)
 {
     const cert_side *A = &c->side[0], *B = &c->side[1];
     cert_simplex s;
     s.k = 0;
-    /* first direction: from the centre of B's box to A's */
+    /* first direction: from B's centre to A's */
     double v[3], a0[3], b0[3];
-    pose_apply(A->P, A->g->obb.center, a0);
-    pose_apply(B->P, B->g->obb.center, b0);
+    pose_apply(A->P, A->cen, a0);
+    pose_apply(B->P, B->cen, b0);
     for (int d = 0; d < 3; d++)
         v[d] = a0[d] - b0[d];
     double scale = 0;
     for (int d = 0; d < 3; d++)
         scale += fabs(a0[d]) + fabs(b0[d]);
+    double best = 0;
+    int apart = enough < 0;
     for (int it = 0; it < CERT_MAX_ITER; it++) {
         double wa[3], wb[3];
         double sa = cert_support(A, v, 0, wa), sb = cert_support(B, v, 1, wb);
         double gap = sa - sb;
         double d1 = fabs(v[0]) + fabs(v[1]) + fabs(v[2]);
-        double E = d1 * (A->e + B->e) + FP_U * (fabs(sa) + fabs(sb));
-        if (gap > E * (1 + 0x1p-40))
-            return 1;
+        double E = (d1 * (A->e + B->e) + FP_U * (fabs(sa) + fabs(sb))) * (1 + 0x1p-40);
+        double vv = dot3(v, v);
+        if (gap > E) {
+            if (apart)
+                return 1;
+            double bound = (gap - E) / (sqrt(vv) * (1 + 0x1p-50)) * (1 - 0x1p-50);
+            if (bound > best)
+                best = bound;
+            if (best >= enough) {
+                *lb = best;
+                return 1;
+            }
+        }
         double w[3];
         for (int d = 0; d < 3; d++)
             w[d] = wa[d] - wb[d];
-        double vv = dot3(v, v);
-        if (vv - dot3(v, w) <= 1e-12 * vv) /* no progress: they are (nearly) touching */
-            return -1;
+        if (vv - dot3(v, w) <= (apart ? 1e-12 : 1e-9) * vv) /* no more progress */
+            break;
         for (int d = 0; d < 3; d++) {
             s.w[s.k][d] = w[d];
             s.a[s.k][d] = wa[d];
@@ -294,9 +319,13 @@ static int gjk_apart(const robot_cert *c, double common[3])
         cert_nearest(&s, v, pa);
         if (s.k == 4 || dot3(v, v) <= 1e-24 * scale * scale) {
             memcpy(common, pa, sizeof pa);
+            if (lb)
+                *lb = 0;
             return 0;
         }
     }
+    if (lb)
+        *lb = best;
     return -1;
 }
 
@@ -464,10 +493,57 @@ int robot_certify(robot_cert *c, const geom *ga, const double PA[16], const geom
     set_side(c, 0, ga, PA);
     set_side(c, 1, gb, PB);
     double common[3];
-    int r = gjk_apart(c, common);
+    int r = cert_gjk(c, -1, common, NULL);
     if (r == 1)
         return HS_DISJOINT;
     if (r == 0 && overlap_proven(c, ga, PA, gb, PB, common))
         return HS_OVERLAP;
     return -1;
+}
+
+/* A triangle of mesh g (corners in its frame) as side s. */
+static void side_triangle(robot_cert *c, int s, const geom *g, int t, const double P[16])
+{
+    cert_side *sd = &c->side[s];
+    double *tri = c->tri[s], cen[3] = {0, 0, 0}, V = 0;
+    for (int k = 0; k < 3; k++)
+        for (int d = 0; d < 3; d++) {
+            tri[3 * k + d] = g->mv[3 * g->tris[3 * t + k] + d];
+            cen[d] += tri[3 * k + d] / 3;
+            V = fmax(V, fabs(tri[3 * k + d]));
+        }
+    side_points(sd, tri, 3, V, cen, P);
+    sd->g = NULL; /* not the whole piece */
+}
+
+double robot_cert_lower_bound(robot_cert *c, const geom *ga, const double PA[16],
+                              const geom *gb, const double PB[16], double enough)
+{
+    double common[3], lb = 0;
+    set_side(c, 0, ga, PA);
+    set_side(c, 1, gb, PB);
+    cert_gjk(c, enough, common, &lb);
+    if (lb >= enough || (ga->kind != PIECE_MESH && gb->kind != PIECE_MESH))
+        return lb;
+    /* a mesh is only its triangles: the least bound over them (the hull's
+     * bound holds for every one, so the least is at least it) */
+    double best = HUGE_VAL;
+    int ta = ga->kind == PIECE_MESH ? ga->ntris : 1, tb = gb->kind == PIECE_MESH ? gb->ntris : 1;
+    for (int i = 0; i < ta && best > lb; i++)
+        for (int k = 0; k < tb && best > lb; k++) {
+            if (ga->kind == PIECE_MESH)
+                side_triangle(c, 0, ga, i, PA);
+            else
+                set_side(c, 0, ga, PA);
+            if (gb->kind == PIECE_MESH)
+                side_triangle(c, 1, gb, k, PB);
+            else
+                set_side(c, 1, gb, PB);
+            double t = 0;
+            cert_gjk(c, HUGE_VAL, common, &t);
+            if (t < best)
+                best = t;
+        }
+    c->side[0].g = c->side[1].g = NULL;
+    return best > lb ? best : lb;
 }

@@ -14,6 +14,7 @@ typedef struct cert_side {
     double P[16];
     const double *v; /* its corners, 3 n, in its own frame */
     int n;
+    double cen[3];   /* a point among them (GJK's first direction) */
     double e;        /* |support error| <= |d|_1 e */
 } cert_side;
 
@@ -30,6 +31,7 @@ typedef struct robot_cert {
     int *lp_order;
     unsigned char *active_in;
     int lp_cap;
+    double tri[2][9]; /* a mesh triangle as a side */
 } robot_cert;
 
 void robot_cert_free(robot_cert *c);
@@ -44,5 +46,13 @@ void robot_cert_reset(robot_cert *c);
  * phase; also when out of memory). */
 int robot_certify(robot_cert *c, const geom *ga, const double PA[16], const geom *gb,
                   const double PB[16]);
+
+/* A certified lower bound on the distance between the pieces placed
+ * exactly by PA and PB (0 when they may meet): GJK's directions, each
+ * support checked with its rounding bound; it stops as soon as the bound
+ * reaches `enough`.  A mesh piece: its hull first, then (when that is not
+ * enough) triangle by triangle. */
+double robot_cert_lower_bound(robot_cert *c, const geom *ga, const double PA[16],
+                              const geom *gb, const double PB[16], double enough);
 
 #endif

@@ -159,6 +159,7 @@ typedef struct pair_job {
     hs_error *err;
     robot_pairs *out; /* all pairs; NULL: stop at the first */
     int a, b;
+    hs_status st;
     hs_code rc;
 } pair_job;
 
@@ -174,6 +175,7 @@ static int test_pair(void *user, int a, int b)
         return 0;
     job->a = a;
     job->b = b;
+    job->st = st;
     if (!job->out)
         return 1;
     if (robot_pairs_add(job->out, a, b, -1, st) != 0) {
@@ -208,7 +210,7 @@ int hs_robot_self_collision(hs_robot *r, int *a, int *b, hs_error *err)
         }
         double *ball = r->scratch;
         link_balls(r, r->W, ball);
-        pair_job job = {r, r->W, ws, err, NULL, -1, -1, HS_OK};
+        pair_job job = {r, r->W, ws, err, NULL, -1, -1, HS_DISJOINT, HS_OK};
         int s = run_pairs(r, ball, &m, &job);
         if (s != 0) {
             if (s == 1 && a)
@@ -225,6 +227,20 @@ int hs_robot_self_collision(hs_robot *r, int *a, int *b, hs_error *err)
     return 0;
 }
 
+int robot_self_first(const hs_robot *r, const double *W, robot_ws *ws, double *ball, int *a,
+                     int *b, hs_status *st, hs_error *err)
+{
+    link_balls(r, W, ball);
+    pair_job job = {r, W, ws, err, NULL, -1, -1, HS_DISJOINT, HS_OK};
+    int s = run_pairs(r, ball, NULL, &job);
+    if (s == 1) {
+        *a = job.a;
+        *b = job.b;
+        *st = job.st;
+    }
+    return s;
+}
+
 hs_code robot_self_all(const hs_robot *r, const double *W, robot_ws *ws, robot_pairs *out,
                        hs_error *err)
 {
@@ -232,7 +248,7 @@ hs_code robot_self_all(const hs_robot *r, const double *W, robot_ws *ws, robot_p
     if (!ball)
         return err_set(err, HS_ERR_NOMEM, "out of memory");
     link_balls(r, W, ball);
-    pair_job job = {r, W, ws, err, out, -1, -1, HS_OK};
+    pair_job job = {r, W, ws, err, out, -1, -1, HS_DISJOINT, HS_OK};
     run_pairs(r, ball, NULL, &job);
     free(ball);
     if (job.rc == HS_OK)

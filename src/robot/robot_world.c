@@ -67,8 +67,8 @@ static int body_order(const void *x, const void *y)
  * body, status) for each; stops when fn returns nonzero.  Returns 1 if a
  * pair was found, 0, or -1 (err set). */
 typedef int (*hit_fn)(void *user, int link, const hs_body *b, hs_status st);
-static int world_hits(const hs_robot *r, const hs_world *w, robot_ws *ws, int first,
-                      hit_fn fn, void *user, hs_error *err)
+static int world_hits(const hs_robot *r, const hs_world *w, const double *W, robot_ws *ws,
+                      int first, hit_fn fn, void *user, hs_error *err)
 {
     near_list l = {w, NULL, 0, 0, 0};
     int found = 0;
@@ -77,7 +77,7 @@ static int world_hits(const hs_robot *r, const hs_world *w, robot_ws *ws, int fi
     for (int i = 0; i < r->nlinks; i++) {
         if (r->link[i].npiece == 0)
             continue;
-        const double *A = r->W + 16 * i;
+        const double *A = W + 16 * i;
         double lo[3], hi[3];
         robot_link_aabb(r, i, A, lo, hi);
         l.n = 0;
@@ -110,15 +110,29 @@ static int world_hits(const hs_robot *r, const hs_world *w, robot_ws *ws, int fi
 typedef struct first_hit {
     int link;
     const hs_body *b;
+    hs_status st;
 } first_hit;
 
 static int keep_first(void *user, int link, const hs_body *b, hs_status st)
 {
     first_hit *f = user;
-    (void)st;
     f->link = link;
     f->b = b;
+    f->st = st;
     return 1;
+}
+
+int robot_world_first(const hs_robot *r, const hs_world *w, const double *W, robot_ws *ws,
+                      int *link, int *body, hs_status *st, hs_error *err)
+{
+    first_hit f = {-1, NULL, HS_DISJOINT};
+    int hit = world_hits(r, w, W, ws, 1, keep_first, &f, err);
+    if (hit == 1) {
+        *link = f.link;
+        *body = robot_body_index(w, f.b);
+        *st = f.st;
+    }
+    return hit;
 }
 
 int hs_robot_world_collision(const hs_robot *r, const hs_world *w, int *link, int *body,
@@ -134,8 +148,8 @@ int hs_robot_world_collision(const hs_robot *r, const hs_world *w, int *link, in
         err_set(err, HS_ERR_NOMEM, "out of memory");
         return -1;
     }
-    first_hit f = {-1, NULL};
-    int hit = world_hits(r, w, &ws, 1, keep_first, &f, err);
+    first_hit f = {-1, NULL, HS_DISJOINT};
+    int hit = world_hits(r, w, r->W, &ws, 1, keep_first, &f, err);
     robot_ws_free(&ws);
     if (hit == 1) {
         if (link)
@@ -173,7 +187,7 @@ hs_code hs_robot_world_collision_all(const hs_robot *r, const hs_world *w,
         return err_set(err, HS_ERR_NOMEM, "out of memory");
     }
     all_hits h = {w, {NULL, 0, 0}, 0};
-    int hit = world_hits(r, w, &ws, 0, keep_all, &h, err);
+    int hit = world_hits(r, w, r->W, &ws, 0, keep_all, &h, err);
     robot_ws_free(&ws);
     if (hit < 0 || h.failed) {
         free(h.l.p);
@@ -198,8 +212,8 @@ int hs_robot_check(hs_robot *r, const hs_world *w, const double *q, int n, hs_er
         err_set(err, HS_ERR_NOMEM, "out of memory");
         return -1;
     }
-    first_hit f = {-1, NULL};
-    return world_hits(r, w, ws, 1, keep_first, &f, err);
+    first_hit f = {-1, NULL, HS_DISJOINT};
+    return world_hits(r, w, r->W, ws, 1, keep_first, &f, err);
 }
 
 /* ------------------------------------------------------------ distance */
