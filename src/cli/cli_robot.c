@@ -10,6 +10,7 @@
 
 #include "src/cli/cli_commands.h"
 #include "src/cli/cli_common.h"
+#include "src/cli/json_emit.h"
 
 static const char robot_usage[] =
     "usage: halfspace robot [options] ROBOT.urdf\n"
@@ -124,7 +125,7 @@ static int parse_robot_args(int argc, char **argv, robot_cli *c)
 
 /* Numbers of text (blank- or comma-separated) into v (at most max); the
  * count, or -1 when a token is not a number. */
-static int numbers(const char *text, double *v, int max)
+static int robot_numbers(const char *text, double *v, int max)
 {
     int n = 0;
     const char *s = text;
@@ -153,7 +154,7 @@ static int config(hs_robot *r, const char *const *texts, int count, double *q,
         const char *text = texts[t];
         if (!strchr(text, '=')) {
             double v[ROBOT_MAX_Q * 4];
-            int n = numbers(text, v, ROBOT_MAX_Q * 4);
+            int n = robot_numbers(text, v, ROBOT_MAX_Q * 4);
             if (n != dof) {
                 fprintf(stderr, "halfspace: %s: %s values for %d coordinates\n", what,
                         n < 0 ? "bad" : "wrong number of", dof);
@@ -196,35 +197,35 @@ static int config(hs_robot *r, const char *const *texts, int count, double *q,
 
 /* ------------------------------------------------------------ output */
 
-static void print_q(const char *label, const double *q, int n, int json)
+static void print_q(const char *label, const double *q, int n)
 {
-    if (json) {
-        printf("\"%s\":[", label);
-        for (int k = 0; k < n; k++)
-            printf("%s%.17g", k ? "," : "", q[k]);
-        printf("]");
-        return;
-    }
     printf("%s", label);
     for (int k = 0; k < n; k++)
         printf(" %.9g", q[k]);
     printf("\n");
 }
 
-static void print_header(const hs_robot *r, const robot_cli *c)
+/* The robot, its coordinates and the skip list (text, or JSON members of
+ * the open object). */
+static void print_header(const hs_robot *r, const robot_cli *c, json_emit *j)
 {
     int dof = hs_robot_dof(r);
-    if (c->json) {
-        printf(",\"robot\":");
-        cli_json_string(stdout, hs_robot_name(r));
-        printf(",\"file\":");
-        cli_json_string(stdout, c->file);
-        printf(",\"links\":%d,\"dof\":%d,\"coordinates\":[", hs_robot_link_count(r), dof);
-        for (int k = 0; k < dof; k++) {
-            printf(k ? "," : "");
-            cli_json_string(stdout, hs_robot_joint_name(r, hs_robot_coordinate_joint(r, k)));
-        }
-        printf("],\"skipped\":[");
+    if (j) {
+        json_key(j, "robot");
+        json_string(j, hs_robot_name(r));
+        json_key(j, "file");
+        json_string(j, c->file);
+        json_key(j, "links");
+        json_integer(j, hs_robot_link_count(r));
+        json_key(j, "dof");
+        json_integer(j, dof);
+        json_key(j, "coordinates");
+        json_array_open(j);
+        for (int k = 0; k < dof; k++)
+            json_string(j, hs_robot_joint_name(r, hs_robot_coordinate_joint(r, k)));
+        json_array_close(j);
+        json_key(j, "skipped");
+        json_array_open(j);
     } else {
         printf("robot %s (%s): %d links, %d coordinates\ncoordinates", hs_robot_name(r), c->file,
                hs_robot_link_count(r), dof);
@@ -236,42 +237,75 @@ static void print_header(const hs_robot *r, const robot_cli *c)
         int a, b;
         hs_robot_skip_reason why;
         hs_robot_skip_get(r, k, &a, &b, &why, NULL);
-        if (c->json) {
-            printf("%s[", k ? "," : "");
-            cli_json_string(stdout, hs_robot_link_name(r, a));
-            printf(",");
-            cli_json_string(stdout, hs_robot_link_name(r, b));
-            printf(",\"%s\"]", hs_robot_skip_reason_name(why));
+        if (j) {
+            json_array_open(j);
+            json_string(j, hs_robot_link_name(r, a));
+            json_string(j, hs_robot_link_name(r, b));
+            json_string(j, hs_robot_skip_reason_name(why));
+            json_array_close(j);
         } else {
             printf("skipped %s %s %s\n", hs_robot_link_name(r, a), hs_robot_link_name(r, b),
                    hs_robot_skip_reason_name(why));
         }
     }
-    if (c->json)
-        printf("]");
+    if (j)
+        json_array_close(j);
+}
+
+/* The second name of a pair: a link, or a body of the world. */
+static const char *other_name(const hs_robot *r, const hs_world *w, int b, int body)
+{
+    return b >= 0 ? hs_robot_link_name(r, b) : hs_body_name(hs_world_body(w, body));
 }
 
 static void print_pairs(const hs_robot *r, const hs_world *w, const hs_robot_pair *p, int n,
-                        const char *label, int json)
+                        const char *label, json_emit *j)
 {
-    if (json)
-        printf(",\"%s\":[", label);
+    if (j) {
+        json_key(j, label);
+        json_array_open(j);
+    }
     for (int k = 0; k < n; k++) {
-        const char *a = hs_robot_link_name(r, p[k].a);
-        const char *b = p[k].b >= 0 ? hs_robot_link_name(r, p[k].b)
-                                    : hs_body_name(hs_world_body(w, p[k].body));
-        if (json) {
-            printf("%s[", k ? "," : "");
-            cli_json_string(stdout, a);
-            printf(",");
-            cli_json_string(stdout, b);
-            printf(",\"%s\"]", hs_status_name(p[k].status));
+        const char *a = hs_robot_link_name(r, p[k].a), *b = other_name(r, w, p[k].b, p[k].body);
+        if (j) {
+            json_array_open(j);
+            json_string(j, a);
+            json_string(j, b);
+            json_string(j, hs_status_name(p[k].status));
+            json_array_close(j);
         } else {
             printf("%s %s %s %s\n", label, a, b, hs_status_name(p[k].status));
         }
     }
-    if (json)
-        printf("]");
+    if (j)
+        json_array_close(j);
+}
+
+static void print_distance(const hs_robot *r, const hs_world *w, double d, int link, int body,
+                           const double pa[3], const double pb[3], json_emit *j)
+{
+    const char *ln = hs_robot_link_name(r, link), *bn = hs_body_name(hs_world_body(w, body));
+    if (j) {
+        json_key(j, "distance");
+        json_object_open(j);
+        json_key(j, "d");
+        json_number(j, d);
+        json_key(j, "link");
+        json_string(j, ln);
+        json_key(j, "body");
+        json_string(j, bn);
+        json_key(j, "on_link");
+        json_numbers(j, pa, 3);
+        json_key(j, "on_body");
+        json_numbers(j, pb, 3);
+        json_object_close(j);
+        return;
+    }
+    printf("distance %.9g link %s body %s at", d, ln, bn);
+    cli_print_vec(pa);
+    printf(" to");
+    cli_print_vec(pb);
+    printf("\n");
 }
 
 /* The configuration's answer. */
@@ -298,40 +332,75 @@ static int report_config(hs_robot *r, const hs_world *w, const robot_cli *c, con
                          : ns     ? "self-collision"
                          : nw     ? "scene-collision"
                                   : "free";
-    if (c->json) {
-        printf("{\"status\":\"%s\"", status);
-        print_header(r, c);
-        printf(",");
-        print_q("q", q, dof, 1);
+    json_emit je, *j = c->json ? &je : NULL;
+    if (j) {
+        json_emit_init(j, stdout);
+        json_object_open(j);
+        json_key(j, "status");
+        json_string(j, status);
+        print_header(r, c, j);
+        json_key(j, "q");
+        json_numbers(j, q, dof);
     } else {
         printf("%s\n", status);
-        print_header(r, c);
-        print_q("q", q, dof, 0);
+        print_header(r, c, NULL);
+        print_q("q", q, dof);
     }
-    print_pairs(r, w, self, ns, "self", c->json);
-    print_pairs(r, w, scene, nw, "scene", c->json);
-    if (c->distance) {
-        const char *ln = hs_robot_link_name(r, dl), *bn = hs_body_name(hs_world_body(w, db));
-        if (c->json) {
-            printf(",\"distance\":{\"d\":%.17g,\"link\":", dist);
-            cli_json_string(stdout, ln);
-            printf(",\"body\":");
-            cli_json_string(stdout, bn);
-            printf(",\"on_link\":[%.17g,%.17g,%.17g],\"on_body\":[%.17g,%.17g,%.17g]}", pa[0],
-                   pa[1], pa[2], pb[0], pb[1], pb[2]);
-        } else {
-            printf("distance %.9g link %s body %s at", dist, ln, bn);
-            cli_print_vec(pa);
-            printf(" to");
-            cli_print_vec(pb);
-            printf("\n");
-        }
+    print_pairs(r, w, self, ns, "self", j);
+    print_pairs(r, w, scene, nw, "scene", j);
+    if (c->distance)
+        print_distance(r, w, dist, dl, db, pa, pb, j);
+    if (j) {
+        json_object_close(j);
+        printf("\n");
     }
-    if (c->json)
-        printf("}\n");
     hs_free(self);
     hs_free(scene);
     return EXIT_ANSWER;
+}
+
+static void motion_json(const hs_robot *r, const hs_world *w, const robot_cli *c,
+                        const hs_robot_motion_result *res, const char *status, const double *qa,
+                        const double *qb, const double *hit)
+{
+    int dof = hs_robot_dof(r);
+    json_emit je, *j = &je;
+    json_emit_init(j, stdout);
+    json_object_open(j);
+    json_key(j, "status");
+    json_string(j, status);
+    print_header(r, c, j);
+    json_key(j, "mode");
+    json_string(j, c->guaranteed ? "guaranteed" : "stepped");
+    json_key(j, "fraction");
+    json_number(j, res->fraction);
+    json_key(j, "free_fraction");
+    json_number(j, res->free_fraction);
+    if (res->a >= 0) {
+        json_key(j, "pair");
+        json_array_open(j);
+        json_string(j, hs_robot_link_name(r, res->a));
+        json_string(j, other_name(r, w, res->b, res->body));
+        json_string(j, res->b >= 0 ? "self" : "scene");
+        json_string(j, hs_status_name(res->status));
+        json_array_close(j);
+    }
+    json_key(j, "steps");
+    json_integer(j, res->steps);
+    json_key(j, "configurations");
+    json_integer(j, res->configurations);
+    json_key(j, "bounds");
+    json_integer(j, res->bounds);
+    json_key(j, "exact_tests");
+    json_integer(j, res->exact_tests);
+    json_key(j, "from");
+    json_numbers(j, qa, dof);
+    json_key(j, "to");
+    json_numbers(j, qb, dof);
+    json_key(j, "q_blocked");
+    json_numbers(j, hit, dof);
+    json_object_close(j);
+    printf("\n");
 }
 
 /* The motion's answer. */
@@ -355,55 +424,31 @@ static int report_motion(hs_robot *r, const hs_world *w, const robot_cli *c, con
         free(hit);
         return cli_fail(&err);
     }
-    const char *mode = c->guaranteed ? "guaranteed" : "stepped";
-    const char *a = res.a >= 0 ? hs_robot_link_name(r, res.a) : NULL;
-    const char *b = res.b >= 0   ? hs_robot_link_name(r, res.b)
-                    : res.a >= 0 ? hs_body_name(hs_world_body(w, res.body))
-                                 : NULL;
     const char *status = res.blocked == 1 ? "collision" : res.blocked == 2 ? "near" : "free";
     if (c->json) {
-        printf("{\"status\":\"%s\"", status);
-        print_header(r, c);
-        printf(",\"mode\":\"%s\",\"fraction\":%.17g,\"free_fraction\":%.17g", mode, res.fraction,
-               res.free_fraction);
-        if (a) {
-            printf(",\"pair\":[");
-            cli_json_string(stdout, a);
-            printf(",");
-            cli_json_string(stdout, b);
-            printf(",\"%s\",\"%s\"]", res.b >= 0 ? "self" : "scene", hs_status_name(res.status));
-        }
-        printf(",\"steps\":%d,\"configurations\":%ld,\"bounds\":%ld,\"exact_tests\":%ld,",
-               res.steps, res.configurations, res.bounds, res.exact_tests);
-        print_q("from", qa, dof, 1);
-        printf(",");
-        print_q("to", qb, dof, 1);
-        printf(",");
-        print_q("q_blocked", hit, dof, 1);
-        printf("}\n");
-    } else {
-        if (res.blocked)
-            printf("%s at fraction %.9g\n", status, res.fraction);
-        else
-            printf("free\n");
-        print_header(r, c);
-        print_q("from", qa, dof, 0);
-        print_q("to", qb, dof, 0);
-        if (c->guaranteed)
-            printf("motion guaranteed, tolerance %g: %ld configurations, %ld distance bounds, "
-                   "%ld exact tests\n", o.tolerance, res.configurations, res.bounds,
-                   res.exact_tests);
-        else
-            printf("motion stepped, resolution %g: %d steps, %ld configurations\n",
-                   o.resolution, res.steps, res.configurations);
-        if (res.blocked) {
-            if (res.b >= 0)
-                printf("self %s %s %s\n", a, b, hs_status_name(res.status));
-            else
-                printf("scene %s %s %s\n", a, b, hs_status_name(res.status));
-            print_q("blocked q", hit, dof, 0);
-            printf("free before fraction %.9g\n", res.free_fraction);
-        }
+        motion_json(r, w, c, &res, status, qa, qb, hit);
+        free(hit);
+        return EXIT_ANSWER;
+    }
+    if (res.blocked)
+        printf("%s at fraction %.9g\n", status, res.fraction);
+    else
+        printf("free\n");
+    print_header(r, c, NULL);
+    print_q("from", qa, dof);
+    print_q("to", qb, dof);
+    if (c->guaranteed)
+        printf("motion guaranteed, tolerance %g: %ld configurations, %ld distance bounds, "
+               "%ld exact tests\n", o.tolerance, res.configurations, res.bounds,
+               res.exact_tests);
+    else
+        printf("motion stepped, resolution %g: %d steps, %ld configurations\n", o.resolution,
+               res.steps, res.configurations);
+    if (res.blocked) {
+        printf("%s %s %s %s\n", res.b >= 0 ? "self" : "scene", hs_robot_link_name(r, res.a),
+               other_name(r, w, res.b, res.body), hs_status_name(res.status));
+        print_q("blocked q", hit, dof);
+        printf("free before fraction %.9g\n", res.free_fraction);
     }
     free(hit);
     return EXIT_ANSWER;

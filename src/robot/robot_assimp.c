@@ -167,7 +167,10 @@ hs_code robot_assimp_read(const char *path, int tris, robot_mesh *out, hs_error 
         rc = err_at(err, path, 0, "no triangle");
     if (rc == HS_OK && !tris && out->npts == 0)
         rc = err_at(err, path, 0, "no point");
-    if (rc != HS_OK)
-        robot_mesh_free(out);
+    if (rc != HS_OK) { /* freed here: robot_mesh_free is robot_meshes.c's, above */
+        free(out->pts);
+        free(out->tris);
+        memset(out, 0, sizeof *out);
+    }
     return rc;
 }

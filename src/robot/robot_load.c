@@ -66,7 +66,7 @@ hs_robot *hs_robot_load_string(const char *xml, const char *name, const char *di
 }
 
 /* The folder of path ("." when it has none); NULL when out of memory. */
-static char *folder_of(const char *path)
+static char *urdf_folder_of(const char *path)
 {
     const char *slash = strrchr(path, '/');
     if (!slash)
@@ -150,7 +150,7 @@ hs_robot *hs_robot_load(const char *path, const hs_robot_options *o, hs_error *e
     char *xml = read_file(path, o->max_file_bytes, &len, err);
     if (!xml)
         return NULL;
-    char *dir = folder_of(path);
+    char *dir = urdf_folder_of(path);
     hs_robot *r = NULL;
     if (!dir)
         err_set(err, HS_ERR_NOMEM, "out of memory");

@@ -185,7 +185,7 @@ static span heap_pop(mctx *c)
     return top;
 }
 
-static void record(mctx *c, double t, int pair, hs_status st)
+static void motion_record(mctx *c, double t, int pair, hs_status st)
 {
     if (st == HS_DISJOINT) { /* a stretch left unproven */
         if (t < c->near_t) {
@@ -229,7 +229,7 @@ static int exact_at(mctx *c, const mpair *p, double t, hs_status *st)
 /* A value of d as a distance (a collision counts 0). */
 static double dist_of(double d) { return d < 0 ? 0 : d; }
 
-static hs_code add_pair(mctx *c, int a, int b, const hs_body *body, double rate, double delta)
+static hs_code motion_add_pair(mctx *c, int a, int b, const hs_body *body, double rate, double delta)
 {
     mpair *p = grow_array(c->pair, &c->pcap, (long)c->npairs + 1, sizeof *p);
     if (!p)
@@ -252,7 +252,7 @@ static hs_code gather_pairs(mctx *c, const motion_rates *mr)
                 continue;
             double rate = robot_pair_rate(r, mr, a, b);
             if (rate > 0) /* a rigid pair keeps its start, free */
-                rc = add_pair(c, a, b, NULL, rate, delta_self);
+                rc = motion_add_pair(c, a, b, NULL, rate, delta_self);
         }
     if (!c->w || !c->w->enabled)
         return rc;
@@ -279,7 +279,7 @@ static hs_code gather_pairs(mctx *c, const motion_rates *mr)
             double mag = 0;
             for (int d = 0; d < 3; d++)
                 mag = fmax(mag, fmax(fabs(bd->lo[d]), fabs(bd->hi[d])));
-            rc = add_pair(c, a, -1, bd, rate, delta_self + 0x1p-30 * mag);
+            rc = motion_add_pair(c, a, -1, bd, rate, delta_self + 0x1p-30 * mag);
         }
     }
     return rc;
@@ -296,7 +296,7 @@ static hs_code refine(mctx *c, span s)
     double tm = s.t0 + 0.5 * w;
     if (move <= c->o->tolerance || !(tm > s.t0 && tm < s.t1)) {
         if (s.d1 != COLLIDES)
-            record(c, s.t0, s.pair, HS_DISJOINT);
+            motion_record(c, s.t0, s.pair, HS_DISJOINT);
         if (s.t0 < c->free_upto)
             c->free_upto = s.t0;
         return HS_OK;
@@ -312,7 +312,7 @@ static hs_code refine(mctx *c, span s)
         if (hit < 0)
             return c->err ? c->err->code : HS_ERR_INTERNAL;
         if (hit) {
-            record(c, tm, s.pair, st);
+            motion_record(c, tm, s.pair, st);
             return heap_push(c, s.t0, tm, s.d0, COLLIDES, s.pair) == 0
                        ? HS_OK
                        : err_set(c->err, HS_ERR_NOMEM, "out of memory");
@@ -342,7 +342,7 @@ static hs_code start_pair(mctx *c, int k)
         if (hit < 0)
             return c->err ? c->err->code : HS_ERR_INTERNAL;
         if (hit) {
-            record(c, 1, k, st);
+            motion_record(c, 1, k, st);
             d1 = COLLIDES;
         }
     }

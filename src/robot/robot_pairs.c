@@ -43,7 +43,7 @@ robot_ws *robot_scratch(hs_robot *r)
 }
 
 /* One pair of posed pieces: a proof, or the narrow phase. */
-static hs_code piece_pair(robot_ws *ws, const geom *ga, const double PA[16], const char *na,
+static hs_code certify_or_narrow(robot_ws *ws, const geom *ga, const double PA[16], const char *na,
                           const geom *gb, const double PB[16], const char *nb, hs_status *st,
                           hs_error *err)
 {
@@ -110,7 +110,7 @@ hs_code robot_links_test(robot_ws *ws, const hs_robot *r, int a, const double A[
                     continue;
             }
             hs_status ps;
-            hs_code rc = piece_pair(ws, La->piece[i], A, La->name, Lb->piece[k], B, Lb->name,
+            hs_code rc = certify_or_narrow(ws, La->piece[i], A, La->name, Lb->piece[k], B, Lb->name,
                                     &ps, err);
             if (rc != HS_OK)
                 return rc;
@@ -143,7 +143,7 @@ hs_code robot_link_body_test(robot_ws *ws, const hs_robot *r, int a, const doubl
                     continue;
             }
             hs_status ps;
-            hs_code rc = piece_pair(ws, La->piece[i], A, La->name, gb, bd->pose, bd->name, &ps,
+            hs_code rc = certify_or_narrow(ws, La->piece[i], A, La->name, gb, bd->pose, bd->name, &ps,
                                     err);
             if (rc != HS_OK)
                 return rc;

@@ -34,7 +34,7 @@ static int is_file(const char *p)
 }
 
 /* a + "/" + b + ("/" + c), new string; NULL when out of memory. */
-static char *join(const char *a, const char *b, const char *c)
+static char *path_join(const char *a, const char *b, const char *c)
 {
     size_t n = strlen(a) + strlen(b) + (c ? strlen(c) + 1 : 0) + 2;
     char *s = malloc(n);
@@ -75,7 +75,7 @@ static char *in_folders(search *s, const char *list, const char *name, const cha
     char *found = NULL, *save = NULL;
     for (char *f = strtok_r(copy, ":", &save); f && !found && !s->nomem;
          f = strtok_r(NULL, ":", &save)) {
-        found = attempt(s, join(f, name, rest));
+        found = attempt(s, path_join(f, name, rest));
         if (found || !deep)
             continue;
         DIR *d = opendir(f);
@@ -83,14 +83,14 @@ static char *in_folders(search *s, const char *list, const char *name, const cha
         while (d && !found && !s->nomem && (e = readdir(d)) != NULL) {
             if (e->d_name[0] == '.')
                 continue;
-            char *sub = join(f, e->d_name, NULL);
+            char *sub = path_join(f, e->d_name, NULL);
             if (!sub) {
                 s->nomem = 1;
                 break;
             }
             struct stat st;
             if (stat(sub, &st) == 0 && S_ISDIR(st.st_mode)) {
-                char *p = join(sub, name, rest);
+                char *p = path_join(sub, name, rest);
                 if (p && is_file(p))
                     found = p;
                 else
@@ -134,7 +134,7 @@ static char *package_file(search *s, const char *spec, const char *dir,
             break;
         }
         snprintf(base, n, "%s%s", dir, up[k]);
-        found = attempt(s, join(base, name, rest));
+        found = attempt(s, path_join(base, name, rest));
         free(base);
     }
     free(name);
@@ -155,7 +155,7 @@ char *robot_find_mesh(const char *filename, const char *dir, const hs_robot_opti
         if (*p == '/')
             found = attempt(&s, mem_strdup(p));
         else if (*p)
-            found = attempt(&s, join(dir, p, NULL));
+            found = attempt(&s, path_join(dir, p, NULL));
     }
     *nomem = s.nomem;
     return found;

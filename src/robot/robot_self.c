@@ -163,7 +163,7 @@ typedef struct pair_job {
     hs_code rc;
 } pair_job;
 
-static int test_pair(void *user, int a, int b)
+static int self_test_pair(void *user, int a, int b)
 {
     pair_job *job = user;
     hs_status st;
@@ -188,7 +188,7 @@ static int test_pair(void *user, int a, int b)
 /* Run the pairs; 1 (a pair met, job->a, job->b), 0, or -1 (err set). */
 static int run_pairs(const hs_robot *r, const double *ball, const moved_set *m, pair_job *job)
 {
-    int s = each_pair(r, ball, m, test_pair, job);
+    int s = each_pair(r, ball, m, self_test_pair, job);
     if (s == -1)
         job->rc = err_set(job->err, HS_ERR_NOMEM, "out of memory");
     return s < 0 ? -1 : s;

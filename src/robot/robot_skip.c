@@ -10,13 +10,13 @@
 #include "polytope/grow.h"
 #include "src/robot/robot.h"
 
-static long long skip_key(const hs_robot *r, int a, int b)
+static long long robot_skip_key(const hs_robot *r, int a, int b)
 {
     return a < b ? (long long)a * r->nlinks + b : (long long)b * r->nlinks + a;
 }
 
 /* Position of key in the list (1 if present), or where it would go. */
-static int skip_find(const hs_robot *r, long long key, int *pos)
+static int robot_skip_find(const hs_robot *r, long long key, int *pos)
 {
     int lo = 0, hi = r->nskip;
     while (lo < hi) {
@@ -35,15 +35,15 @@ hs_robot_skip_reason robot_skip_reason(const hs_robot *r, int a, int b)
     if (r->link[a].npiece == 0 || r->link[b].npiece == 0)
         return HS_ROBOT_NO_GEOMETRY;
     int pos;
-    return skip_find(r, skip_key(r, a, b), &pos) ? (hs_robot_skip_reason)r->skip[pos].why
+    return robot_skip_find(r, robot_skip_key(r, a, b), &pos) ? (hs_robot_skip_reason)r->skip[pos].why
                                                  : HS_ROBOT_TESTED;
 }
 
 int robot_skip_set(hs_robot *r, int a, int b, hs_robot_skip_reason why)
 {
     int pos;
-    long long key = skip_key(r, a, b);
-    int present = skip_find(r, key, &pos);
+    long long key = robot_skip_key(r, a, b);
+    int present = robot_skip_find(r, key, &pos);
     if (why == HS_ROBOT_TESTED) {
         if (!present)
             return 0;

@@ -19,7 +19,7 @@ typedef struct named {
     int index;
 } named;
 
-static int by_name(const void *a, const void *b)
+static int tree_by_name(const void *a, const void *b)
 {
     const named *x = a, *y = b;
     int c = strcmp(x->name, y->name);
@@ -54,7 +54,7 @@ static named *sorted_names(const char *const *names, size_t stride, int n, int *
         v[i].name = *(const char *const *)((const char *)names + (size_t)i * stride);
         v[i].index = i;
     }
-    qsort(v, (size_t)n, sizeof *v, by_name);
+    qsort(v, (size_t)n, sizeof *v, tree_by_name);
     for (int i = 1; i < n && *dup_a < 0; i++)
         if (strcmp(v[i - 1].name, v[i].name) == 0) {
             *dup_a = v[i - 1].index;
@@ -65,7 +65,7 @@ static named *sorted_names(const char *const *names, size_t stride, int n, int *
 
 /* ------------------------------------------------------------ joints */
 
-static hs_code check_joint(const urdf_model *m, const urdf_joint *J, hs_error *err)
+static hs_code tree_check_joint(const urdf_model *m, const urdf_joint *J, hs_error *err)
 {
     int movable = J->type == HS_ROBOT_REVOLUTE || J->type == HS_ROBOT_CONTINUOUS ||
                   J->type == HS_ROBOT_PRISMATIC || J->type == HS_ROBOT_PLANAR;
@@ -175,7 +175,7 @@ static hs_code link_joints(const urdf_model *m, const named *ln, robot_tree *t, 
     return HS_OK;
 }
 
-static int root_of(const urdf_model *m, const robot_tree *t, int *second)
+static int tree_root_of(const urdf_model *m, const robot_tree *t, int *second)
 {
     int root = -1;
     *second = -1;
@@ -268,13 +268,13 @@ hs_code robot_tree_make(const urdf_model *m, robot_tree *t, hs_error *err)
                                                      "at line %d)", m->joint[jb].name,
                     m->joint[ja].line);
     for (int j = 0; j < nj && rc == HS_OK; j++)
-        rc = check_joint(m, &m->joint[j], err);
+        rc = tree_check_joint(m, &m->joint[j], err);
     if (rc == HS_OK)
         rc = link_joints(m, ln, t, err);
     if (rc == HS_OK)
         rc = resolve_mimics(m, jn, t, err);
     if (rc == HS_OK) {
-        int second, root = root_of(m, t, &second);
+        int second, root = tree_root_of(m, t, &second);
         if (root < 0)
             rc = err_at(err, m->file, m->link[0].line, "no root link: the joints form a cycle "
                                                        "through link '%s'", m->link[0].name);

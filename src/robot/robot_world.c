@@ -38,7 +38,7 @@ typedef struct near_list {
     int n, cap, failed;
 } near_list;
 
-static void on_near(void *user, int id)
+static void link_near_body(void *user, int id)
 {
     near_list *l = user;
     const hs_body *b = id >= 0 && id < l->w->next_id ? l->w->by_id[id] : NULL;
@@ -81,7 +81,7 @@ static int world_hits(const hs_robot *r, const hs_world *w, const double *W, rob
         double lo[3], hi[3];
         robot_link_aabb(r, i, A, lo, hi);
         l.n = 0;
-        bp_query(w->bp, lo, hi, on_near, &l);
+        bp_query(w->bp, lo, hi, link_near_body, &l);
         if (l.failed) {
             free(l.b);
             err_set(err, HS_ERR_NOMEM, "out of memory");
@@ -113,7 +113,7 @@ typedef struct first_hit {
     hs_status st;
 } first_hit;
 
-static int keep_first(void *user, int link, const hs_body *b, hs_status st)
+static int world_keep_first(void *user, int link, const hs_body *b, hs_status st)
 {
     first_hit *f = user;
     f->link = link;
@@ -126,7 +126,7 @@ int robot_world_first(const hs_robot *r, const hs_world *w, const double *W, rob
                       int *link, int *body, hs_status *st, hs_error *err)
 {
     first_hit f = {-1, NULL, HS_DISJOINT};
-    int hit = world_hits(r, w, W, ws, 1, keep_first, &f, err);
+    int hit = world_hits(r, w, W, ws, 1, world_keep_first, &f, err);
     if (hit == 1) {
         *link = f.link;
         *body = robot_body_index(w, f.b);
@@ -149,7 +149,7 @@ int hs_robot_world_collision(const hs_robot *r, const hs_world *w, int *link, in
         return -1;
     }
     first_hit f = {-1, NULL, HS_DISJOINT};
-    int hit = world_hits(r, w, r->W, &ws, 1, keep_first, &f, err);
+    int hit = world_hits(r, w, r->W, &ws, 1, world_keep_first, &f, err);
     robot_ws_free(&ws);
     if (hit == 1) {
         if (link)
@@ -166,7 +166,7 @@ typedef struct all_hits {
     int failed;
 } all_hits;
 
-static int keep_all(void *user, int link, const hs_body *b, hs_status st)
+static int world_keep_all(void *user, int link, const hs_body *b, hs_status st)
 {
     all_hits *h = user;
     if (robot_pairs_add(&h->l, link, -1, robot_body_index(h->w, b), st) != 0) {
@@ -187,7 +187,7 @@ hs_code hs_robot_world_collision_all(const hs_robot *r, const hs_world *w,
         return err_set(err, HS_ERR_NOMEM, "out of memory");
     }
     all_hits h = {w, {NULL, 0, 0}, 0};
-    int hit = world_hits(r, w, r->W, &ws, 0, keep_all, &h, err);
+    int hit = world_hits(r, w, r->W, &ws, 0, world_keep_all, &h, err);
     robot_ws_free(&ws);
     if (hit < 0 || h.failed) {
         free(h.l.p);
@@ -213,7 +213,7 @@ int hs_robot_check(hs_robot *r, const hs_world *w, const double *q, int n, hs_er
         return -1;
     }
     first_hit f = {-1, NULL, HS_DISJOINT};
-    return world_hits(r, w, r->W, ws, 1, keep_first, &f, err);
+    return world_hits(r, w, r->W, ws, 1, world_keep_first, &f, err);
 }
 
 /* ------------------------------------------------------------ distance */
@@ -238,7 +238,7 @@ static double *placed_points(const geom *g, const double m[16], int *n)
 }
 
 /* GJK between two placed pieces, a mesh triangle by triangle. */
-static void measure(const geom *ga, const double *A, int na, const geom *gb, const double *B,
+static void gjk_measure_pieces(const geom *ga, const double *A, int na, const geom *gb, const double *B,
                     int nb, best_pair *best, int link, const hs_body *body)
 {
     int ta = ga->kind == PIECE_MESH ? ga->ntris : 1, tb = gb->kind == PIECE_MESH ? gb->ntris : 1;
@@ -275,7 +275,7 @@ static void measure(const geom *ga, const double *A, int na, const geom *gb, con
 }
 
 /* Lower bound on the distance between two axis boxes. */
-static double box_gap(const double *lo1, const double *hi1, const double *lo2, const double *hi2)
+static double aabb_lower_gap(const double *lo1, const double *hi1, const double *lo2, const double *hi2)
 {
     double s = 0;
     for (int d = 0; d < 3; d++) {
@@ -286,7 +286,7 @@ static double box_gap(const double *lo1, const double *hi1, const double *lo2, c
     return sqrt(s) * (1 - 0x1p-40);
 }
 
-static int link_distance(const hs_robot *r, int i, const hs_world *w, const hs_body *only,
+static int link_body_distance(const hs_robot *r, int i, const hs_world *w, const hs_body *only,
                          best_pair *best)
 {
     const robot_link *L = &r->link[i];
@@ -296,7 +296,7 @@ static int link_distance(const hs_robot *r, int i, const hs_world *w, const hs_b
     for (int k = 0; k < w->nbodies; k++) {
         const hs_body *b = w->bodies[k];
         if (!robot_body_counts(w, b) || (only && b != only) ||
-            box_gap(lo, hi, b->lo, b->hi) > best->d)
+            aabb_lower_gap(lo, hi, b->lo, b->hi) > best->d)
             continue;
         for (int kb = 0; kb < b->npieces; kb++) {
             int nb;
@@ -310,7 +310,7 @@ static int link_distance(const hs_robot *r, int i, const hs_world *w, const hs_b
                     free(B);
                     return -1;
                 }
-                measure(L->piece[kp], P, na, b->piece[kb], B, nb, best, i, b);
+                gjk_measure_pieces(L->piece[kp], P, na, b->piece[kb], B, nb, best, i, b);
                 free(P);
             }
             free(B);
@@ -343,7 +343,7 @@ hs_code hs_robot_world_distance(const hs_robot *r, const hs_world *w, double *di
     int bad = 0;
     for (int i = 0; i < r->nlinks && !bad; i++)
         if (r->link[i].npiece > 0 && (!hit || i == li))
-            bad = link_distance(r, i, w, hit ? w->bodies[bi] : NULL, &best) != 0;
+            bad = link_body_distance(r, i, w, hit ? w->bodies[bi] : NULL, &best) != 0;
     if (bad)
         return err_set(err, HS_ERR_NOMEM, "out of memory");
     if (hit) { /* decided exactly: 0, the GJK points as the common point */

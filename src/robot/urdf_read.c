@@ -51,8 +51,8 @@ static char *attr(const xmlNode *n, const char *name)
     return (char *)xmlGetProp((xmlNode *)n, (const xmlChar *)name);
 }
 
-static hs_code fail(reader *rd, const xmlNode *n, const char *fmt, ...) ERR_PRINTF(3, 4);
-static hs_code fail(reader *rd, const xmlNode *n, const char *fmt, ...)
+static hs_code urdf_fail(reader *rd, const xmlNode *n, const char *fmt, ...) ERR_PRINTF(3, 4);
+static hs_code urdf_fail(reader *rd, const xmlNode *n, const char *fmt, ...)
 {
     char msg[HS_ERROR_MSG_SIZE];
     va_list ap;
@@ -62,7 +62,7 @@ static hs_code fail(reader *rd, const xmlNode *n, const char *fmt, ...)
     return err_at(rd->err, rd->m->file, n ? line_of(n) : 0, "%s", msg);
 }
 
-static hs_code nomem(reader *rd) { return err_set(rd->err, HS_ERR_NOMEM, "out of memory"); }
+static hs_code urdf_nomem(reader *rd) { return err_set(rd->err, HS_ERR_NOMEM, "out of memory"); }
 
 int urdf_warn(urdf_model *m, int line, const char *fmt, ...)
 {
@@ -93,7 +93,7 @@ static hs_code ignored(reader *rd, const xmlNode *n, const char *where)
                       n->ns && n->ns->prefix ? ":" : "", (const char *)n->name);
     else
         r = urdf_warn(rd->m, line_of(n), "element <%s> %s ignored", (const char *)n->name, where);
-    return r == 0 ? HS_OK : nomem(rd);
+    return r == 0 ? HS_OK : urdf_nomem(rd);
 }
 
 /* n's attribute `name` as `count` numbers into v: absent leaves v (the
@@ -103,13 +103,13 @@ static hs_code reals_attr(reader *rd, const xmlNode *n, const char *name, double
 {
     char *s = attr(n, name);
     if (!s)
-        return required ? fail(rd, n, "<%s> needs the attribute %s", (const char *)n->name,
+        return required ? urdf_fail(rd, n, "<%s> needs the attribute %s", (const char *)n->name,
                                name)
                         : HS_OK;
     int ok = urdf_parse_reals(s, v, count);
     hs_code rc = HS_OK;
     if (!ok)
-        rc = fail(rd, n, "<%s %s=\"%.60s\">: expected %d finite number%s",
+        rc = urdf_fail(rd, n, "<%s %s=\"%.60s\">: expected %d finite number%s",
                   (const char *)n->name, name, s, count, count > 1 ? "s" : "");
     xmlFree(s);
     return rc;
@@ -135,11 +135,11 @@ static hs_code name_attr(reader *rd, const xmlNode *n, const char *name, char **
     if (!s || !*s) {
         if (s)
             xmlFree(s);
-        return fail(rd, n, "<%s> needs a nonempty %s attribute", (const char *)n->name, name);
+        return urdf_fail(rd, n, "<%s> needs a nonempty %s attribute", (const char *)n->name, name);
     }
     *out = mem_strdup(s);
     xmlFree(s);
-    return *out ? HS_OK : nomem(rd);
+    return *out ? HS_OK : urdf_nomem(rd);
 }
 
 /* ------------------------------------------------------------ geometry */
@@ -152,7 +152,7 @@ static hs_code read_shape(reader *rd, const xmlNode *g, urdf_shape *s)
         s->kind = URDF_BOX;
         rc = reals_attr(rd, g, "size", s->size, 3, 1);
         if (rc == HS_OK && !(s->size[0] > 0 && s->size[1] > 0 && s->size[2] > 0))
-            rc = fail(rd, g, "<box>: the sizes must be positive");
+            rc = urdf_fail(rd, g, "<box>: the sizes must be positive");
     } else if (is_elem(g, "cylinder") || is_elem(g, "capsule")) {
         s->kind = is_elem(g, "cylinder") ? URDF_CYLINDER : URDF_CAPSULE;
         rc = reals_attr(rd, g, "radius", &s->radius, 1, 1);
@@ -160,13 +160,13 @@ static hs_code read_shape(reader *rd, const xmlNode *g, urdf_shape *s)
             rc = reals_attr(rd, g, "length", &s->length, 1, 1);
         if (rc == HS_OK && !(s->radius > 0 && s->length >= 0 &&
                              (s->length > 0 || s->kind == URDF_CAPSULE)))
-            rc = fail(rd, g, "<%s>: the radius must be positive and the length %s",
+            rc = urdf_fail(rd, g, "<%s>: the radius must be positive and the length %s",
                       (const char *)g->name, s->kind == URDF_CAPSULE ? "at least 0" : "positive");
     } else if (is_elem(g, "sphere")) {
         s->kind = URDF_SPHERE;
         rc = reals_attr(rd, g, "radius", &s->radius, 1, 1);
         if (rc == HS_OK && !(s->radius > 0))
-            rc = fail(rd, g, "<sphere>: the radius must be positive");
+            rc = urdf_fail(rd, g, "<sphere>: the radius must be positive");
     } else if (is_elem(g, "mesh")) {
         s->kind = URDF_MESH;
         s->scale[0] = s->scale[1] = s->scale[2] = 1;
@@ -177,14 +177,14 @@ static hs_code read_shape(reader *rd, const xmlNode *g, urdf_shape *s)
             if (sc && urdf_parse_reals(sc, s->scale, 1))
                 s->scale[1] = s->scale[2] = s->scale[0];
             else if (sc && !urdf_parse_reals(sc, s->scale, 3))
-                rc = fail(rd, g, "<mesh scale=\"%.60s\">: expected 1 or 3 finite numbers", sc);
+                rc = urdf_fail(rd, g, "<mesh scale=\"%.60s\">: expected 1 or 3 finite numbers", sc);
             if (sc)
                 xmlFree(sc);
         }
         if (rc == HS_OK && (s->scale[0] == 0 || s->scale[1] == 0 || s->scale[2] == 0))
-            rc = fail(rd, g, "<mesh>: a scale of 0 flattens the mesh");
+            rc = urdf_fail(rd, g, "<mesh>: a scale of 0 flattens the mesh");
     } else {
-        rc = fail(rd, g, "unknown geometry <%s> (expected box, cylinder, sphere, capsule or "
+        rc = urdf_fail(rd, g, "unknown geometry <%s> (expected box, cylinder, sphere, capsule or "
                          "mesh)", (const char *)g->name);
     }
     return rc;
@@ -197,11 +197,11 @@ static hs_code read_geometry(reader *rd, const xmlNode *geo, urdf_shape *s)
         if (c->type != XML_ELEMENT_NODE)
             continue;
         if (shape)
-            return fail(rd, c, "<geometry> holds more than one shape");
+            return urdf_fail(rd, c, "<geometry> holds more than one shape");
         shape = c;
     }
     if (!shape)
-        return fail(rd, geo, "<geometry> holds no shape");
+        return urdf_fail(rd, geo, "<geometry> holds no shape");
     return read_shape(rd, shape, s);
 }
 
@@ -217,7 +217,7 @@ static hs_code read_collision(reader *rd, const xmlNode *col, urdf_link *L)
         if (is_elem(c, "origin") || is_elem(c, "geometry")) {
             const xmlNode **slot = is_elem(c, "origin") ? &origin : &geo;
             if (*slot)
-                return fail(rd, c, "<collision> has two <%s> elements", (const char *)c->name);
+                return urdf_fail(rd, c, "<collision> has two <%s> elements", (const char *)c->name);
             *slot = c;
         } else if (!is_elem(c, "material")) { /* a visual property, nothing to collide */
             hs_code rc = ignored(rd, c, "in <collision>");
@@ -226,14 +226,14 @@ static hs_code read_collision(reader *rd, const xmlNode *col, urdf_link *L)
         }
     }
     if (!geo)
-        return fail(rd, col, "<collision> without <geometry>");
+        return urdf_fail(rd, col, "<collision> without <geometry>");
     hs_code rc = origin ? read_origin(rd, origin, s.origin) : HS_OK;
     if (rc == HS_OK)
         rc = read_geometry(rd, geo, &s);
     if (rc == HS_OK) {
         urdf_shape *p = grow_array(L->shape, &L->cap, (long)L->nshapes + 1, sizeof *p);
         if (!p)
-            rc = nomem(rd);
+            rc = urdf_nomem(rd);
         else {
             L->shape = p;
             L->shape[L->nshapes++] = s;
@@ -249,10 +249,10 @@ static hs_code read_collision(reader *rd, const xmlNode *col, urdf_link *L)
 static hs_code read_link(reader *rd, const xmlNode *n)
 {
     if (rd->m->nlinks >= rd->max_links)
-        return fail(rd, n, "more than %d links (the limit)", rd->max_links);
+        return urdf_fail(rd, n, "more than %d links (the limit)", rd->max_links);
     urdf_link *p = grow_array(rd->m->link, &rd->m->link_cap, (long)rd->m->nlinks + 1, sizeof *p);
     if (!p)
-        return nomem(rd);
+        return urdf_nomem(rd);
     rd->m->link = p;
     urdf_link *L = &p[rd->m->nlinks++];
     memset(L, 0, sizeof *L);
@@ -284,14 +284,14 @@ static hs_code joint_type(reader *rd, const xmlNode *n, urdf_joint *J)
 {
     char *t = attr(n, "type");
     if (!t)
-        return fail(rd, n, "<joint name=\"%s\"> needs a type", J->name);
+        return urdf_fail(rd, n, "<joint name=\"%s\"> needs a type", J->name);
     for (size_t k = 0; k < sizeof joint_types / sizeof joint_types[0]; k++)
         if (strcmp(t, joint_types[k].name) == 0) {
             J->type = joint_types[k].type;
             xmlFree(t);
             return HS_OK;
         }
-    hs_code rc = fail(rd, n, "joint '%s': unknown joint type '%.40s' (expected fixed, revolute, "
+    hs_code rc = urdf_fail(rd, n, "joint '%s': unknown joint type '%.40s' (expected fixed, revolute, "
                              "continuous, prismatic, floating or planar)", J->name, t);
     xmlFree(t);
     return rc;
@@ -324,7 +324,7 @@ static hs_code read_mimic(reader *rd, const xmlNode *c, urdf_joint *J)
 static hs_code link_ref(reader *rd, const xmlNode *c, char **slot, int *line)
 {
     if (*slot)
-        return fail(rd, c, "a joint with two <%s> elements", (const char *)c->name);
+        return urdf_fail(rd, c, "a joint with two <%s> elements", (const char *)c->name);
     *line = line_of(c);
     return name_attr(rd, c, "link", slot);
 }
@@ -333,7 +333,7 @@ static hs_code joint_child(reader *rd, const xmlNode *c, urdf_joint *J, int *see
 {
     if (is_elem(c, "origin")) {
         if ((*seen_origin)++)
-            return fail(rd, c, "joint '%s' has two <origin> elements", J->name);
+            return urdf_fail(rd, c, "joint '%s' has two <origin> elements", J->name);
         return read_origin(rd, c, J->origin);
     }
     if (is_elem(c, "parent"))
@@ -358,7 +358,7 @@ static hs_code read_joint(reader *rd, const xmlNode *n)
     urdf_joint *p = grow_array(rd->m->joint, &rd->m->joint_cap, (long)rd->m->njoints + 1,
                                sizeof *p);
     if (!p)
-        return nomem(rd);
+        return urdf_nomem(rd);
     rd->m->joint = p;
     urdf_joint *J = &p[rd->m->njoints++];
     memset(J, 0, sizeof *J);
@@ -373,7 +373,7 @@ static hs_code read_joint(reader *rd, const xmlNode *n)
         if (c->type == XML_ELEMENT_NODE)
             rc = joint_child(rd, c, J, &seen_origin);
     if (rc == HS_OK && (!J->parent || !J->child))
-        rc = fail(rd, n, "joint '%s' needs a <parent link> and a <child link>", J->name);
+        rc = urdf_fail(rd, n, "joint '%s' needs a <parent link> and a <child link>", J->name);
     return rc;
 }
 
@@ -382,13 +382,13 @@ static hs_code read_joint(reader *rd, const xmlNode *n)
 static hs_code read_robot(reader *rd, const xmlNode *root)
 {
     if (!is_elem(root, "robot"))
-        return fail(rd, root, "the root element is <%s>, not <robot>", (const char *)root->name);
+        return urdf_fail(rd, root, "the root element is <%s>, not <robot>", (const char *)root->name);
     char *name = attr(root, "name");
     rd->m->name = mem_strdup(name ? name : "");
     if (name)
         xmlFree(name);
     if (!rd->m->name)
-        return nomem(rd);
+        return urdf_nomem(rd);
     hs_code rc = HS_OK;
     for (const xmlNode *c = root->children; c && rc == HS_OK; c = c->next) {
         if (c->type != XML_ELEMENT_NODE)
@@ -403,7 +403,7 @@ static hs_code read_robot(reader *rd, const xmlNode *root)
             continue;
         else if (is_elem(c, "transmission") || is_elem(c, "gazebo"))
             rc = urdf_warn(rd->m, line_of(c), "<%s> ignored (not needed for collision)",
-                           (const char *)c->name) == 0 ? HS_OK : nomem(rd);
+                           (const char *)c->name) == 0 ? HS_OK : urdf_nomem(rd);
         else
             rc = ignored(rd, c, "in <robot>");
     }
@@ -422,7 +422,7 @@ static hs_code xml_failed(reader *rd, xmlParserCtxt *ctx)
     while (len > 0 && (msg[len - 1] == '\n' || msg[len - 1] == ' '))
         msg[--len] = '\0';
     if (e->code == XML_ERR_NO_MEMORY)
-        return nomem(rd);
+        return urdf_nomem(rd);
     return err_at(rd->err, rd->m->file, e->line, "XML: %s", msg);
 }
 
