@@ -64,11 +64,24 @@ typedef struct robot_link {
                              point of its pieces, rounded up */
 } robot_link;
 
+/* A box moved by a pose, kept while the pose stays the same. */
+typedef struct robot_box_memo {
+    const void *what;     /* the link's box or the piece, NULL: empty */
+    double P[16];
+    hs_obb box;
+} robot_box_memo;
+
 /* Scratch of the tests of pieces: the narrow phase's and the certified
- * shortcuts', with counters. */
+ * shortcuts', the world boxes of links and of bodies' pieces, and
+ * counters. */
 typedef struct robot_ws {
     narrow_ws nw;
     robot_cert cert;
+    robot_box_memo *link_box;  /* per link (nlink entries) */
+    int nlink;
+    robot_box_memo *body_box;  /* per body id, its first piece */
+    int nbody;
+    hs_obb spare_box;     /* a link's box when the memo is out of memory */
     long certified;       /* pairs of pieces decided by a proof */
     long exact;           /* pairs decided by the narrow phase */
 } robot_ws;
@@ -156,6 +169,9 @@ hs_code robot_link_body_test(robot_ws *ws, const hs_robot *r, int a, const doubl
                              const hs_body *bd, int first, hs_status *st, hs_error *err);
 /* World box of link a at pose A (rounded outward). */
 void robot_link_aabb(const hs_robot *r, int a, const double A[16], double lo[3], double hi[3]);
+/* The oriented box of link a moved by A (kept in ws for the next call
+ * with the same pose). */
+const hs_obb *robot_link_box(robot_ws *ws, const hs_robot *r, int a, const double A[16]);
 /* The pair list type of the *_all queries. */
 typedef struct robot_pairs {
     hs_robot_pair *p;

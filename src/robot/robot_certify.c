@@ -358,6 +358,21 @@ static const double *pair_row(robot_cert *c, const hs_poly *host, const hs_poly 
     return r;
 }
 
+/* Is x certified strictly inside every row of both (the first row that
+ * fails ends the scan)? */
+static int inside_all(robot_cert *c, const hs_poly *host, const hs_poly *mover,
+                      const double Tinv[16], const double x[3])
+{
+    int m = host->m + mover->m;
+    for (int k = 0; k < m; k++) {
+        double b;
+        const double *a = pair_row(c, host, mover, Tinv, k, &b);
+        if (!strictly_below(a, b, x))
+            return 0;
+    }
+    return 1;
+}
+
 /* The deepest point of the rows of the active set: maximise tau subject
  * to a . x + |a| tau <= b (Seidel's LP in doubles, solver/seidel.c) in
  * the box lo..hi; the rows of either piece that keep x less than tau/2
@@ -402,15 +417,8 @@ static int deepest_inside(robot_cert *c, const hs_poly *host, const hs_poly *mov
                 }
             }
         }
-        if (all_far) {
-            for (int k = 0; k < m; k++) {
-                double b;
-                const double *a = pair_row(c, host, mover, Tinv, k, &b);
-                if (!strictly_below(a, b, x))
-                    return 0;
-            }
-            return 1;
-        }
+        if (all_far)
+            return inside_all(c, host, mover, Tinv, x);
         for (int t = 0; t < nj; t++) {
             int k = join[t];
             double b;
@@ -484,6 +492,18 @@ static int overlap_proven(robot_cert *c, const geom *ga, const double PA[16], co
     }
     lo[3] = -4 * size - 1e-300;
     hi[3] = size;
+    /* cheap tries before the LP: GJK's common point (a point of the hull
+     * of four corners of each piece, with positive weights: inside both
+     * whenever those corners span a solid, three times in four on the
+     * Panda), then each piece's own centre (a small box deep in a link) */
+    double pc[3], cand[3];
+    pose_apply(Hinv, common, pc);
+    pose_relative(T, Ph, Pm);
+    pose_apply(T, gm->poly->prep->center, cand);
+    if (inside_all(c, gh->poly, gm->poly, Tinv, pc) ||
+        inside_all(c, gh->poly, gm->poly, Tinv, cand) ||
+        inside_all(c, gh->poly, gm->poly, Tinv, gh->poly->prep->center))
+        return 1;
     return deepest_inside(c, gh->poly, gm->poly, Tinv, x, lo, hi);
 }
 

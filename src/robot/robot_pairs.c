@@ -27,6 +27,54 @@ void robot_ws_free(robot_ws *ws)
 {
     narrow_ws_free(&ws->nw);
     robot_cert_free(&ws->cert);
+    free(ws->link_box);
+    free(ws->body_box);
+}
+
+/* b moved by P, from the memo m (NULL: none) when it holds it. */
+static const hs_obb *memo_box(robot_box_memo *m, const void *what, const hs_obb *b,
+                              const double P[16], hs_obb *tmp)
+{
+    if (!m) {
+        hs_obb_transform(tmp, b, P);
+        return tmp;
+    }
+    if (m->what != what || memcmp(m->P, P, sizeof m->P) != 0) {
+        hs_obb_transform(&m->box, b, P);
+        memcpy(m->P, P, sizeof m->P);
+        m->what = what;
+    }
+    return &m->box;
+}
+
+const hs_obb *robot_link_box(robot_ws *ws, const hs_robot *r, int a, const double A[16])
+{
+    if (ws->nlink < r->nlinks) {
+        robot_box_memo *m = realloc(ws->link_box, sizeof *m * (size_t)r->nlinks);
+        if (m) {
+            memset(m, 0, sizeof *m * (size_t)r->nlinks);
+            ws->link_box = m;
+            ws->nlink = r->nlinks;
+        }
+    }
+    robot_box_memo *m = ws->nlink >= r->nlinks ? &ws->link_box[a] : NULL;
+    return memo_box(m, &r->link[a].box, &r->link[a].box, A, &ws->spare_box);
+}
+
+/* The box of body bd's first piece in the world (kept by body id). */
+static const hs_obb *body_box(robot_ws *ws, const hs_body *bd, hs_obb *tmp)
+{
+    const geom *g = bd->piece[0];
+    if (ws->nbody <= bd->id) {
+        int n = 2 * bd->id + 16;
+        robot_box_memo *m = realloc(ws->body_box, sizeof *m * (size_t)n);
+        if (m) {
+            memset(m + ws->nbody, 0, sizeof *m * (size_t)(n - ws->nbody));
+            ws->body_box = m;
+            ws->nbody = n;
+        }
+    }
+    return memo_box(ws->nbody > bd->id ? &ws->body_box[bd->id] : NULL, g, &g->obb, bd->pose, tmp);
 }
 
 robot_ws *robot_scratch(hs_robot *r)
@@ -90,9 +138,7 @@ hs_code robot_links_test(robot_ws *ws, const hs_robot *r, int a, const double A[
 {
     const robot_link *La = &r->link[a], *Lb = &r->link[b];
     *st = HS_DISJOINT;
-    hs_obb ba, bb;
-    hs_obb_transform(&ba, &La->box, A);
-    hs_obb_transform(&bb, &Lb->box, B);
+    hs_obb ba = *robot_link_box(ws, r, a, A), bb = *robot_link_box(ws, r, b, B);
     if (!hs_obb_overlap(&ba, &bb))
         return HS_OK;
     for (int i = 0; i < La->npiece; i++) {
@@ -127,12 +173,14 @@ hs_code robot_link_body_test(robot_ws *ws, const hs_robot *r, int a, const doubl
 {
     const robot_link *La = &r->link[a];
     *st = HS_DISJOINT;
-    hs_obb ba;
-    hs_obb_transform(&ba, &La->box, A);
+    hs_obb ba = *robot_link_box(ws, r, a, A);
     for (int k = 0; k < bd->npieces; k++) {
         const geom *gb = bd->piece[k];
-        hs_obb pb;
-        hs_obb_transform(&pb, &gb->obb, bd->pose);
+        hs_obb pb, tmp;
+        if (k == 0)
+            pb = *body_box(ws, bd, &tmp);
+        else
+            hs_obb_transform(&pb, &gb->obb, bd->pose);
         if (!hs_obb_overlap(&ba, &pb))
             continue;
         for (int i = 0; i < La->npiece; i++) {
