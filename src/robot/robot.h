@@ -172,6 +172,9 @@ void robot_link_aabb(const hs_robot *r, int a, const double A[16], double lo[3],
 /* The oriented box of link a moved by A (kept in ws for the next call
  * with the same pose). */
 const hs_obb *robot_link_box(robot_ws *ws, const hs_robot *r, int a, const double A[16]);
+/* The oriented box of piece k of body bd in the world (the first piece's
+ * kept in ws by body id; others computed into *tmp). */
+const hs_obb *robot_body_box(robot_ws *ws, const hs_body *bd, int k, hs_obb *tmp);
 /* The pair list type of the *_all queries. */
 typedef struct robot_pairs {
     hs_robot_pair *p;

@@ -150,20 +150,19 @@ static void moved_box(hs_obb *out, const hs_obb *b, const double P[16])
 }
 
 double robot_links_lower_bound(robot_ws *ws, const hs_robot *r, int a, const double A[16],
-                               int b, const double B[16], double enough)
+                               int b, const double B[16], double enough, double *dir)
 {
     const robot_link *La = &r->link[a], *Lb = &r->link[b];
-    hs_obb oa, ob;
-    moved_box(&oa, &La->box, A);
-    moved_box(&ob, &Lb->box, B);
-    double lb = hs_obb_distance_lower_bound(&oa, &ob);
+    double lb = hs_obb_distance_lower_bound(robot_link_box(ws, r, a, A),
+                                            robot_link_box(ws, r, b, B));
     if (lb >= enough)
         return lb;
     double best = HUGE_VAL;
     for (int i = 0; i < La->npiece && best > 0; i++)
         for (int k = 0; k < Lb->npiece && best > 0; k++) {
+            int one = La->npiece == 1 && Lb->npiece == 1;
             double d = robot_cert_lower_bound(&ws->cert, La->piece[i], A, Lb->piece[k], B,
-                                              enough);
+                                              enough, one ? dir : NULL);
             if (La->npiece > 1 || Lb->npiece > 1) {
                 hs_obb pa, pb;
                 moved_box(&pa, &La->piece[i]->obb, A);
@@ -177,23 +176,22 @@ double robot_links_lower_bound(robot_ws *ws, const hs_robot *r, int a, const dou
 }
 
 double robot_link_body_lower_bound(robot_ws *ws, const hs_robot *r, int a, const double A[16],
-                                   const hs_body *bd, double enough)
+                                   const hs_body *bd, double enough, double *dir)
 {
     const robot_link *La = &r->link[a];
-    hs_obb oa;
-    moved_box(&oa, &La->box, A);
+    hs_obb oa = *robot_link_box(ws, r, a, A);
     double best = HUGE_VAL;
     for (int k = 0; k < bd->npieces && best > 0; k++) {
-        hs_obb pb;
-        moved_box(&pb, &bd->piece[k]->obb, bd->pose);
+        hs_obb pb = *robot_body_box(ws, bd, k, &pb);
         double d = hs_obb_distance_lower_bound(&oa, &pb);
         if (d >= enough) {
             best = fmin(best, d);
             continue;
         }
         for (int i = 0; i < La->npiece && best > 0; i++) {
+            int one = La->npiece == 1 && bd->npieces == 1;
             double e = robot_cert_lower_bound(&ws->cert, La->piece[i], A, bd->piece[k],
-                                              bd->pose, enough);
+                                              bd->pose, enough, one ? dir : NULL);
             if (La->npiece > 1) {
                 hs_obb pa;
                 moved_box(&pa, &La->piece[i]->obb, A);

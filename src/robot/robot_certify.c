@@ -271,17 +271,20 @@ static void cert_nearest(cert_simplex *s, double v[3], double pa[3])
  * certified lower bound on the distance found (each step's gap, less its
  * error bound, over |d| rounded up), returning as soon as it reaches
  * enough or GJK converges (0 if they meet). */
-static int cert_gjk(const robot_cert *c, double enough, double common[3], double *lb)
+static int cert_gjk(const robot_cert *c, double enough, const double *v0, double common[3],
+                    double *lb, double *v_out)
 {
     const cert_side *A = &c->side[0], *B = &c->side[1];
     cert_simplex s;
     s.k = 0;
-    /* first direction: from B's centre to A's */
+    /* first direction: v0 (a warm start), or from B's centre to A's */
     double v[3], a0[3], b0[3];
     pose_apply(A->P, A->cen, a0);
     pose_apply(B->P, B->cen, b0);
     for (int d = 0; d < 3; d++)
         v[d] = a0[d] - b0[d];
+    if (v0 && (v0[0] != 0 || v0[1] != 0 || v0[2] != 0))
+        memcpy(v, v0, sizeof v);
     double scale = 0;
     for (int d = 0; d < 3; d++)
         scale += fabs(a0[d]) + fabs(b0[d]);
@@ -302,6 +305,8 @@ static int cert_gjk(const robot_cert *c, double enough, double common[3], double
                 best = bound;
             if (best >= enough) {
                 *lb = best;
+                if (v_out)
+                    memcpy(v_out, v, sizeof v);
                 return 1;
             }
         }
@@ -326,6 +331,8 @@ static int cert_gjk(const robot_cert *c, double enough, double common[3], double
     }
     if (lb)
         *lb = best;
+    if (v_out)
+        memcpy(v_out, v, sizeof v);
     return -1;
 }
 
@@ -513,7 +520,7 @@ int robot_certify(robot_cert *c, const geom *ga, const double PA[16], const geom
     set_side(c, 0, ga, PA);
     set_side(c, 1, gb, PB);
     double common[3];
-    int r = cert_gjk(c, -1, common, NULL);
+    int r = cert_gjk(c, -1, NULL, common, NULL, NULL);
     if (r == 1)
         return HS_DISJOINT;
     if (r == 0 && overlap_proven(c, ga, PA, gb, PB, common))
@@ -537,12 +544,12 @@ static void side_triangle(robot_cert *c, int s, const geom *g, int t, const doub
 }
 
 double robot_cert_lower_bound(robot_cert *c, const geom *ga, const double PA[16],
-                              const geom *gb, const double PB[16], double enough)
+                              const geom *gb, const double PB[16], double enough, double *dir)
 {
     double common[3], lb = 0;
     set_side(c, 0, ga, PA);
     set_side(c, 1, gb, PB);
-    cert_gjk(c, enough, common, &lb);
+    cert_gjk(c, enough, dir, common, &lb, dir);
     if (lb >= enough || (ga->kind != PIECE_MESH && gb->kind != PIECE_MESH))
         return lb;
     /* a mesh is only its triangles: the least bound over them (the hull's
@@ -560,7 +567,7 @@ double robot_cert_lower_bound(robot_cert *c, const geom *ga, const double PA[16]
             else
                 set_side(c, 1, gb, PB);
             double t = 0;
-            cert_gjk(c, HUGE_VAL, common, &t);
+            cert_gjk(c, HUGE_VAL, NULL, common, &t, NULL);
             if (t < best)
                 best = t;
         }

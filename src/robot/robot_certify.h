@@ -51,8 +51,11 @@ int robot_certify(robot_cert *c, const geom *ga, const double PA[16], const geom
  * exactly by PA and PB (0 when they may meet): GJK's directions, each
  * support checked with its rounding bound; it stops as soon as the bound
  * reaches `enough`.  A mesh piece: its hull first, then (when that is not
- * enough) triangle by triangle. */
+ * enough) triangle by triangle.  dir (may be NULL; 3 doubles): GJK's
+ * first direction when nonzero (the last one of the same pair: a warm
+ * start), and its last direction on return. */
 double robot_cert_lower_bound(robot_cert *c, const geom *ga, const double PA[16],
-                              const geom *gb, const double PB[16], double enough);
+                              const geom *gb, const double PB[16], double enough,
+                              double *dir);
 
 #endif

@@ -28,6 +28,7 @@
  * the collision found, or it is a stretch within about `tolerance` of
  * contact that no sample found in collision (blocked = 2). */
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -41,6 +42,7 @@ typedef struct mpair {
     int a, b;             /* links (b = -1: link a and body) */
     const hs_body *body;
     double rate, delta;
+    double dir[3];        /* GJK's last direction for the pair */
 } mpair;
 
 typedef struct span {
@@ -56,8 +58,10 @@ typedef struct mctx {
     robot_ws *ws;
     hs_robot_motion_result *res;
     hs_error *err;
-    double *q, *W;        /* scratch: a configuration, its poses */
+    double *q, *W;        /* scratch: a configuration; W the poses at tW */
     double tW;            /* the t of W (-1: none) */
+    double *cache;        /* POSE_SLOTS sets of link poses, by t */
+    double cache_t[32];
     mpair *pair;
     int npairs, pcap;
     span *heap;
@@ -79,13 +83,28 @@ static void config_at(const mctx *c, double t, double *q)
         q[k] = t == 0 ? c->qa[k] : t == 1 ? c->qb[k] : (1 - t) * c->qa[k] + t * c->qb[k];
 }
 
+/* The poses at t: the bisection comes back to the same dyadic t for
+ * many pairs, so the last POSE_SLOTS sets are kept, by a hash of t. */
+#define POSE_SLOTS 32
 static void poses_at(mctx *c, double t)
 {
     if (c->tW == t)
         return;
-    config_at(c, t, c->q);
-    robot_poses_at(c->r, c->q, c->W);
+    uint64_t bits;
+    memcpy(&bits, &t, sizeof bits);
+    bits ^= bits >> 29;
+    int slot = (int)((bits * 0x9E3779B97F4A7C15ull) >> 59); /* 5 bits: 32 slots */
+    double *W = c->cache ? c->cache + (size_t)slot * 16 * (size_t)c->r->nlinks : c->W;
     c->tW = t;
+    if (c->cache && c->cache_t[slot] == t) {
+        c->W = W;
+        return;
+    }
+    config_at(c, t, c->q);
+    robot_poses_at(c->r, c->q, W);
+    if (c->cache)
+        c->cache_t[slot] = t;
+    c->W = W;
     c->res->configurations++;
 }
 
@@ -200,15 +219,15 @@ static void motion_record(mctx *c, double t, int pair, hs_status st)
 }
 
 /* The certified lower bound of pair p at t (as far as `enough`). */
-static double bound_at(mctx *c, const mpair *p, double t, double enough)
+static double bound_at(mctx *c, mpair *p, double t, double enough)
 {
     poses_at(c, t);
     c->res->bounds++;
     const double *W = c->W;
     return p->b >= 0 ? robot_links_lower_bound(c->ws, c->r, p->a, W + 16 * p->a, p->b,
-                                               W + 16 * p->b, enough)
+                                               W + 16 * p->b, enough, p->dir)
                      : robot_link_body_lower_bound(c->ws, c->r, p->a, W + 16 * p->a, p->body,
-                                                   enough);
+                                                   enough, p->dir);
 }
 
 /* The exact test of pair p at t: 1 (collision, *st), 0, -1 (error). */
@@ -235,7 +254,7 @@ static hs_code motion_add_pair(mctx *c, int a, int b, const hs_body *body, doubl
     if (!p)
         return err_set(c->err, HS_ERR_NOMEM, "out of memory");
     c->pair = p;
-    p[c->npairs++] = (mpair){a, b, body, rate, delta};
+    p[c->npairs++] = (mpair){a, b, body, rate, delta, {0, 0, 0}};
     return HS_OK;
 }
 
@@ -288,7 +307,7 @@ static hs_code gather_pairs(mctx *c, const motion_rates *mr)
 /* Settle one interval: certified, dropped, ended, or halved. */
 static hs_code refine(mctx *c, span s)
 {
-    const mpair *p = &c->pair[s.pair];
+    mpair *p = &c->pair[s.pair];
     double w = s.t1 - s.t0, move = p->rate * w;
     double d0 = dist_of(s.d0), d1 = dist_of(s.d1);
     if (s.t0 >= c->col_t || move + p->delta < d0 + d1)
@@ -328,7 +347,7 @@ static hs_code refine(mctx *c, span s)
 /* The pair's ends, then its interval. */
 static hs_code start_pair(mctx *c, int k)
 {
-    const mpair *p = &c->pair[k];
+    mpair *p = &c->pair[k];
     double need = p->rate + p->delta;
     double d0 = bound_at(c, p, 0, need * (1 + 0x1p-20));
     if (d0 > need)
@@ -443,7 +462,13 @@ hs_code hs_robot_check_motion(hs_robot *r, const hs_world *w, const double *qa,
     c.free_upto = 1;
     c.ws = robot_scratch(r);
     c.q = mem_alloc((size_t)r->dof + 1, sizeof(double));
-    c.W = mem_alloc((size_t)r->nlinks, 16 * sizeof(double));
+    double *W = mem_alloc((size_t)r->nlinks, 16 * sizeof(double));
+    c.W = W;
+    if (opt->guaranteed) { /* without it the poses are recomputed: slower, not wrong */
+        c.cache = mem_alloc((size_t)POSE_SLOTS * 16, sizeof(double) * (size_t)r->nlinks);
+        for (int k = 0; k < POSE_SLOTS; k++)
+            c.cache_t[k] = -1;
+    }
     if (!c.ws || !c.q || !c.W)
         rc = err_set(err, HS_ERR_NOMEM, "out of memory");
     int hit = rc == HS_OK ? check_config(&c, 0) : 0;
@@ -460,7 +485,8 @@ hs_code hs_robot_check_motion(hs_robot *r, const hs_world *w, const double *qa,
     if (rc == HS_OK && !res->blocked)
         res->a = res->b = res->body = -1;
     free(c.q);
-    free(c.W);
+    free(W);
+    free(c.cache);
     free(c.pair);
     free(c.heap);
     return rc;

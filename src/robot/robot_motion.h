@@ -24,10 +24,11 @@ double robot_pair_rate(const hs_robot *r, const motion_rates *mr, int x, int y);
 
 /* Certified lower bounds on the distance (0 when they may meet) between
  * link a at pose A and link b at pose B, or body bd; computed only as far
- * as needed to reach `enough`. */
+ * as needed to reach `enough`.  dir (3 doubles, may be NULL): GJK's warm
+ * start for the pair, kept between calls (see robot_cert_lower_bound). */
 double robot_links_lower_bound(robot_ws *ws, const hs_robot *r, int a, const double A[16],
-                               int b, const double B[16], double enough);
+                               int b, const double B[16], double enough, double *dir);
 double robot_link_body_lower_bound(robot_ws *ws, const hs_robot *r, int a, const double A[16],
-                                   const hs_body *bd, double enough);
+                                   const hs_body *bd, double enough, double *dir);
 
 #endif

@@ -61,10 +61,13 @@ const hs_obb *robot_link_box(robot_ws *ws, const hs_robot *r, int a, const doubl
     return memo_box(m, &r->link[a].box, &r->link[a].box, A, &ws->spare_box);
 }
 
-/* The box of body bd's first piece in the world (kept by body id). */
-static const hs_obb *body_box(robot_ws *ws, const hs_body *bd, hs_obb *tmp)
+const hs_obb *robot_body_box(robot_ws *ws, const hs_body *bd, int k, hs_obb *tmp)
 {
-    const geom *g = bd->piece[0];
+    const geom *g = bd->piece[k];
+    if (k > 0) {
+        hs_obb_transform(tmp, &g->obb, bd->pose);
+        return tmp;
+    }
     if (ws->nbody <= bd->id) {
         int n = 2 * bd->id + 16;
         robot_box_memo *m = realloc(ws->body_box, sizeof *m * (size_t)n);
@@ -177,10 +180,7 @@ hs_code robot_link_body_test(robot_ws *ws, const hs_robot *r, int a, const doubl
     for (int k = 0; k < bd->npieces; k++) {
         const geom *gb = bd->piece[k];
         hs_obb pb, tmp;
-        if (k == 0)
-            pb = *body_box(ws, bd, &tmp);
-        else
-            hs_obb_transform(&pb, &gb->obb, bd->pose);
+        pb = *robot_body_box(ws, bd, k, &tmp);
         if (!hs_obb_overlap(&ba, &pb))
             continue;
         for (int i = 0; i < La->npiece; i++) {
