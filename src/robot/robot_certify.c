@@ -90,6 +90,7 @@ void robot_cert_free(robot_cert *c)
     free(c->lp_order);
     free(c->active_in);
     free(c->rows);
+    free(c->mapped);
     memset(c, 0, sizeof *c);
 }
 
