@@ -40,14 +40,15 @@ extern "C" {
  * Geometry.  Each link has zero or more pieces in its frame, built from
  * the URDF's <collision> elements (see hs_robot_load): convex pieces, or
  * triangle meshes when meshes are kept as meshes.  Collision answers are
- * exact (the narrow phase of worlds, touching counts as collision) for
- * the posed numbers: two links of one serial part of the tree are
- * compared with the second placed in the first's frame by the shortcuts
- * of a ChainTree (seed 003, halfspace/chain.h), every other pair and a
- * link against a body with both placed by their world poses (rounded to
- * doubles).  A pair within rounding of touching may thus be answered
- * differently by different routes to the same configuration; each answer
- * is exact for its numbers.
+ * exact, touching counts as collision: every pair of pieces is decided by
+ * a certificate checked with rigorous bounds on every rounding (a
+ * separating plane, for the pieces placed exactly by the links' world
+ * poses, or a point strictly inside both, with the pieces posed as the
+ * narrow phase poses them) or, when neither is found, by the narrow phase
+ * of worlds, which places one piece in the other's frame by their
+ * relative pose rounded to doubles.  A pair within rounding (about 1e-15
+ * of the scene's size) of touching may thus be decided for either
+ * placement; each answer is exact for its numbers.
  *
  * Self-collision covers every pair of links that both have pieces and are
  * neither adjacent nor skipped.  Adjacent: joined by a joint, or both
@@ -68,7 +69,8 @@ extern "C" {
  * a const hs_robot are const-safe (with the world too).  For several
  * threads, load one robot per thread.  hs_robot_load and
  * hs_robot_load_string are thread-safe (libxml2 and Assimp are used
- * re-entrantly).
+ * re-entrantly; only the text of an Assimp failure is Assimp's last
+ * error, which another thread's failing import may replace).
  *
  * Arguments.  A NULL robot gives HS_ERR_ARG where a routine returns
  * hs_code or -1; the getters say what they return for it.  Poses are
@@ -115,7 +117,7 @@ typedef struct hs_robot_options {
                                 collision at the rest configuration */
     long max_file_bytes;     /* largest URDF and mesh file read (default
                                 256 MiB; at most 2^31 - 1) */
-    int max_links;           /* most links (default 100000) */
+    int max_links;           /* most links (default 10000; 1..2^26) */
 } hs_robot_options;
 
 /* Fill *o (not NULL) with the defaults above.  Thread-safe. */
@@ -311,8 +313,8 @@ typedef struct hs_robot_pair {
  * filled).  Incremental: the robot remembers the joints moved since the
  * last query that answered 0 (a joint set back to exactly its value then
  * is forgotten) and tests only the pairs with such a joint between them
- * in the tree (the rest moved rigidly since they were known free); on
- * serial parts of the tree this is the ChainTree search of seed 003.
+ * in the tree (the rest moved rigidly since they were known free), as
+ * ChainTree (seed 003) skips the parts of a chain that moved rigidly.
  * Changes r (the record). */
 HS_API int hs_robot_self_collision(hs_robot *r, int *a, int *b, hs_error *err);
 /* Every tested pair of links in collision: a new array of *n pairs
