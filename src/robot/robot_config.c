@@ -134,7 +134,8 @@ hs_code hs_robot_rest(const hs_robot *r, double *q, int n, hs_error *err)
     if (!r || (n > 0 && !q) || n != r->dof)
         return err_set(err, HS_ERR_ARG, "hs_robot_rest: needs the robot and %d values",
                        r ? r->dof : 0);
-    memcpy(q, r->rest, sizeof(double) * (size_t)n);
+    if (n > 0)
+        memcpy(q, r->rest, sizeof(double) * (size_t)n);
     return HS_OK;
 }
 

@@ -274,7 +274,7 @@ hs_code robot_tree_make(const urdf_model *m, robot_tree *t, hs_error *err)
     if (rc == HS_OK)
         rc = resolve_mimics(m, jn, t, err);
     if (rc == HS_OK) {
-        int second, root = tree_root_of(m, t, &second);
+        int second, reached, root = tree_root_of(m, t, &second);
         if (root < 0)
             rc = err_at(err, m->file, m->link[0].line, "no root link: the joints form a cycle "
                                                        "through link '%s'", m->link[0].name);
@@ -282,12 +282,12 @@ hs_code robot_tree_make(const urdf_model *m, robot_tree *t, hs_error *err)
             rc = err_at(err, m->file, m->link[second].line, "two roots: links '%s' (line %d) "
                                                             "and '%s' have no parent joint",
                         m->link[root].name, m->link[root].line, m->link[second].name);
-        else if (depth_first(m, t, root) < n) {
+        else if ((reached = depth_first(m, t, root)) < n) {
             /* a link not reached: its parents lead round a cycle */
             unsigned char *seen = calloc((size_t)n, 1);
             int x = -1;
             if (seen) {
-                for (int k = 0; k < n; k++)
+                for (int k = 0; k < reached; k++)
                     seen[t->order[k]] = 1;
                 for (int i = 0; i < n && x < 0; i++)
                     if (!seen[i])

@@ -87,7 +87,8 @@ static int world_hits(const hs_robot *r, const hs_world *w, const double *W, rob
             err_set(err, HS_ERR_NOMEM, "out of memory");
             return -1;
         }
-        qsort(l.b, (size_t)l.n, sizeof *l.b, body_order); /* creation order */
+        if (l.n > 1)
+            qsort(l.b, (size_t)l.n, sizeof *l.b, body_order); /* creation order */
         for (int k = 0; k < l.n; k++) {
             hs_status st;
             if (robot_link_body_test(ws, r, i, A, l.b[k], first, &st, err) != HS_OK) {
