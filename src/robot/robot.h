@@ -198,6 +198,11 @@ hs_code robot_self_all(const hs_robot *r, const double *W, robot_ws *ws, robot_p
  * 0, or -1 (err set). */
 int robot_world_first(const hs_robot *r, const hs_world *w, const double *W, robot_ws *ws,
                       int *link, int *body, hs_status *st, hs_error *err);
+/* The bodies that take part whose world boxes meet [lo, hi], in order of
+ * creation, into *list (grown as needed, *cap its room; the caller frees
+ * it): their number, or -1 when out of memory. */
+int robot_bodies_near(const hs_world *w, const double lo[3], const double hi[3],
+                      const hs_body ***list, int *cap);
 /* Index of body b in w's order of creation (-1 if not there). */
 int robot_body_index(const hs_world *w, const hs_body *b);
 /* Does body b take part (enabled world and body, with pieces)? */

@@ -8,8 +8,11 @@
  * Guaranteed mode (Schwarzer, Saha and Latombe, "Adaptive dynamic
  * collision checking for single and multiple articulated robots in
  * complex environments", 2005): every pair that can come together -- two
- * tested links with a joint between them, a link and a body whose box
- * comes within the link's reach of motion -- starts with the interval
+ * tested links with a joint between them, and each link with pieces
+ * against the world (its distance to the world is the least over the
+ * bodies; only those whose boxes come within the distance asked for are
+ * measured, the others are at least that far, so a link is one pair
+ * however many bodies the world holds) -- starts with the interval
  * [0, 1].  An interval [t0, t1] with certified distance lower bounds d0,
  * d1 at its ends is free for that pair when
  *     rate (t1 - t0) + delta < d0 + d1,
@@ -39,8 +42,7 @@
 #define COLLIDES (-1.0) /* a d at an end found in collision */
 
 typedef struct mpair {
-    int a, b;             /* links (b = -1: link a and body) */
-    const hs_body *body;
+    int a, b;             /* links (b = -1: link a and the world) */
     double rate, delta;
     double dir[3];        /* GJK's last direction for the pair */
 } mpair;
@@ -69,6 +71,11 @@ typedef struct mctx {
     double col_t;         /* earliest collision found (HUGE_VAL: none) */
     int col_pair;
     hs_status col_st;
+    const hs_body *col_body; /* the body of a collision with the world */
+    const hs_body **near; /* scratch: bodies near a link */
+    int near_cap;
+    struct gap_body *gaps;
+    int gaps_cap;
     double near_t;        /* earliest stretch left unproven (HUGE_VAL: none) */
     int near_pair;
     double free_upto;
@@ -204,7 +211,7 @@ static span heap_pop(mctx *c)
     return top;
 }
 
-static void motion_record(mctx *c, double t, int pair, hs_status st)
+static void motion_record(mctx *c, double t, int pair, hs_status st, const hs_body *body)
 {
     if (st == HS_DISJOINT) { /* a stretch left unproven */
         if (t < c->near_t) {
@@ -215,7 +222,77 @@ static void motion_record(mctx *c, double t, int pair, hs_status st)
         c->col_t = t;
         c->col_pair = pair;
         c->col_st = st;
+        c->col_body = body;
     }
+}
+
+/* The bodies whose boxes come within e of link a's at pose A: their
+ * number (in c->near), or -1 when out of memory. */
+static int bodies_within(mctx *c, int a, const double A[16], double e)
+{
+    double lo[3], hi[3];
+    robot_link_aabb(c->r, a, A, lo, hi);
+    e = fmin(e, 1e18); /* (every body, with finite numbers) */
+    for (int d = 0; d < 3; d++) {
+        lo[d] -= e;
+        hi[d] += e;
+    }
+    return robot_bodies_near(c->w, lo, hi, &c->near, &c->near_cap);
+}
+
+/* A near body and the gap between its box and the link's. */
+typedef struct gap_body {
+    double gap;
+    const hs_body *b;
+} gap_body;
+
+static int by_gap(const void *x, const void *y)
+{
+    const gap_body *p = x, *q = y;
+    return (p->gap > q->gap) - (p->gap < q->gap);
+}
+
+/* A lower bound on the distance from link a to the world: the least over
+ * the bodies within `enough` (the others are farther).  The bodies are
+ * taken by the gap between their box and the link's (a lower bound on
+ * their distance), nearest first, each measured only as far as the least
+ * bound so far, and the rest left out once their gap reaches it; *nearest
+ * (may be NULL) the body that gave the bound. */
+static double world_bound(mctx *c, int a, const double A[16], double enough, double *dir,
+                          const hs_body **nearest)
+{
+    double e = enough * (1 + 0x1p-40), best = e, lo[3], hi[3];
+    int n = bodies_within(c, a, A, e);
+    if (n < 0)
+        return 0; /* out of memory: nothing proven, the exact test decides */
+    gap_body *g = grow_array(c->gaps, &c->gaps_cap, n, sizeof *g);
+    if (!g)
+        return 0;
+    c->gaps = g;
+    robot_link_aabb(c->r, a, A, lo, hi);
+    for (int k = 0; k < n; k++) {
+        const hs_body *bd = c->near[k];
+        double s = 0;
+        for (int d = 0; d < 3; d++) {
+            double t = fmax(bd->lo[d] - hi[d], lo[d] - bd->hi[d]);
+            if (t > 0)
+                s += t * t;
+        }
+        g[k].gap = sqrt(s) * (1 - 0x1p-40);
+        g[k].b = bd;
+    }
+    if (n > 1)
+        qsort(g, (size_t)n, sizeof *g, by_gap);
+    for (int k = 0; k < n && best > 0 && g[k].gap < best; k++) {
+        double d = robot_link_body_lower_bound(c->ws, c->r, a, A, g[k].b, best,
+                                               k == 0 ? dir : NULL);
+        if (d < best) {
+            best = d;
+            if (nearest)
+                *nearest = g[k].b;
+        }
+    }
+    return best;
 }
 
 /* The certified lower bound of pair p at t (as far as `enough`). */
@@ -226,39 +303,54 @@ static double bound_at(mctx *c, mpair *p, double t, double enough)
     const double *W = c->W;
     return p->b >= 0 ? robot_links_lower_bound(c->ws, c->r, p->a, W + 16 * p->a, p->b,
                                                W + 16 * p->b, enough, p->dir)
-                     : robot_link_body_lower_bound(c->ws, c->r, p->a, W + 16 * p->a, p->body,
-                                                   enough, p->dir);
+                     : world_bound(c, p->a, W + 16 * p->a, enough, p->dir, NULL);
 }
 
-/* The exact test of pair p at t: 1 (collision, *st), 0, -1 (error). */
-static int exact_at(mctx *c, const mpair *p, double t, hs_status *st)
+/* The exact test of pair p at t: 1 (collision, *st, *body for the
+ * world), 0, -1 (error). */
+static int exact_at(mctx *c, const mpair *p, double t, hs_status *st, const hs_body **body)
 {
     poses_at(c, t);
     c->res->exact_tests++;
-    const double *W = c->W;
-    hs_code rc = p->b >= 0 ? robot_links_test(c->ws, c->r, p->a, W + 16 * p->a, p->b,
-                                              W + 16 * p->b, 1, st, c->err)
-                           : robot_link_body_test(c->ws, c->r, p->a, W + 16 * p->a, p->body, 1,
-                                                  st, c->err);
-    if (rc != HS_OK)
+    const double *A = c->W + 16 * p->a;
+    *st = HS_DISJOINT;
+    if (p->b >= 0)
+        return robot_links_test(c->ws, c->r, p->a, A, p->b, c->W + 16 * p->b, 1, st, c->err) ==
+                       HS_OK
+                   ? *st != HS_DISJOINT
+                   : -1;
+    int n = bodies_within(c, p->a, A, 0);
+    if (n < 0) {
+        err_set(c->err, HS_ERR_NOMEM, "out of memory");
         return -1;
-    return *st != HS_DISJOINT;
+    }
+    for (int k = 0; k < n; k++) {
+        if (robot_link_body_test(c->ws, c->r, p->a, A, c->near[k], 1, st, c->err) != HS_OK)
+            return -1;
+        if (*st != HS_DISJOINT) {
+            *body = c->near[k];
+            return 1;
+        }
+    }
+    return 0;
 }
 
 /* A value of d as a distance (a collision counts 0). */
 static double dist_of(double d) { return d < 0 ? 0 : d; }
 
-static hs_code motion_add_pair(mctx *c, int a, int b, const hs_body *body, double rate, double delta)
+static hs_code motion_add_pair(mctx *c, int a, int b, double rate, double delta)
 {
     mpair *p = grow_array(c->pair, &c->pcap, (long)c->npairs + 1, sizeof *p);
     if (!p)
         return err_set(c->err, HS_ERR_NOMEM, "out of memory");
     c->pair = p;
-    p[c->npairs++] = (mpair){a, b, body, rate, delta, {0, 0, 0}};
+    p[c->npairs++] = (mpair){a, b, rate, delta, {0, 0, 0}};
     return HS_OK;
 }
 
-/* Every pair that can come together during the motion. */
+/* Every pair that can come together during the motion: tested pairs of
+ * links with a joint between them, and each link with pieces against the
+ * world when a body's box comes within the link's reach of motion. */
 static hs_code gather_pairs(mctx *c, const motion_rates *mr)
 {
     const hs_robot *r = c->r;
@@ -271,35 +363,27 @@ static hs_code gather_pairs(mctx *c, const motion_rates *mr)
                 continue;
             double rate = robot_pair_rate(r, mr, a, b);
             if (rate > 0) /* a rigid pair keeps its start, free */
-                rc = motion_add_pair(c, a, b, NULL, rate, delta_self);
+                rc = motion_add_pair(c, a, b, rate, delta_self);
         }
     if (!c->w || !c->w->enabled)
         return rc;
+    double mag = 0; /* the world's size, for delta */
+    for (int k = 0; k < c->w->nbodies; k++) {
+        const hs_body *bd = c->w->bodies[k];
+        if (robot_body_counts(c->w, bd))
+            for (int d = 0; d < 3; d++)
+                mag = fmax(mag, fmax(fabs(bd->lo[d]), fabs(bd->hi[d])));
+    }
     poses_at(c, 0);
     for (int a = 0; a < r->nlinks && rc == HS_OK; a++) {
         if (r->link[a].npiece == 0)
             continue;
-        double rate = robot_pair_rate(r, mr, a, -1), lo[3], hi[3];
-        robot_link_aabb(r, a, c->W + 16 * a, lo, hi);
-        double grow = rate * (1 + 0x1p-40) + 2 * delta_self;
-        for (int d = 0; d < 3; d++) {
-            lo[d] -= grow;
-            hi[d] += grow;
-        }
-        for (int k = 0; k < c->w->nbodies && rc == HS_OK; k++) {
-            const hs_body *bd = c->w->bodies[k];
-            if (!robot_body_counts(c->w, bd))
-                continue;
-            int near = 1;
-            for (int d = 0; d < 3 && near; d++)
-                near = bd->lo[d] <= hi[d] && lo[d] <= bd->hi[d];
-            if (!near)
-                continue;
-            double mag = 0;
-            for (int d = 0; d < 3; d++)
-                mag = fmax(mag, fmax(fabs(bd->lo[d]), fabs(bd->hi[d])));
-            rc = motion_add_pair(c, a, -1, bd, rate, delta_self + 0x1p-30 * mag);
-        }
+        double rate = robot_pair_rate(r, mr, a, -1);
+        int n = bodies_within(c, a, c->W + 16 * a, rate * (1 + 0x1p-40) + 2 * delta_self);
+        if (n < 0)
+            rc = err_set(c->err, HS_ERR_NOMEM, "out of memory");
+        else if (n > 0)
+            rc = motion_add_pair(c, a, -1, rate, delta_self + 0x1p-30 * mag);
     }
     return rc;
 }
@@ -315,7 +399,7 @@ static hs_code refine(mctx *c, span s)
     double tm = s.t0 + 0.5 * w;
     if (move <= c->o->tolerance || !(tm > s.t0 && tm < s.t1)) {
         if (s.d1 != COLLIDES)
-            motion_record(c, s.t0, s.pair, HS_DISJOINT);
+            motion_record(c, s.t0, s.pair, HS_DISJOINT, NULL);
         if (s.t0 < c->free_upto)
             c->free_upto = s.t0;
         return HS_OK;
@@ -327,11 +411,12 @@ static hs_code refine(mctx *c, span s)
     double dm = bound_at(c, p, tm, enough * (1 + 0x1p-20));
     if (dm <= 0) {
         hs_status st;
-        int hit = exact_at(c, p, tm, &st);
+        const hs_body *body = NULL;
+        int hit = exact_at(c, p, tm, &st, &body);
         if (hit < 0)
             return c->err ? c->err->code : HS_ERR_INTERNAL;
         if (hit) {
-            motion_record(c, tm, s.pair, st);
+            motion_record(c, tm, s.pair, st, body);
             return heap_push(c, s.t0, tm, s.d0, COLLIDES, s.pair) == 0
                        ? HS_OK
                        : err_set(c->err, HS_ERR_NOMEM, "out of memory");
@@ -357,11 +442,12 @@ static hs_code start_pair(mctx *c, int k)
         return HS_OK;
     if (d1 <= 0) {
         hs_status st;
-        int hit = exact_at(c, p, 1, &st);
+        const hs_body *body = NULL;
+        int hit = exact_at(c, p, 1, &st, &body);
         if (hit < 0)
             return c->err ? c->err->code : HS_ERR_INTERNAL;
         if (hit) {
-            motion_record(c, 1, k, st);
+            motion_record(c, 1, k, st, body);
             d1 = COLLIDES;
         }
     }
@@ -387,13 +473,18 @@ static hs_code guaranteed(mctx *c)
     hs_robot_motion_result *res = c->res;
     int kind = c->col_t <= 1 ? 1 : c->near_t <= 1 ? 2 : 0;
     if (kind) {
-        const mpair *p = &c->pair[kind == 1 ? c->col_pair : c->near_pair];
+        mpair *p = &c->pair[kind == 1 ? c->col_pair : c->near_pair];
         res->blocked = kind;
         res->fraction = kind == 1 ? c->col_t : c->near_t;
         res->a = p->a;
         res->b = p->b;
-        res->body = p->b >= 0 ? -1 : robot_body_index(c->w, p->body);
         res->status = kind == 1 ? c->col_st : HS_DISJOINT;
+        const hs_body *body = c->col_body;
+        if (p->b < 0 && kind == 2) { /* the body nearest the link there */
+            poses_at(c, c->near_t);
+            world_bound(c, p->a, c->W + 16 * p->a, HUGE_VAL, NULL, &body);
+        }
+        res->body = p->b >= 0 || !body ? -1 : robot_body_index(c->w, body);
     }
     res->free_fraction = fmin(c->free_upto, fmin(c->col_t, c->near_t));
     if (res->free_fraction > 1)
@@ -489,5 +580,7 @@ hs_code hs_robot_check_motion(hs_robot *r, const hs_world *w, const double *qa,
     free(c.cache);
     free(c.pair);
     free(c.heap);
+    free(c.near);
+    free(c.gaps);
     return rc;
 }

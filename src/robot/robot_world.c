@@ -63,6 +63,21 @@ static int body_order(const void *x, const void *y)
     return (a->id > b->id) - (a->id < b->id);
 }
 
+int robot_bodies_near(const hs_world *w, const double lo[3], const double hi[3],
+                      const hs_body ***list, int *cap)
+{
+    near_list l = {w, *list, 0, *cap, 0};
+    if (w->enabled)
+        bp_query(w->bp, lo, hi, link_near_body, &l);
+    *list = l.b;
+    *cap = l.cap;
+    if (l.failed)
+        return -1;
+    if (l.n > 1)
+        qsort(l.b, (size_t)l.n, sizeof *l.b, body_order); /* creation order */
+    return l.n;
+}
+
 /* Every (link, body) pair in collision, or the first: fn(user, link,
  * body, status) for each; stops when fn returns nonzero.  Returns 1 if a
  * pair was found, 0, or -1 (err set). */
@@ -70,8 +85,8 @@ typedef int (*hit_fn)(void *user, int link, const hs_body *b, hs_status st);
 static int world_hits(const hs_robot *r, const hs_world *w, const double *W, robot_ws *ws,
                       int first, hit_fn fn, void *user, hs_error *err)
 {
-    near_list l = {w, NULL, 0, 0, 0};
-    int found = 0;
+    const hs_body **near = NULL;
+    int cap = 0, found = 0;
     if (!w->enabled)
         return 0;
     for (int i = 0; i < r->nlinks; i++) {
@@ -80,31 +95,28 @@ static int world_hits(const hs_robot *r, const hs_world *w, const double *W, rob
         const double *A = W + 16 * i;
         double lo[3], hi[3];
         robot_link_aabb(r, i, A, lo, hi);
-        l.n = 0;
-        bp_query(w->bp, lo, hi, link_near_body, &l);
-        if (l.failed) {
-            free(l.b);
+        int n = robot_bodies_near(w, lo, hi, &near, &cap);
+        if (n < 0) {
+            free(near);
             err_set(err, HS_ERR_NOMEM, "out of memory");
             return -1;
         }
-        if (l.n > 1)
-            qsort(l.b, (size_t)l.n, sizeof *l.b, body_order); /* creation order */
-        for (int k = 0; k < l.n; k++) {
+        for (int k = 0; k < n; k++) {
             hs_status st;
-            if (robot_link_body_test(ws, r, i, A, l.b[k], first, &st, err) != HS_OK) {
-                free(l.b);
+            if (robot_link_body_test(ws, r, i, A, near[k], first, &st, err) != HS_OK) {
+                free(near);
                 return -1;
             }
             if (st == HS_DISJOINT)
                 continue;
             found = 1;
-            if (fn(user, i, l.b[k], st)) {
-                free(l.b);
+            if (fn(user, i, near[k], st)) {
+                free(near);
                 return 1;
             }
         }
     }
-    free(l.b);
+    free(near);
     return found;
 }
 
