@@ -1,6 +1,7 @@
 /* test_robot_motion.c -- straight joint-space motions: the guaranteed mode
  * against a brute-force fine sampling where the answer is known (a thin
- * plate that the stepped mode jumps over and the guaranteed mode catches,
+ * plate that the stepped mode jumps over and the guaranteed mode catches
+ * (also with the moving link kept as a triangle mesh),
  * a prismatic joint and a mimic joint driven through a plate, random
  * motions of the Panda among a table and a shelf), the first colliding
  * configuration, and the arguments. */
@@ -222,6 +223,49 @@ START_TEST(panda_against_brute_force)
 }
 END_TEST
 
+/* A bar kept as a triangle mesh (an OBJ box, not its hull) through the
+ * thin plate: the bounds then go triangle by triangle. */
+START_TEST(mesh_bar_through_plate)
+{
+    const char *dir = rt_dir();
+    rt_write(dir, "bar.obj", "v 0.2 -0.01 -0.01\nv 1.2 -0.01 -0.01\nv 1.2 0.01 -0.01\nv 0.2 0.01 -0.01\n"
+                             "v 0.2 -0.01 0.01\nv 1.2 -0.01 0.01\nv 1.2 0.01 0.01\nv 0.2 0.01 0.01\n"
+                             "f 1 4 3 2\nf 5 6 7 8\nf 1 2 6 5\nf 2 3 7 6\nf 3 4 8 7\nf 4 1 5 8\n");
+    const char *xml =
+        "<robot name=\"m\"><link name=\"base\"><collision><geometry><box size=\"0.2 0.2 0.2\"/>"
+        "</geometry></collision></link>\n"
+        "<link name=\"bar\"><collision><geometry><mesh filename=\"bar.obj\"/></geometry>"
+        "</collision></link>\n"
+        "<joint name=\"a\" type=\"revolute\"><parent link=\"base\"/><child link=\"bar\"/>"
+        "<axis xyz=\"0 0 1\"/><limit lower=\"-3\" upper=\"3\"/></joint></robot>\n";
+    hs_robot_options ro;
+    hs_robot_options_init(&ro);
+    ro.mesh_as_hull = 0;
+    const char *msg;
+    hs_robot *r = rt_load(xml, dir, &ro, &msg);
+    ck_assert_msg(r != NULL, "%s", msg);
+    double c[3] = {0.7 * cos(0.55), 0.7 * sin(0.55), 0}, s[3] = {0.8, 0.001, 0.5};
+    hs_world *w = plate_world(c, s, 0.55);
+    double qa[1] = {0}, qb[1] = {1};
+    hs_robot_motion_options o;
+    hs_robot_motion_options_init(&o);
+    o.guaranteed = 1;
+    hs_robot_motion_result res;
+    hs_error err;
+    ck_assert(hs_robot_check_motion(r, w, qa, qb, 1, &o, &res, NULL, &err) == HS_OK);
+    ck_assert_int_eq(res.blocked, 1);
+    double t = brute_first(r, w, qa, qb, 1, 10000);
+    ck_assert_msg(t < 2 && res.fraction <= t + 1e-4 && res.free_fraction <= t, "g %.9g brute %.9g",
+                  res.fraction, t);
+    qb[0] = 0.45;
+    ck_assert(hs_robot_check_motion(r, w, qa, qb, 1, &o, &res, NULL, &err) == HS_OK);
+    ck_assert_int_eq(res.blocked, 0);
+    hs_world_free(w);
+    hs_robot_free(r);
+    rt_rmdir(dir);
+}
+END_TEST
+
 START_TEST(motion_arguments)
 {
     const char *msg;
@@ -280,6 +324,7 @@ Suite *suite_robot_motion(void)
     tcase_add_test(tc, thin_plate_stepped_misses_guaranteed_catches);
     tcase_add_test(tc, prismatic_and_mimic_through_plates);
     tcase_add_test(tc, panda_against_brute_force);
+    tcase_add_test(tc, mesh_bar_through_plate);
     tcase_add_test(tc, motion_arguments);
     suite_add_tcase(s, tc);
     return s;
