@@ -486,7 +486,7 @@ expect 0 - path --help
 has "$out" "usage: halfspace path"
 
 # ------------------------------------------------------- robot
-D=${HS_DATA:-../shared/data}
+RD=${HS_DATA:-../shared/data}
 cat >"$TMP/two.urdf" <<'EOF2'
 <?xml version="1.0"?>
 <robot name="two">
@@ -565,29 +565,29 @@ expect 1 - robot --bogus "$TMP/two.urdf"
 expect 0 - robot --help
 has "$out" "usage: halfspace robot"
 # the data set's robots
-if [ -f "$D/urdf/franka_panda/panda.urdf" ] && [ -f "$D/urdf/kuka_iiwa/model.urdf" ] &&
-    [ -f "$D/urdf/r2d2.urdf" ]; then
-    P=$D/urdf/franka_panda/panda.urdf
-    READY="0 -0.785398163397 0 -2.35619449019 0 1.57079632679 0.785398163397 0.02"
-    expect 0 free robot "$P"
+if [ -f "$RD/urdf/franka_panda/panda.urdf" ] && [ -f "$RD/urdf/kuka_iiwa/model.urdf" ] &&
+    [ -f "$RD/urdf/r2d2.urdf" ]; then
+    RP=$RD/urdf/franka_panda/panda.urdf
+    RREADY="0 -0.785398163397 0 -2.35619449019 0 1.57079632679 0.785398163397 0.02"
+    expect 0 free robot "$RP"
     has "$out" "13 links, 8 coordinates"
     has "$out" "skipped panda_link5 panda_hand rest"
     has "$out" "skipped panda_leftfinger panda_rightfinger rest"
-    expect 0 free robot --rest "$READY" --q "$READY" --scene $EX/ompl_panda/table_shelf.wrl --distance "$P"
+    expect 0 free robot --rest "$RREADY" --q "$RREADY" --scene $EX/ompl_panda/table_shelf.wrl --distance "$RP"
     has "$out" "distance 0.12894"
-    expect 0 self-collision robot --rest "$READY" --q "panda_joint4=-0.07,panda_joint2=0.5" "$P"
-    expect 0 free robot "$D/urdf/kuka_iiwa/model.urdf"
-    expect 2 - robot "$D/urdf/r2d2.urdf"
+    expect 0 self-collision robot --rest "$RREADY" --q "panda_joint4=-0.07,panda_joint2=0.5" "$RP"
+    expect 0 free robot "$RD/urdf/kuka_iiwa/model.urdf"
+    expect 2 - robot "$RD/urdf/r2d2.urdf"
     has "$err" "r2d2.urdf:283: mesh 'l_finger.stl' not found"
-    expect 0 free robot --skip-missing-meshes "$D/urdf/r2d2.urdf"
+    expect 0 free robot --skip-missing-meshes "$RD/urdf/r2d2.urdf"
     has "$out" "skipped base_link right_base rest"
-    A="1.2 -0.222 -0.687 -1.503 2.518 3.389 0.261 0.02"
-    B="-0.666 0.425 1.272 -1.907 -2.016 1.875 -1.946 0.02"
-    expect 0 - robot --rest "$READY" --motion "$A" "$B" --guaranteed --scene $EX/ompl_panda/table_shelf.wrl "$P"
+    RA="1.2 -0.222 -0.687 -1.503 2.518 3.389 0.261 0.02"
+    RB="-0.666 0.425 1.272 -1.907 -2.016 1.875 -1.946 0.02"
+    expect 0 - robot --rest "$RREADY" --motion "$RA" "$RB" --guaranteed --scene $EX/ompl_panda/table_shelf.wrl "$RP"
     has "$out" "collision at fraction 0.37"
     has "$out" "scene panda_hand static_shelf_middle overlap"
 else
-    skip "robot-data" "$D/urdf is missing (panda.urdf, model.urdf, r2d2.urdf)"
+    skip "robot-data" "$RD/urdf is missing (panda.urdf, model.urdf, r2d2.urdf)"
 fi
 
 # ------------------------------------------------------- crosscheck

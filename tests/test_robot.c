@@ -34,12 +34,10 @@ START_TEST(data_urdfs_load)
                             "panda_finger_joint1"};
     for (int k = 0; k < 8; k++)
         ck_assert_str_eq(hs_robot_joint_name(r, hs_robot_coordinate_joint(r, k)), names[k]);
-    /* warnings: pybullet's <contact> elements, and link6.obj's line
-     * elements ('l'), which the OBJ reader refuses: Assimp reads it */
-    ck_assert_int_eq(hs_robot_warning_count(r), 3);
-    ck_assert(strstr(hs_robot_warning(r, 0), "panda.urdf:178: mesh") != NULL);
-    ck_assert(strstr(hs_robot_warning(r, 0), "read by Assimp") != NULL);
-    ck_assert(strstr(hs_robot_warning(r, 1), "panda.urdf:256: element <contact>") != NULL);
+    /* warnings: pybullet's <contact> elements */
+    ck_assert_int_eq(hs_robot_warning_count(r), 2);
+    ck_assert(strstr(hs_robot_warning(r, 0), "panda.urdf:256: element <contact>") != NULL);
+    ck_assert(strstr(hs_robot_warning(r, 1), "panda.urdf:282: element <contact>") != NULL);
     int j = hs_robot_joint_find(r, "panda_finger_joint2");
     double mult = 0, off = 1;
     ck_assert_int_eq(hs_robot_joint_mimic(r, j, &mult, &off),

@@ -38,7 +38,7 @@ char *robot_find_mesh(const char *filename, const char *dir, const hs_robot_opti
  * of its faces of nonzero area, equal points merged: the points a chain
  * file's `mesh` piece uses).  Errors "FILE:LINE: what" located in the
  * mesh file.  An STL, OBJ or OFF file the scene reader refuses (an OBJ
- * with line elements, say) is read by Assimp instead, with the refusal
+ * with a statement it does not know, say) is read by Assimp instead, with the refusal
  * kept in out->note for a warning. */
 hs_code robot_mesh_read(const char *path, int tris, long max_bytes, robot_mesh *out,
                         hs_error *err);
