@@ -40,7 +40,12 @@ SANFLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-r
 endif
 ALL_CFLAGS := $(WARN) $(DEFS) $(INC) $(CFLAGS) $(SANFLAGS) -fPIC -MMD -MP
 ALL_CFLAGS += -fvisibility=hidden # the .so exports only the HS_API (hs_) functions
-LDLIBS  := -lglpk -lgmp -lm -lpthread
+# URDF robots: libxml2 for the XML, Assimp for mesh formats beyond STL/OBJ/OFF.
+XML_CFLAGS := $(shell pkg-config --cflags libxml-2.0 2>/dev/null || echo -I/usr/include/libxml2)
+XML_LIBS   := $(shell pkg-config --libs libxml-2.0 2>/dev/null || echo -lxml2)
+ASSIMP_LIBS := $(shell pkg-config --libs assimp 2>/dev/null || echo -lassimp)
+ALL_CFLAGS += $(XML_CFLAGS)
+LDLIBS  := $(XML_LIBS) $(ASSIMP_LIBS) -lglpk -lgmp -lm -lpthread
 CHECK_LIBS := $(shell pkg-config --libs check 2>/dev/null || echo -lcheck -lsubunit -lrt -lm -lpthread)
 
 LIB_SRC := $(wildcard polytope/*.c) $(wildcard solver/*.c) \
@@ -87,7 +92,7 @@ UNIT  := $(BUILD)/unit_tests
 
 .PHONY: all demo check bench bench-deps install install-lib install-python uninstall clean \
         deps build-deps python-deps python unit-run cli-run python-run layout-run \
-        valgrind-run san-run crosscheck-run slow-rest
+        valgrind-run san-run crosscheck-run slow-rest ompl-run
 all: build-deps $(LIBA) $(LIBSO) $(BUILD)/$(SONAME) $(CLI)
 .PHONY: pictures-run plots plots-deps
 
@@ -146,10 +151,34 @@ $(PY_STAMP): $(PY_SRC) python/build_ffi.py include/halfspace.h $(wildcard includ
 	$(call py_module,$(PY_BUILD),$(abspath $(BUILD)))
 	@touch $@
 
+# ---------------------------------------------------------------- examples
+# The OMPL planner client (C++, Debian's libompl-dev): RRTConnect plans the
+# Panda of the real data set (../shared/data, or HS_DATA) around a table and
+# a shelf; make check runs it (a named skip when the data set is missing).
+CXX      ?= g++
+HS_DATA  ?= ../shared/data
+OMPL_INC := $(patsubst -I%,-isystem %,$(filter -I%,$(shell pkg-config --cflags ompl 2>/dev/null)))
+OMPL_INC := $(if $(OMPL_INC),$(OMPL_INC),-isystem /usr/include/ompl-1.5 -isystem /usr/include/eigen3)
+OMPL_PANDA := $(BUILD)/examples/ompl_panda
+
+$(OMPL_PANDA): examples/ompl_panda/ompl_panda.cpp $(LIBA) include/halfspace.h include/halfspace/robot.h
+	@mkdir -p $(dir $@)
+	$(CXX) -std=c++17 -O2 -g -Wall -Wextra -Wpedantic -Iinclude $(OMPL_INC) $(SANFLAGS) \
+	  -o $@ $< $(LIBA) -lompl $(LDLIBS)
+
+ompl-run: $(OMPL_PANDA)
+	@urdf=$(HS_DATA)/urdf/franka_panda/panda.urdf; \
+	if [ -f "$$urdf" ]; then \
+	  $(OMPL_PANDA) "$$urdf" examples/ompl_panda/table_shelf.wrl || exit 1; \
+	else \
+	  echo "SKIP ompl_panda: $$urdf not found (the real data set is missing)"; \
+	fi
+
 # ---------------------------------------------------------------- deps
 # Debian packages needed to build and test.  As root with apt-get they are
 # installed; otherwise the exact command is printed and make stops.
-DEB_PKGS := libgmp-dev libglpk-dev check pkg-config valgrind
+DEB_PKGS := libgmp-dev libglpk-dev check pkg-config valgrind libxml2-dev libassimp-dev \
+            libompl-dev g++
 define need_header
 echo '#include <$(1)>' | $(CC) -E -x c - >/dev/null 2>&1 || missing="$$missing $(2)";
 endef
@@ -163,6 +192,16 @@ if [ -n "$$missing" ]; then \
     echo "deps: run: sudo apt-get update && sudo apt-get install -y$$missing"; exit 1; \
   fi; \
 fi
+endef
+# libxml2's headers live in their own folder; the OMPL example needs g++.
+define need_build_libs
+echo '#include <libxml/parser.h>' | $(CC) -E -x c $(XML_CFLAGS) - >/dev/null 2>&1 \
+  || missing="$$missing libxml2-dev"; \
+$(call need_header,assimp/cimport.h,libassimp-dev)
+endef
+define need_ompl
+echo '#include <ompl/config.h>' | $(CXX) -E -x c++ $(OMPL_INC) - >/dev/null 2>&1 \
+  || missing="$$missing libompl-dev g++";
 endef
 
 # Debian's python3 with the modules of the Python package and its tests.
@@ -180,6 +219,8 @@ deps:
 	$(call need_header,gmp.h,libgmp-dev) \
 	$(call need_header,glpk.h,libglpk-dev) \
 	$(call need_header,check.h,check) \
+	$(need_build_libs) \
+	$(need_ompl) \
 	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
 	command -v valgrind >/dev/null 2>&1 || missing="$$missing valgrind"; \
 	$(python_checks) \
@@ -198,6 +239,7 @@ build-deps:
 	$(call need_header,glpk.h,libglpk-dev) \
 	$(call need_header,cairo/cairo.h,libcairo2-dev) \
 	[ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || missing="$$missing fonts-dejavu-core"; \
+	$(need_build_libs) \
 	$(install_or_explain)
 
 # What building the Python package needs.
@@ -275,7 +317,7 @@ crosscheck-run: $(CLI)
 # two CPUs, each job's output kept together.
 check: deps
 	@$(MAKE) --no-print-directory all $(UNIT)
-	@$(MAKE) --no-print-directory unit-run cli-run python-run layout-run pictures-run
+	@$(MAKE) --no-print-directory unit-run cli-run python-run layout-run pictures-run ompl-run
 	@$(MAKE) --no-print-directory -j2 --output-sync=target valgrind-run slow-rest
 	@echo "check: all tests passed"
 
@@ -339,7 +381,7 @@ install-lib: all
 	printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$${prefix}/lib' 'includedir=$${prefix}/include' '' \
 	  'Name: halfspace' 'Description: exact intersection of convex polyhedra given by linear inequalities' \
 	  'Version: $(HS_VERSION)' 'Libs: -L$${libdir} $(PC_RPATH) -lhalfspace' \
-	  'Libs.private: -lglpk -lgmp -lm -lpthread' \
+	  'Libs.private: $(LDLIBS)' \
 	  'Cflags: -I$${includedir}' > $(DESTDIR)$(LIBDIR)/pkgconfig/halfspace.pc
 	@if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" = 0 ] && command -v ldconfig >/dev/null 2>&1; then \
 	  ldconfig || true; fi

@@ -13,6 +13,8 @@
 #   triangles  bench/triangles.c  seed 000: raw method vs uniform grid, ~2000 triangles
 #   world      bench/world.cpp    N moving convex bodies: raw, grid, tree vs FCL; resting
 #                                 boxes and body setup vs FCL (bench/world_rest.cpp)
+#   robot      bench/robot.cpp    URDF Panda among 50 boxes vs FCL; guaranteed vs stepped
+#                                 motions; URDF iiwa vs the same arm as a chain file
 #   mesh       bench/mesh.cpp     FCL's env/rob meshes at 1000 poses vs FCL OBBRSS
 #   chain      bench/chain.c      seed 003: ChainTree self-collision vs grid, 1-/K-OBBTree
 #   path       bench/path.c       seed 004: lines and arcs in a palletizing cell, OBB SAT vs exact
@@ -22,7 +24,8 @@
 # make -f bench/bench.mk NAME-run (NAME_ARGS='...' for other options, for
 # example PAIRS_ARGS='--families sphere,hull --sizes 60 --pairs 30' or
 # WORLD_ARGS='--parts rest,setup --rest-sizes 1000').
-# world and mesh are C++ against FCL (libfcl-dev, g++).
+# world, mesh and robot are C++ against FCL (libfcl-dev, g++); robot reads the
+# real data set (../shared/data, ROBOT_ARGS='--data DIR' elsewhere).
 
 BUILD  ?= build
 CC     ?= cc
@@ -63,6 +66,12 @@ WORLD_OBJ := $(BUILD)/bench/world.o $(BUILD)/bench/world_rest.o $(BUILD)/bench/f
              $(BUILD)/bench/tangent.o
 WORLD_ARGS ?=
 WORLD_TITLE := World: raw, grid and tree broad phases vs FCL (bench/world)
+ROBOT    := $(BUILD)/bench/robot
+ROBOT_OBJ := $(BUILD)/bench/robot.o
+ROBOT_ARGS ?=
+ROBOT_TITLE := Robots from URDF: Panda among 50 boxes vs FCL, guaranteed vs stepped motions, URDF vs chain (bench/robot)
+ROBOT_LIBS := $(shell pkg-config --libs libxml-2.0 2>/dev/null || echo -lxml2) \
+              $(shell pkg-config --libs assimp 2>/dev/null || echo -lassimp)
 MESH     := $(BUILD)/bench/mesh
 MESH_OBJ := $(BUILD)/bench/mesh.o
 MESH_ARGS ?=
@@ -83,15 +92,18 @@ PATH_TITLE := Seed 004: paths in a palletizing cell (bench/path)
 comma := ,
 
 .PHONY: bench-all table1-run table1-build pairs-run pairs-build triangles-run triangles-build \
-        world-run world-build mesh-run mesh-build chain-run chain-build path-run path-build
+        world-run world-build mesh-run mesh-build chain-run chain-build path-run path-build \
+        robot-run robot-build
 # Timed runs must not overlap, whatever -j says.
 .NOTPARALLEL:
-bench-all: table1-run pairs-run triangles-run world-run mesh-run chain-run path-run python-run
+bench-all: table1-run pairs-run triangles-run world-run mesh-run chain-run path-run python-run \
+           robot-run
 
 table1-build: $(TABLE1)
 pairs-build: $(PAIRS)
 triangles-build: $(TRIANGLES)
 world-build: $(WORLD)
+robot-build: $(ROBOT)
 mesh-build: $(MESH)
 chain-build: $(CHAIN)
 path-build: $(PATHB)
@@ -106,6 +118,9 @@ $(BUILD)/bench/%.o: bench/%.cpp
 
 $(WORLD): $(WORLD_OBJ) $(LIBA)
 	$(CXX) -o $@ $(WORLD_OBJ) $(LIBA) $(FCL_LIBS) $(BENCH_LIBS)
+
+$(ROBOT): $(ROBOT_OBJ) $(LIBA)
+	$(CXX) -o $@ $(ROBOT_OBJ) $(LIBA) $(FCL_LIBS) $(ROBOT_LIBS) $(BENCH_LIBS)
 
 $(MESH): $(MESH_OBJ) $(LIBA)
 	$(CXX) -o $@ $(MESH_OBJ) $(LIBA) $(FCL_LIBS) $(BENCH_LIBS)
@@ -130,6 +145,7 @@ $(LIBA):
 	$(MAKE) -f Makefile BUILD=$(BUILD) $@
 
 -include $(TABLE1_OBJ:.o=.d) $(PAIRS_OBJ:.o=.d) $(TRIANGLES_OBJ:.o=.d) $(WORLD_OBJ:.o=.d) \
+         $(ROBOT_OBJ:.o=.d) \
          $(MESH_OBJ:.o=.d) $(CHAIN_OBJ:.o=.d) $(PATHB_OBJ:.o=.d)
 
 # ---------------------------------------------------------------- running
@@ -177,6 +193,9 @@ triangles-run: $(TRIANGLES)
 
 world-run: $(WORLD)
 	$(call run_and_splice,world,$(WORLD),$(WORLD_ARGS),$(WORLD_TITLE))
+
+robot-run: $(ROBOT)
+	$(call run_and_splice,robot,$(ROBOT),$(ROBOT_ARGS),$(ROBOT_TITLE))
 
 mesh-run: $(MESH)
 	$(call run_and_splice,mesh,$(MESH),$(MESH_ARGS),$(MESH_TITLE))

@@ -20,6 +20,8 @@
  *   halfspace/scene.h   scene files (VRML, OFF, OBJ, STL) in and out
  *   halfspace/obb.h     oriented bounding boxes (hs_obb)
  *   halfspace/chain.h   kinematic chains (hs_chain)
+ *   halfspace/robot.h   robots from URDF: trees of links, self-collision,
+ *                       worlds, exact motion checks (hs_robot)
  *
  * Including one of those alone includes this header, hence the whole API.
  * Every type is an opaque handle or a plain struct (options structs are
@@ -47,8 +49,9 @@
  *             strings and polyhedra it needs later are copied.  What it
  *             returns is owned as follows:
  *              - a new handle (hs_poly, hs_result, hs_world, hs_report,
- *                hs_chain, hs_path) belongs to the caller, who releases it
- *                with the matching *_free (each accepts NULL);
+ *                hs_chain, hs_path, hs_robot) belongs to the caller,
+ *                who releases it with the matching *_free (each accepts
+ *                NULL);
  *              - an hs_body belongs to its world: it is released by
  *                hs_world_remove_body or hs_world_free, never by the
  *                caller;
@@ -59,7 +62,8 @@
  *                hs_status_name, hs_engine_name, the reason of
  *                hs_poly_fast_ready, hs_poly_name, hs_body_name, the names
  *                of hs_report_pair, hs_chain_link_name,
- *                hs_chain_joint_name) is owned by the library (static
+ *                hs_chain_joint_name, and the names and warnings of
+ *                hs_robot_*) is owned by the library (static
  *                text) or by the object it was read from, and valid as
  *                long as each routine states.  Never free or modify it.
  * Exactness.  Every answer is about the numbers exactly as written: the
@@ -163,7 +167,9 @@ HS_API void hs_error_clear(hs_error *err);
  *     hs_body_piece_boundary;
  *   - the array *poses of hs_path_step_poses;
  *   - the pair lists *pairs of hs_chain_auto_skip,
- *     hs_chain_self_collision_all and hs_chain_world_collision_all.
+ *     hs_chain_self_collision_all and hs_chain_world_collision_all;
+ *   - the pair lists *pairs of hs_robot_auto_skip,
+ *     hs_robot_self_collision_all and hs_robot_world_collision_all.
  * Nothing else may be given to hs_free: not a handle (each has its own
  * *_free), not a `const char *` the library returns (those are owned by
  * the library or by an object), not memory from the program's own
@@ -184,6 +190,7 @@ typedef struct hs_body hs_body;     /* a body, owned by its world (world.h) */
 typedef struct hs_report hs_report; /* answer of a world query (world.h) */
 typedef struct hs_path hs_path;     /* a line or an arc of poses (motion.h) */
 typedef struct hs_chain hs_chain;   /* a kinematic chain (chain.h) */
+typedef struct hs_robot hs_robot;   /* a robot: a tree of links (robot.h) */
 
 /* ------------------------------------------------------------------ */
 /* Answers and engines                                                  */
@@ -252,5 +259,6 @@ HS_API int hs_engine_from_name(const char *name, hs_engine *e);
 #include "halfspace/scene.h"
 #include "halfspace/obb.h"
 #include "halfspace/chain.h"
+#include "halfspace/robot.h"
 
 #endif /* HALFSPACE_H */

@@ -485,6 +485,111 @@ expect 1 - path $PAL $PAL --body gripped --line "39 110 19.5"
 expect 0 - path --help
 has "$out" "usage: halfspace path"
 
+# ------------------------------------------------------- robot
+RD=${HS_DATA:-../shared/data}
+cat >"$TMP/two.urdf" <<'EOF2'
+<?xml version="1.0"?>
+<robot name="two">
+  <link name="base"><collision><geometry><box size="0.2 0.2 0.2"/></geometry></collision></link>
+  <link name="bar"><collision><origin xyz="0.7 0 0"/><geometry><box size="1 0.02 0.02"/></geometry></collision></link>
+  <joint name="a" type="revolute"><parent link="base"/><child link="bar"/>
+    <axis xyz="0 0 1"/><limit lower="-3" upper="3"/></joint>
+  <link name="tip"><collision><origin xyz="0 0 0.3"/><geometry><sphere radius="0.05"/></geometry></collision></link>
+  <joint name="t" type="fixed"><parent link="base"/><child link="tip"/></joint>
+  <transmission name="tr"/>
+</robot>
+EOF2
+cat >"$TMP/plate.wrl" <<'EOF2'
+#VRML V2.0 utf8
+DEF static_plate Transform {
+  rotation 0 0 1 0.55
+  translation 0.5967672 0.3658811 0
+  children [ Shape { geometry Box { size 0.8 0.001 0.5 } } ]
+}
+EOF2
+expect 0 free robot "$TMP/two.urdf"
+has "$out" "robot two ($TMP/two.urdf): 3 links, 1 coordinates"
+has "$out" "coordinates a"
+has "$out" "skipped base bar adjacent"
+has "$out" "skipped base tip adjacent"
+has "$err" "two.urdf:9: <transmission> ignored (not needed for collision)"
+expect 0 free robot --q "a=0.3" --scene "$TMP/plate.wrl" --distance "$TMP/two.urdf"
+has "$out" "q 0.3"
+has "$out" "distance "
+has "$out" "link bar body static_plate"
+expect 0 scene-collision robot --q 0.55 --scene "$TMP/plate.wrl" "$TMP/two.urdf"
+has "$out" "scene bar static_plate overlap"
+expect 0 - robot --json --q 0.55 --scene "$TMP/plate.wrl" "$TMP/two.urdf"
+has "$out" '{"status":"scene-collision","robot":"two",'
+has "$out" '"scene":[["bar","static_plate","overlap"]]'
+# the thin plate: 10 steps of 0.1 rad jump over it, the guaranteed mode does not
+expect 0 free robot --motion "0" "1" --resolution 0.1 --scene "$TMP/plate.wrl" "$TMP/two.urdf"
+has "$out" "motion stepped, resolution 0.1: 10 steps, 11 configurations"
+expect 0 - robot --motion "0" "1" --guaranteed --scene "$TMP/plate.wrl" "$TMP/two.urdf"
+has "$out" "collision at fraction 0.5"
+has "$out" "scene bar static_plate"
+has "$out" "motion guaranteed, tolerance 1e-06:"
+expect 0 - robot --json --motion "0" "1" --guaranteed --scene "$TMP/plate.wrl" "$TMP/two.urdf"
+has "$out" '"status":"collision"'
+has "$out" '"mode":"guaranteed"'
+has "$out" '"pair":["bar","static_plate","scene",'
+expect 0 free robot --motion "0" "0.4" --guaranteed --scene "$TMP/plate.wrl" "$TMP/two.urdf"
+expect 0 - robot --q 0.55 --scene "$TMP/plate.wrl" --export "$TMP/two_out.wrl" "$TMP/two.urdf"
+expect 0 - world "$TMP/two_out.wrl"
+has "$out" "bar static_plate overlap"
+# errors: input (exit 2), usage (exit 1)
+expect 2 - robot --q "0.5 1" "$TMP/two.urdf"
+has "$err" "--q: wrong number of values for 1 coordinates"
+expect 2 - robot --q 5 "$TMP/two.urdf"
+has "$err" "outside the limits"
+expect 2 - robot --q "t=0.1" "$TMP/two.urdf"
+has "$err" "'t' is not NAME=VALUE for a coordinate's joint"
+expect 2 - robot --motion "0" "9" "$TMP/two.urdf"
+sed 's/type="revolute"/type="ball"/' "$TMP/two.urdf" >"$TMP/bad.urdf"
+expect 2 - robot "$TMP/bad.urdf"
+has "$err" "bad.urdf:5: joint 'a': unknown joint type 'ball'"
+sed 's/<sphere radius="0.05"\/>/<mesh filename="package:\/\/nopkg\/x.stl"\/>/' "$TMP/two.urdf" >"$TMP/nomesh.urdf"
+expect 2 - robot "$TMP/nomesh.urdf"
+has "$err" "nomesh.urdf:7: mesh 'package://nopkg/x.stl' not found"
+expect 0 free robot --skip-missing-meshes "$TMP/nomesh.urdf"
+has "$err" "this collision element is ignored"
+printf '<robot name="x"><link name="a">\n</robot>\n' >"$TMP/broken.urdf"
+expect 2 - robot "$TMP/broken.urdf"
+has "$err" "broken.urdf:"
+expect 2 - robot "$TMP/nothere.urdf"
+expect 1 - robot
+expect 1 - robot --distance "$TMP/two.urdf"
+expect 1 - robot --motion "0" "$TMP/two.urdf"
+expect 1 - robot --resolution 0 --motion 0 1 "$TMP/two.urdf"
+expect 1 - robot --bogus "$TMP/two.urdf"
+expect 0 - robot --help
+has "$out" "usage: halfspace robot"
+# the data set's robots
+if [ -f "$RD/urdf/franka_panda/panda.urdf" ] && [ -f "$RD/urdf/kuka_iiwa/model.urdf" ] &&
+    [ -f "$RD/urdf/r2d2.urdf" ]; then
+    RP=$RD/urdf/franka_panda/panda.urdf
+    RREADY="0 -0.785398163397 0 -2.35619449019 0 1.57079632679 0.785398163397 0.02"
+    expect 0 free robot "$RP"
+    has "$out" "13 links, 8 coordinates"
+    has "$out" "skipped panda_link5 panda_hand rest"
+    has "$out" "skipped panda_leftfinger panda_rightfinger rest"
+    expect 0 free robot --rest "$RREADY" --q "$RREADY" --scene $EX/ompl_panda/table_shelf.wrl --distance "$RP"
+    has "$out" "distance 0.12894"
+    expect 0 self-collision robot --rest "$RREADY" --q "panda_joint4=-0.07,panda_joint2=0.5" "$RP"
+    expect 0 free robot "$RD/urdf/kuka_iiwa/model.urdf"
+    expect 2 - robot "$RD/urdf/r2d2.urdf"
+    has "$err" "r2d2.urdf:283: mesh 'l_finger.stl' not found"
+    expect 0 free robot --skip-missing-meshes "$RD/urdf/r2d2.urdf"
+    has "$out" "skipped base_link right_base rest"
+    RA="1.2 -0.222 -0.687 -1.503 2.518 3.389 0.261 0.02"
+    RB="-0.666 0.425 1.272 -1.907 -2.016 1.875 -1.946 0.02"
+    expect 0 - robot --rest "$RREADY" --motion "$RA" "$RB" --guaranteed --scene $EX/ompl_panda/table_shelf.wrl "$RP"
+    has "$out" "collision at fraction 0.37"
+    has "$out" "scene panda_hand static_shelf_middle overlap"
+else
+    skip "robot-data" "$RD/urdf is missing (panda.urdf, model.urdf, r2d2.urdf)"
+fi
+
 # ------------------------------------------------------- crosscheck
 expect 0 - crosscheck --count 150 --seed 7
 has "$out" "crosscheck: 150 instances, 0 disagreements"

@@ -23,6 +23,14 @@ awk -v dir="$TMP" '
     inex && /^    / { sub(/^    /, ""); print >> out; next }
     { if (inex) close(out); inex = 0 }
 ' README.md
+# Commands run in a scratch folder that links the checkout's folders, so
+# that the files an example writes (pictures, exports) land there.
+TOP=$(pwd)
+case "$CLI" in /*) ;; *) CLI="$TOP/$CLI" ;; esac
+mkdir -p "$TMP/work"
+for d in examples tests papers bench python build; do
+    [ -e "$TOP/$d" ] && ln -s "$TOP/$d" "$TMP/work/$d"
+done
 pass=0
 fail=0
 for cmd in "$TMP"/ex*.cmd; do
@@ -30,7 +38,7 @@ for cmd in "$TMP"/ex*.cmd; do
     base=${cmd%.cmd}
     line=$(cat "$cmd")
     run=$(printf '%s' "$line" | sed "s|^halfspace |$CLI |")
-    sh -c "$run" >"$base.got" 2>&1
+    (cd "$TMP/work" && sh -c "$run") >"$base.got" 2>&1
     ok=1
     i=0
     while IFS= read -r want; do

@@ -12,5 +12,6 @@ int cmd_chain(int argc, char **argv);
 int cmd_path(int argc, char **argv);
 int cmd_crosscheck(int argc, char **argv);
 int cmd_draw(int argc, char **argv); /* cli_draw.c (pictures, src/draw/) */
+int cmd_robot(int argc, char **argv);
 
 #endif

@@ -20,6 +20,7 @@ static const command commands[] = {
     {"world", cmd_world, "world SCENE [options]      bodies in collision or contact"},
     {"chain", cmd_chain, "chain CHAIN [options]      kinematic chain: self-collision, world"},
     {"path", cmd_path, "path SCENE --body B ...    check a body's straight or arc path"},
+    {"robot", cmd_robot, "robot ROBOT.urdf [options] URDF robot: self, scene, motions"},
     {"crosscheck", cmd_crosscheck, "crosscheck [options]       random instances vs GLPK"},
     {"draw", cmd_draw, "draw A.ine [B.ine] -o OUT  a picture; --trace: the recursion step by step"},
 };

@@ -1,0 +1,577 @@
+/* robot_certify.c -- proofs that decide most pairs of posed pieces
+ * without the narrow phase's LP (which costs tens of microseconds on the
+ * hulls of robot links, with hundreds of facets; FCL's GJK answers such a
+ * pair in about one), each a rigorous certificate, never a
+ * floating-point guess:
+ *
+ *   apart    GJK (boolean) offers directions d; at every step the
+ *            supports (scanned in each piece's own frame: d . (R v + t) =
+ *            (R^T d) . v + d . t) give gap = min_A d.a - max_B d.b, and
+ *            the pair is apart when gap exceeds a bound on every rounding
+ *            involved: the corners of a convex piece are its exact
+ *            vertices rounded to nearest doubles (2^-53 relative), R^T d,
+ *            the dot products and d . t (gamma_3 each) and the sums.  With
+ *            V the largest |coordinate| of the piece's box, R and t its
+ *            pose, each support is within |d|_1 e of the exact value,
+ *            e = 2^-48 (9 max|R_ij| V + max|t_i|), so gap > |d|_1 (e_A +
+ *            e_B) + u (|min_A| + |max_B|) proves the pieces placed exactly
+ *            by their world poses (the doubles of the 4x4 matrices,
+ *            applied in real arithmetic) apart.  A mesh lies inside the
+ *            hull of its points, so the proof holds for meshes too.
+ *   overlap  for two convex pieces, as the narrow phase poses them: in the
+ *            frame of the piece with more rows (the host), with the other's
+ *            rows mapped there by the same rounded inverse pose
+ *            (pose_relative, pose_map_row); a point strictly inside every
+ *            row of both, checked with a rigorous bound on the rounding of
+ *            a . x, proves that the interiors meet (HS_OVERLAP) for exactly
+ *            the numbers the narrow phase would decide.  The point: the
+ *            deepest point of a growing set of rows (maximise the margin
+ *            tau of a . x + |a| tau <= b with Seidel's LP in doubles,
+ *            solver/seidel.c, starting from the rows near GJK's common
+ *            point; the rows of either piece that keep the point less than
+ *            tau/2 inside join, until none does).
+ *
+ * Anything not proven (touching, grazing, a failed candidate) goes to the
+ * narrow phase, which decides exactly. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "polytope/fp.h"
+#include "polytope/grow.h"
+#include "polytope/hpoly.h"
+#include "solver/fast_prep.h"
+#include "solver/seidel.h"
+#include "src/robot/robot_certify.h"
+#include "src/shape/pose.h"
+
+#define CERT_MAX_ITER 64
+
+void robot_cert_reset(robot_cert *c)
+{
+    c->side[0].g = c->side[1].g = NULL;
+}
+
+/* Room for the LP of m rows; 0 or -1. */
+static int grow_array_ok(robot_cert *c, int m)
+{
+    if (!c->sw && !(c->sw = seidel_work_new()))
+        return -1;
+    if (m <= c->lp_cap)
+        return 0;
+    int cap = m;
+    double *a = realloc(c->lp_a, sizeof(double) * 3 * (size_t)cap);
+    if (a)
+        c->lp_a = a;
+    double *w = realloc(c->lp_w, sizeof(double) * (size_t)cap);
+    if (w)
+        c->lp_w = w;
+    double *b = realloc(c->lp_b, sizeof(double) * (size_t)cap);
+    if (b)
+        c->lp_b = b;
+    int *o = realloc(c->lp_order, sizeof(int) * (size_t)cap);
+    if (o)
+        c->lp_order = o;
+    unsigned char *in = realloc(c->active_in, (size_t)cap);
+    if (in)
+        c->active_in = in;
+    if (!a || !w || !b || !o || !in)
+        return -1;
+    c->lp_cap = cap;
+    return 0;
+}
+
+void robot_cert_free(robot_cert *c)
+{
+    seidel_work_free(c->sw);
+    free(c->lp_a);
+    free(c->lp_w);
+    free(c->lp_b);
+    free(c->lp_order);
+    free(c->active_in);
+    free(c->rows);
+    free(c->mapped);
+    memset(c, 0, sizeof *c);
+}
+
+/* ------------------------------------------------------------ corners */
+
+/* Side s: n corners v (3 n doubles, in their own frame, each coordinate
+ * at most V in magnitude, about the centre cen) with the pose P; the
+ * supports scan them in their own frame.  |computed support - exact| <=
+ * |d|_1 e: the direction turned into the piece's frame (gamma_3 each),
+ * its dot product with a corner (gamma_3), the corner's own rounding (2^-53
+ * relative: a convex piece's vertices are its exact vertices rounded),
+ * d . t (gamma_3) and the sum (u): below 2^-48 (9 max|R_ij| V + max|t_i|). */
+static void side_points(cert_side *sd, const double *v, int n, double V, const double cen[3],
+                        const double P[16])
+{
+    sd->v = v;
+    sd->n = n;
+    memcpy(sd->P, P, sizeof sd->P);
+    memcpy(sd->cen, cen, sizeof sd->cen);
+    double Rm = 0, tm = 0;
+    for (int i = 0; i < 3; i++) {
+        tm = fmax(tm, fabs(P[4 * i + 3]));
+        for (int j = 0; j < 3; j++)
+            Rm = fmax(Rm, fabs(P[4 * i + j]));
+    }
+    sd->e = 0x1p-48 * (9 * Rm * V + tm) * (1 + 0x1p-40);
+}
+
+/* Side s: the corners of g (its vertices, or a mesh's points). */
+static void set_side(robot_cert *c, int s, const geom *g, const double P[16])
+{
+    cert_side *sd = &c->side[s];
+    if (sd->g == g && memcmp(sd->P, P, sizeof sd->P) == 0)
+        return;
+    double V = 0; /* the box of g bounds every corner */
+    for (int i = 0; i < 3; i++)
+        V = fmax(V, fmax(fabs(g->lo[i]), fabs(g->hi[i])));
+    side_points(sd, g->kind == PIECE_CONVEX ? g->verts : g->mv,
+                g->kind == PIECE_CONVEX ? g->nverts : g->nmv, V, g->obb.center, P);
+    sd->g = g;
+}
+
+/* The smallest (want_max: largest) value of d . (P v) over the corners
+ * v, its corner in the world into *w. */
+static double cert_support(const cert_side *sd, const double d[3], int want_max, double w[3])
+{
+    const double *P = sd->P, *v = sd->v;
+    double dl[3];
+    for (int j = 0; j < 3; j++) /* R^T d */
+        dl[j] = P[j] * d[0] + P[4 + j] * d[1] + P[8 + j] * d[2];
+    double best = dot3(v, dl);
+    int bi = 0;
+    for (int i = 1; i < sd->n; i++) {
+        double x = dot3(v + 3 * i, dl);
+        if (want_max ? x > best : x < best) {
+            best = x;
+            bi = i;
+        }
+    }
+    pose_apply(P, v + 3 * bi, w);
+    return best + (d[0] * P[3] + d[1] * P[7] + d[2] * P[11]);
+}
+
+/* ------------------------------------------------------------ GJK */
+
+/* The simplex of A - B: w = a - b, with the corners of each side. */
+typedef struct cert_simplex {
+    int k;
+    double w[4][3], a[4][3];
+} cert_simplex;
+
+/* Weights (sum 1) of the point of the affine hull of idx[0..c-1] nearest
+ * the origin, by Cramer's rule on the normal equations; 0 when
+ * degenerate. */
+static int cert_project(const cert_simplex *s, const int *idx, int c, double *lam)
+{
+    if (c == 1) {
+        lam[0] = 1;
+        return 1;
+    }
+    const double *p0 = s->w[idx[0]];
+    double e[3][3], G[3][3], r[3];
+    int k = c - 1;
+    for (int i = 0; i < k; i++)
+        for (int d = 0; d < 3; d++)
+            e[i][d] = s->w[idx[i + 1]][d] - p0[d];
+    for (int i = 0; i < k; i++) {
+        r[i] = -dot3(e[i], p0);
+        for (int j = 0; j < k; j++)
+            G[i][j] = dot3(e[i], e[j]);
+    }
+    double mu[3];
+    if (k == 1) {
+        if (!(G[0][0] > 1e-300))
+            return 0;
+        mu[0] = r[0] / G[0][0];
+    } else if (k == 2) {
+        double det = G[0][0] * G[1][1] - G[0][1] * G[1][0];
+        if (!(fabs(det) > 1e-300))
+            return 0;
+        mu[0] = (r[0] * G[1][1] - G[0][1] * r[1]) / det;
+        mu[1] = (G[0][0] * r[1] - r[0] * G[1][0]) / det;
+    } else {
+        double det = G[0][0] * (G[1][1] * G[2][2] - G[1][2] * G[2][1]) -
+                     G[0][1] * (G[1][0] * G[2][2] - G[1][2] * G[2][0]) +
+                     G[0][2] * (G[1][0] * G[2][1] - G[1][1] * G[2][0]);
+        if (!(fabs(det) > 1e-300))
+            return 0;
+        for (int col = 0; col < 3; col++) {
+            double M[3][3];
+            memcpy(M, G, sizeof M);
+            for (int i = 0; i < 3; i++)
+                M[i][col] = r[i];
+            mu[col] = (M[0][0] * (M[1][1] * M[2][2] - M[1][2] * M[2][1]) -
+                       M[0][1] * (M[1][0] * M[2][2] - M[1][2] * M[2][0]) +
+                       M[0][2] * (M[1][0] * M[2][1] - M[1][1] * M[2][0])) /
+                      det;
+        }
+    }
+    double sum = 0;
+    for (int i = 0; i < k; i++) {
+        lam[i + 1] = mu[i];
+        sum += mu[i];
+    }
+    lam[0] = 1 - sum;
+    return 1;
+}
+
+/* Reduce s to its face nearest the origin (weights all positive); v
+ * receives that point, *pa the matching point of A. */
+static void cert_nearest(cert_simplex *s, double v[3], double pa[3])
+{
+    double best = INFINITY, blam[4] = {1, 0, 0, 0};
+    int bidx[4] = {0, 0, 0, 0}, bc = 1;
+    for (int mask = 1; mask < (1 << s->k); mask++) {
+        int idx[4], c = 0;
+        for (int i = 0; i < s->k; i++)
+            if (mask >> i & 1)
+                idx[c++] = i;
+        double lam[4];
+        if (!cert_project(s, idx, c, lam))
+            continue;
+        int inside = 1;
+        for (int i = 0; i < c; i++)
+            inside &= lam[i] > 0;
+        if (!inside)
+            continue;
+        double p[3] = {0, 0, 0};
+        for (int i = 0; i < c; i++)
+            for (int d = 0; d < 3; d++)
+                p[d] += lam[i] * s->w[idx[i]][d];
+        double d2 = dot3(p, p);
+        if (d2 < best) {
+            best = d2;
+            bc = c;
+            memcpy(bidx, idx, sizeof idx);
+            memcpy(blam, lam, sizeof lam);
+        }
+    }
+    cert_simplex r;
+    r.k = bc;
+    for (int i = 0; i < bc; i++) {
+        memcpy(r.w[i], s->w[bidx[i]], sizeof r.w[i]);
+        memcpy(r.a[i], s->a[bidx[i]], sizeof r.a[i]);
+    }
+    *s = r;
+    for (int d = 0; d < 3; d++) {
+        v[d] = pa[d] = 0;
+        for (int i = 0; i < bc; i++) {
+            v[d] += blam[i] * s->w[i][d];
+            pa[d] += blam[i] * s->a[i][d];
+        }
+    }
+}
+
+/* GJK on the two sides.  Mode apart (enough < 0): 1 as soon as a
+ * separation is proven; 0 when they meet (*common: a point of A near B);
+ * -1 when neither.  Mode distance (enough >= 0): *lb receives the best
+ * certified lower bound on the distance found (each step's gap, less its
+ * error bound, over |d| rounded up), returning as soon as it reaches
+ * enough or GJK converges (0 if they meet). */
+static int cert_gjk(const robot_cert *c, double enough, const double *v0, double common[3],
+                    double *lb, double *v_out)
+{
+    const cert_side *A = &c->side[0], *B = &c->side[1];
+    cert_simplex s;
+    s.k = 0;
+    /* first direction: v0 (a warm start), or from B's centre to A's */
+    double v[3], a0[3], b0[3];
+    pose_apply(A->P, A->cen, a0);
+    pose_apply(B->P, B->cen, b0);
+    for (int d = 0; d < 3; d++)
+        v[d] = a0[d] - b0[d];
+    if (v0 && (v0[0] != 0 || v0[1] != 0 || v0[2] != 0))
+        memcpy(v, v0, sizeof v);
+    double scale = 0;
+    for (int d = 0; d < 3; d++)
+        scale += fabs(a0[d]) + fabs(b0[d]);
+    double best = 0;
+    int apart = enough < 0;
+    for (int it = 0; it < CERT_MAX_ITER; it++) {
+        double wa[3], wb[3];
+        double sa = cert_support(A, v, 0, wa), sb = cert_support(B, v, 1, wb);
+        double gap = sa - sb;
+        double d1 = fabs(v[0]) + fabs(v[1]) + fabs(v[2]);
+        double E = (d1 * (A->e + B->e) + FP_U * (fabs(sa) + fabs(sb))) * (1 + 0x1p-40);
+        double vv = dot3(v, v);
+        if (gap > E) {
+            if (apart)
+                return 1;
+            double bound = (gap - E) / (sqrt(vv) * (1 + 0x1p-50)) * (1 - 0x1p-50);
+            if (bound > best)
+                best = bound;
+            if (best >= enough) {
+                *lb = best;
+                if (v_out)
+                    memcpy(v_out, v, sizeof v);
+                return 1;
+            }
+        }
+        double w[3];
+        for (int d = 0; d < 3; d++)
+            w[d] = wa[d] - wb[d];
+        if (vv - dot3(v, w) <= (apart ? 1e-12 : 1e-9) * vv) /* no more progress */
+            break;
+        for (int d = 0; d < 3; d++) {
+            s.w[s.k][d] = w[d];
+            s.a[s.k][d] = wa[d];
+        }
+        s.k++;
+        double pa[3];
+        cert_nearest(&s, v, pa);
+        if (s.k == 4 || dot3(v, v) <= 1e-24 * scale * scale) {
+            memcpy(common, pa, sizeof pa);
+            if (lb)
+                *lb = 0;
+            return 0;
+        }
+    }
+    if (lb)
+        *lb = best;
+    if (v_out)
+        memcpy(v_out, v, sizeof v);
+    return -1;
+}
+
+/* ------------------------------------------------------------ overlap */
+
+/* Is x strictly inside the row (a, b), for certain: b - a.x > 0 with
+ * a.x's rounding (gamma_3 sum |a_j x_j|) and the subtraction's bounded. */
+static int strictly_below(const double a[3], double b, const double x[3])
+{
+    double s = a[0] * x[0] + a[1] * x[1] + a[2] * x[2];
+    double mag = fabs(a[0] * x[0]) + fabs(a[1] * x[1]) + fabs(a[2] * x[2]);
+    return b - s > fp_gamma(5) * (mag + fabs(b));
+}
+
+/* Row k of the pair: the host's rows first, then the mover's mapped. */
+static const double *pair_row(robot_cert *c, const hs_poly *host, const hs_poly *mover,
+                              const double Tinv[16], int k, double *b)
+{
+    if (k < host->m) {
+        *b = host->b[k];
+        return hpoly_row(host, k);
+    }
+    k -= host->m;
+    double *r = c->rows + 4 * k;
+    if (!c->mapped[k]) {
+        pose_map_row(Tinv, hpoly_row(mover, k), mover->b[k], r, r + 3);
+        c->mapped[k] = 1;
+    }
+    *b = r[3];
+    return r;
+}
+
+/* Is x certified strictly inside every row of both (the first row that
+ * fails ends the scan)? */
+static int inside_all(robot_cert *c, const hs_poly *host, const hs_poly *mover,
+                      const double Tinv[16], const double x[3])
+{
+    int m = host->m + mover->m;
+    for (int k = 0; k < m; k++) {
+        double b;
+        const double *a = pair_row(c, host, mover, Tinv, k, &b);
+        if (!strictly_below(a, b, x))
+            return 0;
+    }
+    return 1;
+}
+
+/* The deepest point of the rows of the active set: maximise tau subject
+ * to a . x + |a| tau <= b (Seidel's LP in doubles, solver/seidel.c) in
+ * the box lo..hi; the rows of either piece that keep x less than tau/2
+ * inside join the set, until none does.  1 when x ends certified
+ * strictly inside every row (strictly_below), 0 otherwise. */
+#define CERT_ROUNDS 12
+#define CERT_JOIN 16
+static int deepest_inside(robot_cert *c, const hs_poly *host, const hs_poly *mover,
+                          const double Tinv[16], double x[3], const double lo[4],
+                          const double hi[4])
+{
+    int m = host->m + mover->m, na = 0;
+    if (grow_array_ok(c, m) != 0)
+        return 0;
+    memset(c->active_in, 0, (size_t)m);
+    double tiny = 1e-9 * (hi[3] > 0 ? hi[3] : 1); /* hi[3]: the box's size */
+    double margin = tiny; /* rows closer than this to x join */
+    for (int round = 0; round <= CERT_ROUNDS; round++) {
+        /* the rows nearest x (or violated) join, CERT_JOIN at most */
+        int join[CERT_JOIN], nj = 0;
+        double jv[CERT_JOIN];
+        int all_far = 1;
+        for (int k = 0; k < m; k++) {
+            double b;
+            const double *a = pair_row(c, host, mover, Tinv, k, &b);
+            double v = dot3(a, x) - b, nrm = sqrt(dot3(a, a));
+            double s = v / nrm + margin; /* > 0: closer than margin, or outside */
+            if (s <= 0 || c->active_in[k])
+                continue;
+            all_far = 0;
+            if (nj < CERT_JOIN) {
+                join[nj] = k;
+                jv[nj++] = s;
+            } else {
+                int low = 0;
+                for (int t = 1; t < nj; t++)
+                    if (jv[t] < jv[low])
+                        low = t;
+                if (s > jv[low]) {
+                    join[low] = k;
+                    jv[low] = s;
+                }
+            }
+        }
+        if (all_far)
+            return inside_all(c, host, mover, Tinv, x);
+        for (int t = 0; t < nj; t++) {
+            int k = join[t];
+            double b;
+            const double *a = pair_row(c, host, mover, Tinv, k, &b);
+            memcpy(c->lp_a + 3 * na, a, 3 * sizeof(double));
+            c->lp_w[na] = sqrt(dot3(a, a));
+            c->lp_b[na] = b;
+            c->lp_order[na] = na;
+            c->active_in[k] = 1;
+            na++;
+        }
+        if (na == 0)
+            return 0;
+        seidel_problem sp = {3, {{c->lp_a, c->lp_w, c->lp_b, na}, {NULL, NULL, NULL, 0}},
+                             na, c->lp_order, lo, hi, NULL, -1, NULL, NULL};
+        double z[4];
+        int basis[5];
+        if (seidel_reserve(c->sw, 3, na) != 0 ||
+            seidel_solve(c->sw, &sp, z, basis, NULL) != SEIDEL_OPTIMAL || !(z[3] > 0))
+            return 0;
+        memcpy(x, z, 3 * sizeof(double));
+        margin = fmax(0.5 * z[3], tiny);
+    }
+    return 0;
+}
+
+/* Candidates for a common interior point, in the host's frame. */
+static int overlap_proven(robot_cert *c, const geom *ga, const double PA[16], const geom *gb,
+                          const double PB[16], const double common[3])
+{
+    if (ga->kind != PIECE_CONVEX || gb->kind != PIECE_CONVEX ||
+        !hs_poly_fast_ready(ga->poly, NULL) || !hs_poly_fast_ready(gb->poly, NULL))
+        return 0;
+    int a_hosts = ga->poly->m >= gb->poly->m; /* as narrow_test chooses */
+    const geom *gh = a_hosts ? ga : gb, *gm = a_hosts ? gb : ga;
+    const double *Ph = a_hosts ? PA : PB, *Pm = a_hosts ? PB : PA;
+    double Tinv[16], Hinv[16];
+    pose_relative(Tinv, Pm, Ph);
+    pose_inverse(Hinv, Ph);
+    int m = gm->poly->m;
+    double *rows = grow_array(c->rows, &c->rows_cap, 4L * m, sizeof *rows);
+    unsigned char *mk = rows ? grow_array(c->mapped, &c->mapped_cap, m, 1) : NULL;
+    if (rows)
+        c->rows = rows;
+    if (mk)
+        c->mapped = mk;
+    if (!rows || !mk)
+        return 0;
+    memset(c->mapped, 0, (size_t)m);
+    double ch[3], cm[3], xw[3], x[3];
+    pose_apply(Ph, gh->poly->prep->center, ch);
+    pose_apply(Pm, gm->poly->prep->center, cm);
+    /* start halfway between GJK's common point and the centres' midpoint;
+     * eps: a small fraction of the pieces' size */
+    for (int d = 0; d < 3; d++)
+        xw[d] = 0.5 * common[d] + 0.25 * (ch[d] + cm[d]);
+    pose_apply(Hinv, xw, x);
+    /* the LP's box: the host's box, cut to the mover's mapped into the
+     * host's frame; tau from below the box's size to the larger piece's */
+    double T[16], mlo[3], mhi[3], lo[4], hi[4];
+    pose_relative(T, Ph, Pm);
+    pose_map_box(T, gm->lo, gm->hi, mlo, mhi);
+    double size = 0;
+    for (int d = 0; d < 3; d++) {
+        lo[d] = fmax(gh->lo[d], mlo[d]);
+        hi[d] = fmin(gh->hi[d], mhi[d]);
+        if (!(lo[d] < hi[d]))
+            return 0;
+        size = fmax(size, hi[d] - lo[d]);
+        x[d] = fmin(fmax(x[d], lo[d]), hi[d]);
+    }
+    lo[3] = -4 * size - 1e-300;
+    hi[3] = size;
+    /* cheap tries before the LP: GJK's common point (a point of the hull
+     * of four corners of each piece, with positive weights: inside both
+     * whenever those corners span a solid, three times in four on the
+     * Panda), then each piece's own centre (a small box deep in a link) */
+    double pc[3], cand[3];
+    pose_apply(Hinv, common, pc);
+    pose_relative(T, Ph, Pm);
+    pose_apply(T, gm->poly->prep->center, cand);
+    if (inside_all(c, gh->poly, gm->poly, Tinv, pc) ||
+        inside_all(c, gh->poly, gm->poly, Tinv, cand) ||
+        inside_all(c, gh->poly, gm->poly, Tinv, gh->poly->prep->center))
+        return 1;
+    return deepest_inside(c, gh->poly, gm->poly, Tinv, x, lo, hi);
+}
+
+int robot_certify(robot_cert *c, const geom *ga, const double PA[16], const geom *gb,
+                  const double PB[16])
+{
+    set_side(c, 0, ga, PA);
+    set_side(c, 1, gb, PB);
+    double common[3];
+    int r = cert_gjk(c, -1, NULL, common, NULL, NULL);
+    if (r == 1)
+        return HS_DISJOINT;
+    if (r == 0 && overlap_proven(c, ga, PA, gb, PB, common))
+        return HS_OVERLAP;
+    return -1;
+}
+
+/* A triangle of mesh g (corners in its frame) as side s. */
+static void side_triangle(robot_cert *c, int s, const geom *g, int t, const double P[16])
+{
+    cert_side *sd = &c->side[s];
+    double *tri = c->tri[s], cen[3] = {0, 0, 0}, V = 0;
+    for (int k = 0; k < 3; k++)
+        for (int d = 0; d < 3; d++) {
+            tri[3 * k + d] = g->mv[3 * g->tris[3 * t + k] + d];
+            cen[d] += tri[3 * k + d] / 3;
+            V = fmax(V, fabs(tri[3 * k + d]));
+        }
+    side_points(sd, tri, 3, V, cen, P);
+    sd->g = NULL; /* not the whole piece */
+}
+
+double robot_cert_lower_bound(robot_cert *c, const geom *ga, const double PA[16],
+                              const geom *gb, const double PB[16], double enough, double *dir)
+{
+    double common[3], lb = 0;
+    set_side(c, 0, ga, PA);
+    set_side(c, 1, gb, PB);
+    cert_gjk(c, enough, dir, common, &lb, dir);
+    if (lb >= enough || (ga->kind != PIECE_MESH && gb->kind != PIECE_MESH))
+        return lb;
+    /* a mesh is only its triangles: the least bound over them (the hull's
+     * bound holds for every one, so the least is at least it) */
+    double best = HUGE_VAL;
+    int ta = ga->kind == PIECE_MESH ? ga->ntris : 1, tb = gb->kind == PIECE_MESH ? gb->ntris : 1;
+    for (int i = 0; i < ta && best > lb; i++)
+        for (int k = 0; k < tb && best > lb; k++) {
+            if (ga->kind == PIECE_MESH)
+                side_triangle(c, 0, ga, i, PA);
+            else
+                set_side(c, 0, ga, PA);
+            if (gb->kind == PIECE_MESH)
+                side_triangle(c, 1, gb, k, PB);
+            else
+                set_side(c, 1, gb, PB);
+            double t = 0;
+            cert_gjk(c, HUGE_VAL, NULL, common, &t, NULL);
+            if (t < best)
+                best = t;
+        }
+    c->side[0].g = c->side[1].g = NULL;
+    return best > lb ? best : lb;
+}
