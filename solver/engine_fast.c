@@ -28,10 +28,9 @@
  *     strict at its point.
  *  Anything else (contact, or a filter that cannot decide) goes to the
  *  exact engine, counted by hs_result_fallback. */
-#include "solver/fast.h"
+#include "solver/fast_query.h"
 
 #include <math.h>
-#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -39,38 +38,6 @@
 
 #include "polytope/hpoly.h"
 #include "solver/engines.h"
-#include "solver/fast_lp.h"
-#include "solver/fast_prep.h"
-#include "solver/fast_touch.h"
-#include "solver/fast_work.h"
-#include "polytope/rng.h"
-#include "polytope/fp.h"
-#include "polytope/predicates.h"
-#include "solver/result.h"
-#include "solver/seidel.h"
-#include "polytope/error.h"
-
-
-typedef struct fast_query {
-    fast_work *fw;
-    const fast_view *V[2];
-    const fast_prep *F[2];
-    int n, mA, M;
-    seidel_bank bank[2];
-    double d[SEIDEL_MAX_DIM];              /* t - s */
-    const int *cand[2];                    /* candidate rows of A (along d), B (along -d) */
-    int ncand[2];
-    double lA, lB;                         /* the segment leaves A at lA, enters B at lB */
-    int exit_row;                          /* row of A (stacked id) where it leaves A, or -1 */
-    double lo[SEIDEL_MAX_DIM], hi[SEIDEL_MAX_DIM];
-    hs_result *r;
-    const hs_options *opt;
-    int certified;
-    const fast_hint *stale; /* a disjoint hint that no longer certifies: its rows
-                               start the LP's candidate set */
-    int last_basis[SEIDEL_MAX_DIM + 1]; /* the basis of the last optimum found */
-    int have_basis;
-} fast_query;
 
 /* ------------------------------------------------------------ workspace */
 
@@ -109,135 +76,6 @@ static fast_work *work_for(hs_result *r, int n, int m)
     return w;
 }
 
-/* ---------------------------------------------------------- row access */
-
-/* Stacked row id: A's rows first, then B's. */
-static int poly_of(const fast_query *q, int id) { return id >= q->mA; }
-static int index_in(const fast_query *q, int id) { return id >= q->mA ? id - q->mA : id; }
-
-static const double *view_row(const fast_view *v, int n, int i)
-{
-    return v->a + (size_t)i * (size_t)n;
-}
-
-static const double *row_a(const fast_query *q, int id)
-{
-    return view_row(q->V[poly_of(q, id)], q->n, index_in(q, id));
-}
-
-static double row_b(const fast_query *q, int id)
-{
-    return q->V[poly_of(q, id)]->b[index_in(q, id)];
-}
-
-/* ---------------------------------------------------------------- trace */
-
-static void trace(const fast_query *q, const char *fmt, ...) ERR_PRINTF(2, 3);
-static void trace(const fast_query *q, const char *fmt, ...)
-{
-    if (!q->opt || !q->opt->trace)
-        return;
-    char line[512];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(line, sizeof line, fmt, ap);
-    va_end(ap);
-    q->opt->trace(q->opt->trace_user, line);
-}
-
-static void trace_basis(const fast_query *q, const char *before, const int *basis)
-{
-    if (!q->opt || !q->opt->trace)
-        return;
-    char list[256];
-    size_t used = 0;
-    for (int c = 0; c <= q->n && used < sizeof list; c++) {
-        int id = basis[c];
-        int k = id >= 0 ? snprintf(list + used, sizeof list - used, "%s%c row %d", c ? ", " : "",
-                                   poly_of(q, id) ? 'B' : 'A', index_in(q, id) + 1)
-                        : snprintf(list + used, sizeof list - used, "%sbox bound", c ? ", " : "");
-        used += k > 0 ? (size_t)k : 0;
-    }
-    trace(q, "%s (%s)", before, list);
-}
-
-/* -------------------------------------------------------------- answers */
-
-static void answer_point(fast_query *q, hs_status status, const double *x)
-{
-    hs_result *r = q->r;
-    r->status = status;
-    r->lazy = 1;
-    r->has_point = 1;
-    memcpy(r->point_d, x, sizeof(double) * (size_t)q->n);
-}
-
-/* ---------------------------------------------- row values and strictness */
-
-/* a.x - b in doubles; *strict: certified < 0 (the bound of pred_row_sign,
- * rows it cannot decide asked exactly). */
-static inline double row_value(fast_query *q, const double *a, double b, const double *x,
-                               int *strict)
-{
-    int n = q->n;
-    double v = -b, mag = fabs(b);
-    if (n == 3) { /* the common case, unrolled */
-        double t0 = a[0] * x[0], t1 = a[1] * x[1], t2 = a[2] * x[2];
-        v += t0 + t1 + t2;
-        mag += fabs(t0) + fabs(t1) + fabs(t2);
-    } else
-        for (int j = 0; j < n; j++) {
-            double t = a[j] * x[j];
-            v += t;
-            mag += fabs(t);
-        }
-    double bound = (double)(n + 2) * FP_U * mag;
-    if (mag < 0x1p+900 && mag > 0x1p-900 && (v < -bound || v > bound))
-        *strict = v < 0; /* the filter decides either way */
-    else
-        *strict = pred_row_sign(a, x, b, n, &q->fw->ps) < 0;
-    return v;
-}
-
-/* Is x certified strictly inside polyhedron k?  One pass with the filter
- * bound of pred_row_sign, (n+2) u mag_i: a row certainly violated (or on
- * the boundary side beyond the bound) ends it at once; when every row is
- * certainly strict the answer is yes; rows the filter leaves open (or
- * magnitudes out of its safe range) are then asked exactly. */
-static int strictly_inside(fast_query *q, int k, const double *x)
-{
-    const fast_view *P = q->V[k];
-    int n = q->n, unsure = 0;
-    double c = (double)(n + 2) * FP_U;
-    for (int i = 0; i < P->m; i++) {
-        const double *a = P->a + (size_t)i * (size_t)n;
-        double v = -P->b[i], mag = fabs(P->b[i]);
-        if (n == 3) { /* the common case, unrolled */
-            double t0 = a[0] * x[0], t1 = a[1] * x[1], t2 = a[2] * x[2];
-            v += t0 + t1 + t2;
-            mag += fabs(t0) + fabs(t1) + fabs(t2);
-        } else
-            for (int j = 0; j < n; j++) {
-                double t = a[j] * x[j];
-                v += t;
-                mag += fabs(t);
-            }
-        int safe = mag < 0x1p+900 && mag > 0x1p-900;
-        if (safe && v > c * mag)
-            return 0; /* certainly not strict: no need to read further */
-        unsure |= !(safe && v < -c * mag);
-    }
-    if (!unsure)
-        return 1;
-    for (int i = 0; i < P->m; i++) { /* rows the filter left open, decided exactly */
-        int strict;
-        row_value(q, view_row(P, n, i), P->b[i], x, &strict);
-        if (!strict)
-            return 0;
-    }
-    return 1;
-}
-
 /* ------------------------------------------------ Step 5 and the segment */
 
 /* Rows of polyhedron k evaluated at x (the other center): the
@@ -253,7 +91,7 @@ static int rows_at(fast_query *q, int k, const double *x, int all, double *l, in
     int none_violated = 1, count = all ? P->m : q->ncand[k];
     for (int c = 0; c < count; c++) {
         int i = all ? c : q->cand[k][c], strict;
-        double v = row_value(q, view_row(P, q->n, i), P->b[i], x, &strict);
+        double v = fq_row_value(q, view_row(P, q->n, i), P->b[i], x, &strict);
         if (strict)
             continue;
         none_violated = 0;
@@ -276,19 +114,19 @@ static int step5(fast_query *q)
     q->lA = 1;
     q->lB = 0;
     q->exit_row = -1;
-    if (rows_at(q, 1, s, 0, &q->lB, &entry_row) && strictly_inside(q, 1, s) &&
-        (q->V[0]->center_certified || strictly_inside(q, 0, s))) {
-        trace(q, "Step 5: s (the interior point of A) is strictly inside B: overlap");
-        answer_point(q, HS_OVERLAP, s);
+    if (rows_at(q, 1, s, 0, &q->lB, &entry_row) && fq_strictly_inside(q, 1, s) &&
+        (q->V[0]->center_certified || fq_strictly_inside(q, 0, s))) {
+        fq_trace(q, "Step 5: s (the interior point of A) is strictly inside B: overlap");
+        fq_answer_point(q, HS_OVERLAP, s);
         return 1;
     }
-    if (rows_at(q, 0, t, 0, &q->lA, &q->exit_row) && strictly_inside(q, 0, t) &&
-        (q->V[1]->center_certified || strictly_inside(q, 1, t))) {
-        trace(q, "Step 5: t (the interior point of B) is strictly inside A: overlap");
-        answer_point(q, HS_OVERLAP, t);
+    if (rows_at(q, 0, t, 0, &q->lA, &q->exit_row) && fq_strictly_inside(q, 0, t) &&
+        (q->V[1]->center_certified || fq_strictly_inside(q, 1, t))) {
+        fq_trace(q, "Step 5: t (the interior point of B) is strictly inside A: overlap");
+        fq_answer_point(q, HS_OVERLAP, t);
         return 1;
     }
-    trace(q, "Step 5: s is not strictly inside B, t not strictly inside A");
+    fq_trace(q, "Step 5: s is not strictly inside B, t not strictly inside A");
     return 0;
 }
 
@@ -298,12 +136,12 @@ static int try_midpoint(fast_query *q)
     const double *s = q->V[0]->center;
     for (int j = 0; j < q->n; j++)
         p[j] = s[j] + l * q->d[j];
-    if (!strictly_inside(q, 0, p) || !strictly_inside(q, 1, p))
+    if (!fq_strictly_inside(q, 0, p) || !fq_strictly_inside(q, 1, p))
         return 0;
-    trace(q, "the segment s-t is inside A up to %.6g and inside B from %.6g: its middle is "
+    fq_trace(q, "the segment s-t is inside A up to %.6g and inside B from %.6g: its middle is "
              "certified inside both: overlap",
           q->lA, q->lB);
-    answer_point(q, HS_OVERLAP, p);
+    fq_answer_point(q, HS_OVERLAP, p);
     return 1;
 }
 
@@ -372,317 +210,6 @@ static void near_box(fast_query *q)
     set_tau_range(q);
 }
 
-/* ------------------------------------------------------- certification */
-
-/* Column g (D entries) and right side of basis element id. */
-static void basis_column(const fast_query *q, int id, double *g, double *h)
-{
-    int n = q->n, D = n + 1;
-    if (id >= 0) {
-        memcpy(g, row_a(q, id), sizeof(double) * (size_t)n);
-        g[n] = q->F[poly_of(q, id)]->norm[index_in(q, id)];
-        *h = row_b(q, id);
-        return;
-    }
-    int var = SEIDEL_BOX_VAR(id), upper = SEIDEL_BOX_UPPER(id);
-    memset(g, 0, sizeof(double) * (size_t)D);
-    g[var] = upper ? 1 : -1;
-    *h = upper ? q->hi[var] : -q->lo[var];
-}
-
-/* Is the basis a Farkas certificate?  With G the matrix whose rows are
- * the basis columns: y_i ~ det(G with row i := e_tau) det(G) must be
- * >= 0 (exactly 0 on box bounds), and sum y_i h_i ~ det(G with column
- * tau := h) det(G) must be < 0. */
-static int certify_farkas(fast_query *q, const int *basis)
-{
-    int n = q->n, D = n + 1;
-    double G[SEIDEL_MAX_DIM * SEIDEL_MAX_DIM] = {0}, M[SEIDEL_MAX_DIM * SEIDEL_MAX_DIM];
-    double h[SEIDEL_MAX_DIM];
-    for (int i = 0; i < D; i++)
-        basis_column(q, basis[i], G + i * D, &h[i]);
-    pred_stats *ps = &q->fw->ps;
-    int s0 = pred_det_sign(G, D, ps);
-    if (s0 == 0 || s0 == -2)
-        return 0;
-    for (int i = 0; i < D; i++) { /* det(G with row i := e_tau): a cofactor */
-        int si = D <= 5 ? pred_cofactor_sign(G, D, i, n, ps) : -2;
-        if (si == -2 && D > 5) {
-            memcpy(M, G, sizeof(double) * (size_t)(D * D));
-            memset(M + i * D, 0, sizeof(double) * (size_t)D);
-            M[i * D + n] = 1;
-            si = pred_det_sign(M, D, ps);
-        }
-        if (si == -2 || si * s0 < 0 || (basis[i] < 0 && si != 0))
-            return 0;
-    }
-    memcpy(M, G, sizeof(double) * (size_t)(D * D));
-    for (int i = 0; i < D; i++)
-        M[i * D + n] = h[i];
-    int sh = pred_det_sign(M, D, ps);
-    return sh != -2 && sh * s0 < 0;
-}
-
-static void store_farkas(fast_query *q, const int *basis)
-{
-    hs_result *r = q->r;
-    int D = q->n + 1;
-    for (int c = 0; c < D; c++) {
-        int id = basis[c];
-        basis_column(q, id, r->lazy_g + c * D, &r->lazy_h[c]);
-        r->lazy_which[c] = id >= 0 ? poly_of(q, id) : -1;
-        r->lazy_row[c] = id >= 0 ? index_in(q, id) : -1;
-    }
-    r->lazy_D = D;
-    r->lazy = 1;
-    r->status = HS_DISJOINT;
-}
-
-static int on_update(void *user, const double *z, const int *basis)
-{
-    fast_query *q = user;
-    if (!(z[q->n] < 0) || !certify_farkas(q, basis))
-        return 0;
-    store_farkas(q, basis);
-    q->certified = 1;
-    trace_basis(q, "margin < 0 and the tight rows are a certified Farkas certificate: disjoint",
-                basis);
-    return 1;
-}
-
-/* ---------------------------------------------------- the LP in rounds */
-
-/* The candidates of A and B, alternately, strongest first. */
-static int seed_candidates(fast_query *q, int forced)
-{
-    fast_work *w = q->fw;
-    int count = 0;
-    for (int c = 0; c < q->ncand[0] || c < q->ncand[1]; c++)
-        for (int k = 0; k < 2; k++)
-            if (c < q->ncand[k]) {
-                int id = q->cand[k][c] + (k ? q->mA : 0);
-                w->order[count++] = id;
-                w->in_set[id] = 1;
-            }
-    if (forced >= 0 && !w->in_set[forced]) { /* the LP must hold its forced row */
-        w->order[count++] = forced;
-        w->in_set[forced] = 1;
-    }
-    for (int c = 0; q->stale && c <= q->n; c++) {
-        int which = q->stale->which[c], row = q->stale->row[c];
-        int id = which ? q->mA + row : row;
-        if (row < q->V[which]->m && !w->in_set[id]) {
-            w->order[count++] = id;
-            w->in_set[id] = 1;
-        }
-    }
-    return count;
-}
-
-/* Safety net: every row, those facing along d first, each group in random
- * order (Seidel's expected bound). */
-static void full_order(fast_query *q)
-{
-    fast_work *w = q->fw;
-    int front = 0, back = q->M;
-    for (int id = 0; id < q->M; id++) {
-        const double *a = row_a(q, id);
-        double along = 0;
-        for (int j = 0; j < q->n; j++)
-            along += a[j] * q->d[j];
-        w->in_set[id] = 0;
-        if (poly_of(q, id) ? along < 0 : along > 0)
-            w->order[front++] = id;
-        else
-            w->order[--back] = id;
-    }
-    rng_shuffle(&w->rng, w->order, front);
-    rng_shuffle(&w->rng, w->order + front, q->M - front);
-}
-
-/* Clarkson's step: every row outside the candidate set is checked against
- * the optimum z = (x, tau); the worst violated rows (8, up to FAST_ADD_MAX
- * on large systems) join the set.  The test is a cheap bound: |a . x| + |w tau| <= (sqrt(n) + 1) w
- * max|z| for the margin rows (w = |a|), and a row is violated beyond
- * SEIDEL_VIOLATION_TOL of that (answers never depend on it).  When no row
- * is violated, *strict says whether every row, set and others, holds
- * strictly at x (certified), which settles overlap. */
-#define FAST_ADD_MAX 32
-static int strict_at(fast_query *q, const double *x);
-static int scan_rows(fast_query *q, const double *z, int *count, int *strict)
-{
-    fast_work *w = q->fw;
-    /* more rows join per round on large systems: a round costs a scan of
-     * all of them, a row in the set only a little more pricing */
-    int n = q->n, added = 0, worst[FAST_ADD_MAX];
-    int room = q->M / 64 < 8 ? 8 : q->M / 64 > FAST_ADD_MAX ? FAST_ADD_MAX : q->M / 64;
-    double score[FAST_ADD_MAX], zmax = 0;
-    int maybe_not_strict = 0;
-    for (int j = 0; j <= n; j++)
-        zmax = fmax(zmax, fabs(z[j]));
-    const double spread = (sqrt((double)n) + 1) * zmax;
-    for (int k = 0; k < 2; k++) {
-        const fast_view *V = q->V[k];
-        const double *norm = q->F[k]->norm;
-        int base = k ? q->mA : 0;
-        for (int i = 0; i < V->m; i++) {
-            const double *a = V->a + (size_t)i * (size_t)n;
-            double ax = 0;
-            if (n == 3) /* the common case, unrolled */
-                ax = a[0] * z[0] + a[1] * z[1] + a[2] * z[2];
-            else
-                for (int j = 0; j < n; j++)
-                    ax += a[j] * z[j];
-            double tol = SEIDEL_VIOLATION_TOL * (spread * norm[i] + fabs(V->b[i]));
-            maybe_not_strict |= ax - V->b[i] > -tol; /* (a . x < b is all overlap needs) */
-            double v = ax + norm[i] * z[n] - V->b[i];
-            if (!(v > tol))
-                continue;
-            if (w->in_set[base + i]) /* (rare: the LP holds its own rows) */
-                continue;
-            double sc = v / norm[i];
-            if (added == room && sc <= score[room - 1])
-                continue;
-            int c = added < room ? added++ : room - 1;
-            for (; c > 0 && score[c - 1] < sc; c--) {
-                score[c] = score[c - 1];
-                worst[c] = worst[c - 1];
-            }
-            score[c] = sc;
-            worst[c] = base + i;
-        }
-    }
-    for (int c = 0; c < added; c++) {
-        w->order[(*count)++] = worst[c];
-        w->in_set[worst[c]] = 1;
-    }
-    /* x strictly inside every row is overlap, whatever the margin rows say
-     * (the set's rows are checked too, by strict_at) */
-    *strict = z[n] > 0 && (added == 0 || !maybe_not_strict) && strict_at(q, z);
-    return added;
-}
-
-/* Every row of A and B holds strictly at x (certified). */
-static int strict_at(fast_query *q, const double *x)
-{
-    return strictly_inside(q, 0, x) && strictly_inside(q, 1, x);
-}
-
-static void clear_set(fast_query *q, int count)
-{
-    for (int k = 0; k < count; k++)
-        q->fw->in_set[q->fw->order[k]] = 0;
-}
-
-static seidel_status solve_set(fast_query *q, int count, int forced, double *z, int *basis)
-{
-    seidel_problem sp = {q->n, {q->bank[0], q->bank[1]}, count, q->fw->order, q->lo, q->hi,
-                         NULL, forced, on_update, q};
-    long recursions = 0;
-    seidel_status st = seidel_solve(q->fw->sw, &sp, z, basis, &recursions);
-    q->r->nodes += recursions;
-    q->have_basis = st == SEIDEL_OPTIMAL;
-    if (q->have_basis)
-        memcpy(q->last_basis, basis, sizeof(int) * (size_t)(q->n + 1));
-    return st;
-}
-
-/* The LP on the candidate set, a scan of the other rows, the worst
- * violators join; until nothing is violated (FAST_ROUNDS at most, then
- * one Seidel pass over every row).  z and *strict describe the optimum. */
-#define FAST_ROUNDS 24
-static seidel_status lp_rounds(fast_query *q, int forced, double *z, int *strict)
-{
-    int count = seed_candidates(q, forced), rounds = 0;
-    int basis[SEIDEL_MAX_DIM + 1];
-    seidel_status st = SEIDEL_OPTIMAL;
-    *strict = 0;
-    for (; rounds < FAST_ROUNDS; rounds++) {
-        st = solve_set(q, count, forced, z, basis);
-        if (q->certified || st != SEIDEL_OPTIMAL || scan_rows(q, z, &count, strict) == 0 ||
-            *strict)
-            break;
-    }
-    clear_set(q, count);
-    if (!q->certified && st == SEIDEL_OPTIMAL && rounds == FAST_ROUNDS) {
-        full_order(q);
-        count = q->M;
-        st = solve_set(q, count, forced, z, basis);
-        *strict = st == SEIDEL_OPTIMAL && z[q->n] > 0 && strict_at(q, z);
-    }
-    trace(q, "%d rounds, LP on %d of %d rows, %ld violated rows became equalities", rounds + 1,
-          count, q->M, q->r->nodes);
-    return st;
-}
-
-/* The same rounds with the dual simplex of fast_lp.c, which goes on from
- * its last basis when violated rows join instead of starting again.
- * Returns 0 when it reached an optimum over every row (z, *strict), or
- * certified disjointness on the way; -1 when it met trouble (the caller
- * then runs Seidel's LP). */
-static int dual_hook(void *user, const double *z, const int *basis, const double *lam_tau)
-{
-    fast_query *q = user;
-    double scale = 0;
-    for (int c = 0; c <= q->n; c++) { /* a box bound with weight cannot certify */
-        if (basis[c] < 0 && fabs(lam_tau[c]) > 1e-9)
-            return 0;
-        scale = fmax(scale, fabs(z[c]));
-    }
-    /* A margin that is rounding noise around 0 (a contact) is not worth
-     * the exact determinants now; the final basis is tried at the end. */
-    if (z[q->n] > -1e-12 * (scale + 1e-300))
-        return 0;
-    return on_update(q, z, basis);
-}
-
-static int lp_rounds_dual(fast_query *q, double *z, int *strict)
-{
-    flp_state st;
-    flp_init(&st, q->n, q->bank, q->lo, q->hi, NULL, dual_hook, q);
-    fast_work *w = q->fw;
-    long need = (long)(q->n + 4) * q->M; /* room for every row: the set never outgrows it */
-    if (w->lp_tab_cap < need) {
-        double *t = realloc(w->lp_tab, sizeof(double) * (size_t)need);
-        if (t) {
-            w->lp_tab = t;
-            w->lp_tab_cap = (int)need;
-        }
-    }
-    if (w->lp_tab_cap >= need)
-        flp_set_table(&st, w->lp_tab, q->M);
-    int count = seed_candidates(q, -1), rounds = 0, rc = -1;
-    *strict = 0;
-    for (; rounds < FAST_ROUNDS; rounds++) {
-        flp_status fs = flp_solve(&st, q->fw->order, count);
-        if (fs == FLP_STOPPED || q->certified) {
-            rc = 0;
-            break;
-        }
-        if (fs != FLP_OPTIMAL)
-            break;
-        if (scan_rows(q, st.z, &count, strict) == 0 || *strict) {
-            rc = 0;
-            break;
-        }
-    }
-    clear_set(q, count);
-    memcpy(z, st.z, sizeof(double) * (size_t)(q->n + 1));
-    memcpy(q->last_basis, st.basis, sizeof(int) * (size_t)(q->n + 1));
-    double zmax = 0;
-    for (int c = 0; c <= q->n; c++)
-        zmax = fmax(zmax, fabs(z[c]));
-    if (rc == 0 && !q->certified && z[q->n] < -1e-12 * (zmax + 1e-300))
-        on_update(q, z, st.basis); /* a disjoint optimum the hook left alone (a
-                                      margin of rounding noise: a contact, tried next) */
-    q->have_basis = rc == 0 && !q->certified;
-
-    q->r->nodes += st.pivots;
-    trace(q, "dual simplex: %d rounds, %d pivots, LP on %d of %d rows%s", rounds + 1, st.pivots,
-          count, q->M, rc == 0 ? "" : " (numerical trouble: Seidel's LP instead)");
-    return rc;
-}
-
 /* ----------------------------------------------------------- the query */
 
 /* The rows of a view as an hs_poly (the view's own, or a plain copy). */
@@ -699,7 +226,7 @@ static const hs_poly *poly_of_view(const fast_view *v, int n, hs_poly **made, hs
 
 static hs_code fall_back(fast_query *q, const char *why, hs_error *err)
 {
-    trace(q, "%s: exact engine", why);
+    fq_trace(q, "%s: exact engine", why);
     hs_poly *made[2];
     const hs_poly *A = poly_of_view(q->V[0], q->n, &made[0], err);
     const hs_poly *B = A ? poly_of_view(q->V[1], q->n, &made[1], err) : NULL;
@@ -715,23 +242,6 @@ static hs_code fall_back(fast_query *q, const char *why, hs_error *err)
 static int fast_settled(const fast_query *q, seidel_status st, const double *z, int strict)
 {
     return q->certified || st == SEIDEL_NOMEM || (st == SEIDEL_OPTIMAL && z[q->n] > 0 && strict);
-}
-
-/* Contact: the last optimum's basis, certified exactly (fast_touch.c). */
-static int try_touching(fast_query *q)
-{
-    int D = q->n + 1, which[SEIDEL_MAX_DIM], row[SEIDEL_MAX_DIM];
-    double G[SEIDEL_MAX_DIM * SEIDEL_MAX_DIM], h[SEIDEL_MAX_DIM];
-    if (!q->have_basis || D > SEIDEL_MAX_DIM)
-        return 0;
-    for (int c = 0; c < D; c++) {
-        int id = q->last_basis[c];
-        basis_column(q, id, G + c * D, &h[c]);
-        which[c] = id >= 0 ? poly_of(q, id) : -1;
-        row[c] = id >= 0 ? index_in(q, id) : -1;
-    }
-    fast_touch_job job = {q->n, G, h, which, row, {q->V[0], q->V[1]}, q->V[0]->center};
-    return fast_touch_certify(&job, q->r, &q->fw->ps) == 1;
 }
 
 /* The LP, first with the face where the segment leaves A made an equality
@@ -751,12 +261,12 @@ static hs_code run_lp(fast_query *q, hs_error *err)
                 on_box |= q->last_basis[c] < 0;
             if (!q->have_basis || !on_box)
                 break; /* the box did not bind: a wider one would not help */
-            trace(q, "the optimum is on the box near the segment: again in the wide box");
+            fq_trace(q, "the optimum is on the box near the segment: again in the wide box");
             wide_box(q);
         }
-        if (lp_rounds_dual(q, z, &strict) != 0)
+        if (fq_lp_rounds_dual(q, z, &strict) != 0)
             break;
-        touching = !fast_settled(q, st, z, strict) && try_touching(q);
+        touching = !fast_settled(q, st, z, strict) && fq_try_touching(q);
         if (touching || fast_settled(q, st, z, strict))
             goto settled;
     }
@@ -764,25 +274,25 @@ static hs_code run_lp(fast_query *q, hs_error *err)
         return fall_back(q, "not settled by the dual simplex", err);
     near_box(q);
     if (q->exit_row >= 0) {
-        trace(q, "A row %d (where the segment leaves A) made an equality first",
+        fq_trace(q, "A row %d (where the segment leaves A) made an equality first",
               q->exit_row + 1);
-        st = lp_rounds(q, q->exit_row, z, &strict);
-        touching = !fast_settled(q, st, z, strict) && st == SEIDEL_OPTIMAL && try_touching(q);
+        st = fq_lp_rounds(q, q->exit_row, z, &strict);
+        touching = !fast_settled(q, st, z, strict) && st == SEIDEL_OPTIMAL && fq_try_touching(q);
     }
     if (!touching && !fast_settled(q, st, z, strict)) {
-        trace(q, "every row free, in the box near the segment");
-        st = lp_rounds(q, -1, z, &strict);
-        touching = !fast_settled(q, st, z, strict) && st == SEIDEL_OPTIMAL && try_touching(q);
+        fq_trace(q, "every row free, in the box near the segment");
+        st = fq_lp_rounds(q, -1, z, &strict);
+        touching = !fast_settled(q, st, z, strict) && st == SEIDEL_OPTIMAL && fq_try_touching(q);
     }
     if (!touching && !fast_settled(q, st, z, strict)) {
-        trace(q, "not settled in the box near the segment: again in the wide box");
+        fq_trace(q, "not settled in the box near the segment: again in the wide box");
         wide_box(q);
-        st = lp_rounds(q, -1, z, &strict);
-        touching = !fast_settled(q, st, z, strict) && st == SEIDEL_OPTIMAL && try_touching(q);
+        st = fq_lp_rounds(q, -1, z, &strict);
+        touching = !fast_settled(q, st, z, strict) && st == SEIDEL_OPTIMAL && fq_try_touching(q);
     }
 settled:
     if (touching) {
-        trace_basis(q, "margin 0: the tight rows certify a contact point and a separating plane: "
+        fq_trace_basis(q, "margin 0: the tight rows certify a contact point and a separating plane: "
                        "touching", q->last_basis);
         return HS_OK;
     }
@@ -791,9 +301,9 @@ settled:
     if (q->certified)
         return HS_OK;
     if (st == SEIDEL_OPTIMAL && z[q->n] > 0 && strict) {
-        trace(q, "margin %.6g > 0 and every row certified strict at the optimum: overlap",
+        fq_trace(q, "margin %.6g > 0 and every row certified strict at the optimum: overlap",
               z[q->n]);
-        answer_point(q, HS_OVERLAP, z);
+        fq_answer_point(q, HS_OVERLAP, z);
         return HS_OK;
     }
     char why[96];
@@ -867,7 +377,7 @@ static void setup(fast_query *q)
         q->cand[1] = scan_candidates(q, 1, minus, &q->ncand[1]);
     for (int k = 0; k < 2; k++)
         q->bank[k] = (seidel_bank){q->V[k]->a, q->F[k]->norm, q->V[k]->b, q->V[k]->m};
-    trace(q, "candidate faces along t - s: %d of A, %d of B (%s)", q->ncand[0], q->ncand[1],
+    fq_trace(q, "candidate faces along t - s: %d of A, %d of B (%s)", q->ncand[0], q->ncand[1],
           scanned ? "by a scan of the rows" : "from the direction maps");
 }
 
@@ -877,10 +387,10 @@ static int try_hint(fast_query *q, const fast_hint *h)
 {
     int n = q->n, basis[SEIDEL_MAX_DIM + 1];
     if (h->kind == FAST_HINT_OVERLAP) {
-        if (!strictly_inside(q, 0, h->x) || !strictly_inside(q, 1, h->x))
+        if (!fq_strictly_inside(q, 0, h->x) || !fq_strictly_inside(q, 1, h->x))
             return 0;
-        trace(q, "the overlap point of the last query is still strictly inside both");
-        answer_point(q, HS_OVERLAP, h->x);
+        fq_trace(q, "the overlap point of the last query is still strictly inside both");
+        fq_answer_point(q, HS_OVERLAP, h->x);
         return 1;
     }
     if (h->kind == FAST_HINT_TOUCHING && n <= FAST_HINT_MAX_DIM) {
@@ -891,9 +401,9 @@ static int try_hint(fast_query *q, const fast_hint *h)
             q->last_basis[c] = which ? q->mA + row : row;
         }
         q->have_basis = 1;
-        if (!try_touching(q))
+        if (!fq_try_touching(q))
             return 0;
-        trace_basis(q, "the contact basis of the last query still certifies: touching",
+        fq_trace_basis(q, "the contact basis of the last query still certifies: touching",
                     q->last_basis);
         return 1;
     }
@@ -905,10 +415,10 @@ static int try_hint(fast_query *q, const fast_hint *h)
             return 0;
         basis[c] = which ? q->mA + row : row;
     }
-    if (!certify_farkas(q, basis))
+    if (!fq_certify_farkas(q, basis))
         return 0;
-    store_farkas(q, basis);
-    trace_basis(q, "the certificate rows of the last query still certify: disjoint", basis);
+    fq_store_farkas(q, basis);
+    fq_trace_basis(q, "the certificate rows of the last query still certify: disjoint", basis);
     return 1;
 }
 

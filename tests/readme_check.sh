@@ -31,6 +31,7 @@ mkdir -p "$TMP/work"
 for d in examples tests papers bench python build; do
     [ -e "$TOP/$d" ] && ln -s "$TOP/$d" "$TMP/work/$d"
 done
+[ -e "$TOP/../shared" ] && ln -s "$TOP/../shared" "$TMP/shared" # ../shared/data beside it
 pass=0
 fail=0
 for cmd in "$TMP"/ex*.cmd; do

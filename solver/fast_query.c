@@ -1,0 +1,167 @@
+/* fast_query.c -- the parts of a fast-engine query that the others build
+ * on (fast_query.h): the fq_trace, answers, strictness of a point certified
+ * row by row, and the Farkas certificate of a basis. */
+#include "solver/fast_query.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+/* ---------------------------------------------------------------- trace */
+
+void fq_trace(const fast_query *q, const char *fmt, ...)
+{
+    if (!q->opt || !q->opt->trace)
+        return;
+    char line[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    q->opt->trace(q->opt->trace_user, line);
+}
+
+void fq_trace_basis(const fast_query *q, const char *before, const int *basis)
+{
+    if (!q->opt || !q->opt->trace)
+        return;
+    char list[256];
+    size_t used = 0;
+    for (int c = 0; c <= q->n && used < sizeof list; c++) {
+        int id = basis[c];
+        int k = id >= 0 ? snprintf(list + used, sizeof list - used, "%s%c row %d", c ? ", " : "",
+                                   poly_of(q, id) ? 'B' : 'A', index_in(q, id) + 1)
+                        : snprintf(list + used, sizeof list - used, "%sbox bound", c ? ", " : "");
+        used += k > 0 ? (size_t)k : 0;
+    }
+    fq_trace(q, "%s (%s)", before, list);
+}
+
+/* -------------------------------------------------------------- answers */
+
+void fq_answer_point(fast_query *q, hs_status status, const double *x)
+{
+    hs_result *r = q->r;
+    r->status = status;
+    r->lazy = 1;
+    r->has_point = 1;
+    memcpy(r->point_d, x, sizeof(double) * (size_t)q->n);
+}
+
+/* Is x certified strictly inside polyhedron k?  One pass with the filter
+ * bound of pred_row_sign, (n+2) u mag_i: a row certainly violated (or on
+ * the boundary side beyond the bound) ends it at once; when every row is
+ * certainly strict the answer is yes; rows the filter leaves open (or
+ * magnitudes out of its safe range) are then asked exactly. */
+int fq_strictly_inside(fast_query *q, int k, const double *x)
+{
+    const fast_view *P = q->V[k];
+    int n = q->n, unsure = 0;
+    double c = (double)(n + 2) * FP_U;
+    for (int i = 0; i < P->m; i++) {
+        const double *a = P->a + (size_t)i * (size_t)n;
+        double v = -P->b[i], mag = fabs(P->b[i]);
+        if (n == 3) { /* the common case, unrolled */
+            double t0 = a[0] * x[0], t1 = a[1] * x[1], t2 = a[2] * x[2];
+            v += t0 + t1 + t2;
+            mag += fabs(t0) + fabs(t1) + fabs(t2);
+        } else
+            for (int j = 0; j < n; j++) {
+                double t = a[j] * x[j];
+                v += t;
+                mag += fabs(t);
+            }
+        int safe = mag < 0x1p+900 && mag > 0x1p-900;
+        if (safe && v > c * mag)
+            return 0; /* certainly not strict: no need to read further */
+        unsure |= !(safe && v < -c * mag);
+    }
+    if (!unsure)
+        return 1;
+    for (int i = 0; i < P->m; i++) { /* rows the filter left open, decided exactly */
+        int strict;
+        fq_row_value(q, view_row(P, n, i), P->b[i], x, &strict);
+        if (!strict)
+            return 0;
+    }
+    return 1;
+}
+
+/* ------------------------------------------------------- certification */
+
+/* Column g (D entries) and right side of basis element id. */
+void fq_basis_column(const fast_query *q, int id, double *g, double *h)
+{
+    int n = q->n, D = n + 1;
+    if (id >= 0) {
+        memcpy(g, row_a(q, id), sizeof(double) * (size_t)n);
+        g[n] = q->F[poly_of(q, id)]->norm[index_in(q, id)];
+        *h = row_b(q, id);
+        return;
+    }
+    int var = SEIDEL_BOX_VAR(id), upper = SEIDEL_BOX_UPPER(id);
+    memset(g, 0, sizeof(double) * (size_t)D);
+    g[var] = upper ? 1 : -1;
+    *h = upper ? q->hi[var] : -q->lo[var];
+}
+
+/* Is the basis a Farkas certificate?  With G the matrix whose rows are
+ * the basis columns: y_i ~ det(G with row i := e_tau) det(G) must be
+ * >= 0 (exactly 0 on box bounds), and sum y_i h_i ~ det(G with column
+ * tau := h) det(G) must be < 0. */
+int fq_certify_farkas(fast_query *q, const int *basis)
+{
+    int n = q->n, D = n + 1;
+    double G[SEIDEL_MAX_DIM * SEIDEL_MAX_DIM] = {0}, M[SEIDEL_MAX_DIM * SEIDEL_MAX_DIM];
+    double h[SEIDEL_MAX_DIM];
+    for (int i = 0; i < D; i++)
+        fq_basis_column(q, basis[i], G + i * D, &h[i]);
+    pred_stats *ps = &q->fw->ps;
+    int s0 = pred_det_sign(G, D, ps);
+    if (s0 == 0 || s0 == -2)
+        return 0;
+    for (int i = 0; i < D; i++) { /* det(G with row i := e_tau): a cofactor */
+        int si = D <= 5 ? pred_cofactor_sign(G, D, i, n, ps) : -2;
+        if (si == -2 && D > 5) {
+            memcpy(M, G, sizeof(double) * (size_t)(D * D));
+            memset(M + i * D, 0, sizeof(double) * (size_t)D);
+            M[i * D + n] = 1;
+            si = pred_det_sign(M, D, ps);
+        }
+        if (si == -2 || si * s0 < 0 || (basis[i] < 0 && si != 0))
+            return 0;
+    }
+    memcpy(M, G, sizeof(double) * (size_t)(D * D));
+    for (int i = 0; i < D; i++)
+        M[i * D + n] = h[i];
+    int sh = pred_det_sign(M, D, ps);
+    return sh != -2 && sh * s0 < 0;
+}
+
+void fq_store_farkas(fast_query *q, const int *basis)
+{
+    hs_result *r = q->r;
+    int D = q->n + 1;
+    for (int c = 0; c < D; c++) {
+        int id = basis[c];
+        fq_basis_column(q, id, r->lazy_g + c * D, &r->lazy_h[c]);
+        r->lazy_which[c] = id >= 0 ? poly_of(q, id) : -1;
+        r->lazy_row[c] = id >= 0 ? index_in(q, id) : -1;
+    }
+    r->lazy_D = D;
+    r->lazy = 1;
+    r->status = HS_DISJOINT;
+}
+
+int fq_on_update(void *user, const double *z, const int *basis)
+{
+    fast_query *q = user;
+    if (!(z[q->n] < 0) || !fq_certify_farkas(q, basis))
+        return 0;
+    fq_store_farkas(q, basis);
+    q->certified = 1;
+    fq_trace_basis(q, "margin < 0 and the tight rows are a certified Farkas certificate: disjoint",
+                basis);
+    return 1;
+}
+

@@ -1,0 +1,109 @@
+/* fast_query.h -- one query of the fast engine, shared by its files:
+ * fast_query.c (row values, strictness, certificates, the fq_trace),
+ * fast_rounds.c (the margin LP in Clarkson's rounds) and engine_fast.c
+ * (the query: Steps 3-7 of seed 002, then the LP; see engine_fast.c). */
+#ifndef HS_FAST_QUERY_H
+#define HS_FAST_QUERY_H
+
+#include <math.h>
+
+#include "halfspace.h"
+#include "polytope/error.h"
+#include "polytope/fp.h"
+#include "polytope/predicates.h"
+#include "solver/fast.h"
+#include "solver/fast_prep.h"
+#include "solver/fast_work.h"
+#include "solver/result.h"
+#include "solver/seidel.h"
+
+typedef struct fast_query {
+    fast_work *fw;
+    const fast_view *V[2];
+    const fast_prep *F[2];
+    int n, mA, M;
+    seidel_bank bank[2];
+    double d[SEIDEL_MAX_DIM];              /* t - s */
+    const int *cand[2];                    /* candidate rows of A (along d), B (along -d) */
+    int ncand[2];
+    double lA, lB;                         /* the segment leaves A at lA, enters B at lB */
+    int exit_row;                          /* row of A (stacked id) where it leaves A, or -1 */
+    double lo[SEIDEL_MAX_DIM], hi[SEIDEL_MAX_DIM];
+    hs_result *r;
+    const hs_options *opt;
+    int certified;
+    const fast_hint *stale; /* a disjoint hint that no longer certifies: its rows
+                               start the LP's candidate set */
+    int last_basis[SEIDEL_MAX_DIM + 1]; /* the basis of the last optimum found */
+    int have_basis;
+} fast_query;
+
+/* Stacked row ids: A's rows first, then B's. */
+static inline int poly_of(const fast_query *q, int id) { return id >= q->mA; }
+static inline int index_in(const fast_query *q, int id) { return id >= q->mA ? id - q->mA : id; }
+
+static inline const double *view_row(const fast_view *v, int n, int i)
+{
+    return v->a + (size_t)i * (size_t)n;
+}
+
+static inline const double *row_a(const fast_query *q, int id)
+{
+    return view_row(q->V[poly_of(q, id)], q->n, index_in(q, id));
+}
+
+static inline double row_b(const fast_query *q, int id)
+{
+    return q->V[poly_of(q, id)]->b[index_in(q, id)];
+}
+
+/* a.x - b in doubles; *strict: certified < 0 (the bound of pred_row_sign,
+ * rows it cannot decide asked exactly). */
+static inline double fq_row_value(fast_query *q, const double *a, double b, const double *x,
+                               int *strict)
+{
+    int n = q->n;
+    double v = -b, mag = fabs(b);
+    if (n == 3) { /* the common case, unrolled */
+        double t0 = a[0] * x[0], t1 = a[1] * x[1], t2 = a[2] * x[2];
+        v += t0 + t1 + t2;
+        mag += fabs(t0) + fabs(t1) + fabs(t2);
+    } else
+        for (int j = 0; j < n; j++) {
+            double t = a[j] * x[j];
+            v += t;
+            mag += fabs(t);
+        }
+    double bound = (double)(n + 2) * FP_U * mag;
+    if (mag < 0x1p+900 && mag > 0x1p-900 && (v < -bound || v > bound))
+        *strict = v < 0; /* the filter decides either way */
+    else
+        *strict = pred_row_sign(a, x, b, n, &q->fw->ps) < 0;
+    return v;
+}
+
+/* fast_query.c: the trace (one line, printf-style; and a basis); an
+ * overlap or feasible answer at x; x certified strictly inside polyhedron
+ * k; the column g (D entries) and right side of basis element id; is the
+ * basis a Farkas certificate (exact signs); record it as the answer. */
+void fq_trace(const fast_query *q, const char *fmt, ...) ERR_PRINTF(2, 3);
+void fq_trace_basis(const fast_query *q, const char *before, const int *basis);
+void fq_answer_point(fast_query *q, hs_status status, const double *x);
+int fq_strictly_inside(fast_query *q, int k, const double *x);
+void fq_basis_column(const fast_query *q, int id, double *g, double *h);
+int fq_certify_farkas(fast_query *q, const int *basis);
+void fq_store_farkas(fast_query *q, const int *basis);
+/* The hook of both LPs when the optimum moves: a certified Farkas basis
+ * at a negative margin ends the query (disjoint). */
+int fq_on_update(void *user, const double *z, const int *basis);
+
+/* fast_rounds.c: the margin LP on the candidate rows and the violators
+ * that join them, by Seidel's LP (forced: a row made an equality first, or
+ * -1) or by the dual simplex (0 when it reached an optimum or certified
+ * disjointness, -1 on numerical trouble); z and *strict describe the
+ * optimum; and a contact certified from the last optimum's basis. */
+seidel_status fq_lp_rounds(fast_query *q, int forced, double *z, int *strict);
+int fq_lp_rounds_dual(fast_query *q, double *z, int *strict);
+int fq_try_touching(fast_query *q);
+
+#endif

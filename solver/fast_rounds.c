@@ -1,0 +1,264 @@
+/* fast_rounds.c -- the fast engine's margin LP in Clarkson's rounds
+ * (fast_query.h): the LP on the candidate rows, the rows it violates join,
+ * again, until none is violated; by Seidel's LP (seidel.c) or the dual
+ * simplex (fast_lp.c); and contact certified from the final basis
+ * (fast_touch.c). */
+#include "solver/fast_query.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "polytope/rng.h"
+#include "solver/fast_lp.h"
+#include "solver/fast_touch.h"
+
+/* ---------------------------------------------------- the LP in rounds */
+
+/* The candidates of A and B, alternately, strongest first. */
+static int seed_candidates(fast_query *q, int forced)
+{
+    fast_work *w = q->fw;
+    int count = 0;
+    for (int c = 0; c < q->ncand[0] || c < q->ncand[1]; c++)
+        for (int k = 0; k < 2; k++)
+            if (c < q->ncand[k]) {
+                int id = q->cand[k][c] + (k ? q->mA : 0);
+                w->order[count++] = id;
+                w->in_set[id] = 1;
+            }
+    if (forced >= 0 && !w->in_set[forced]) { /* the LP must hold its forced row */
+        w->order[count++] = forced;
+        w->in_set[forced] = 1;
+    }
+    for (int c = 0; q->stale && c <= q->n; c++) {
+        int which = q->stale->which[c], row = q->stale->row[c];
+        int id = which ? q->mA + row : row;
+        if (row < q->V[which]->m && !w->in_set[id]) {
+            w->order[count++] = id;
+            w->in_set[id] = 1;
+        }
+    }
+    return count;
+}
+
+/* Safety net: every row, those facing along d first, each group in random
+ * order (Seidel's expected bound). */
+static void full_order(fast_query *q)
+{
+    fast_work *w = q->fw;
+    int front = 0, back = q->M;
+    for (int id = 0; id < q->M; id++) {
+        const double *a = row_a(q, id);
+        double along = 0;
+        for (int j = 0; j < q->n; j++)
+            along += a[j] * q->d[j];
+        w->in_set[id] = 0;
+        if (poly_of(q, id) ? along < 0 : along > 0)
+            w->order[front++] = id;
+        else
+            w->order[--back] = id;
+    }
+    rng_shuffle(&w->rng, w->order, front);
+    rng_shuffle(&w->rng, w->order + front, q->M - front);
+}
+
+/* Clarkson's step: every row outside the candidate set is checked against
+ * the optimum z = (x, tau); the worst violated rows (8, up to FAST_ADD_MAX
+ * on large systems) join the set.  The test is a cheap bound: |a . x| + |w tau| <= (sqrt(n) + 1) w
+ * max|z| for the margin rows (w = |a|), and a row is violated beyond
+ * SEIDEL_VIOLATION_TOL of that (answers never depend on it).  When no row
+ * is violated, *strict says whether every row, set and others, holds
+ * strictly at x (certified), which settles overlap. */
+#define FAST_ADD_MAX 32
+static int strict_at(fast_query *q, const double *x);
+static int scan_rows(fast_query *q, const double *z, int *count, int *strict)
+{
+    fast_work *w = q->fw;
+    /* more rows join per round on large systems: a round costs a scan of
+     * all of them, a row in the set only a little more pricing */
+    int n = q->n, added = 0, worst[FAST_ADD_MAX];
+    int room = q->M / 64 < 8 ? 8 : q->M / 64 > FAST_ADD_MAX ? FAST_ADD_MAX : q->M / 64;
+    double score[FAST_ADD_MAX], zmax = 0;
+    int maybe_not_strict = 0;
+    for (int j = 0; j <= n; j++)
+        zmax = fmax(zmax, fabs(z[j]));
+    const double spread = (sqrt((double)n) + 1) * zmax;
+    for (int k = 0; k < 2; k++) {
+        const fast_view *V = q->V[k];
+        const double *norm = q->F[k]->norm;
+        int base = k ? q->mA : 0;
+        for (int i = 0; i < V->m; i++) {
+            const double *a = V->a + (size_t)i * (size_t)n;
+            double ax = 0;
+            if (n == 3) /* the common case, unrolled */
+                ax = a[0] * z[0] + a[1] * z[1] + a[2] * z[2];
+            else
+                for (int j = 0; j < n; j++)
+                    ax += a[j] * z[j];
+            double tol = SEIDEL_VIOLATION_TOL * (spread * norm[i] + fabs(V->b[i]));
+            maybe_not_strict |= ax - V->b[i] > -tol; /* (a . x < b is all overlap needs) */
+            double v = ax + norm[i] * z[n] - V->b[i];
+            if (!(v > tol))
+                continue;
+            if (w->in_set[base + i]) /* (rare: the LP holds its own rows) */
+                continue;
+            double sc = v / norm[i];
+            if (added == room && sc <= score[room - 1])
+                continue;
+            int c = added < room ? added++ : room - 1;
+            for (; c > 0 && score[c - 1] < sc; c--) {
+                score[c] = score[c - 1];
+                worst[c] = worst[c - 1];
+            }
+            score[c] = sc;
+            worst[c] = base + i;
+        }
+    }
+    for (int c = 0; c < added; c++) {
+        w->order[(*count)++] = worst[c];
+        w->in_set[worst[c]] = 1;
+    }
+    /* x strictly inside every row is overlap, whatever the margin rows say
+     * (the set's rows are checked too, by strict_at) */
+    *strict = z[n] > 0 && (added == 0 || !maybe_not_strict) && strict_at(q, z);
+    return added;
+}
+
+/* Every row of A and B holds strictly at x (certified). */
+static int strict_at(fast_query *q, const double *x)
+{
+    return fq_strictly_inside(q, 0, x) && fq_strictly_inside(q, 1, x);
+}
+
+static void clear_set(fast_query *q, int count)
+{
+    for (int k = 0; k < count; k++)
+        q->fw->in_set[q->fw->order[k]] = 0;
+}
+
+static seidel_status solve_set(fast_query *q, int count, int forced, double *z, int *basis)
+{
+    seidel_problem sp = {q->n, {q->bank[0], q->bank[1]}, count, q->fw->order, q->lo, q->hi,
+                         NULL, forced, fq_on_update, q};
+    long recursions = 0;
+    seidel_status st = seidel_solve(q->fw->sw, &sp, z, basis, &recursions);
+    q->r->nodes += recursions;
+    q->have_basis = st == SEIDEL_OPTIMAL;
+    if (q->have_basis)
+        memcpy(q->last_basis, basis, sizeof(int) * (size_t)(q->n + 1));
+    return st;
+}
+
+/* The LP on the candidate set, a scan of the other rows, the worst
+ * violators join; until nothing is violated (FAST_ROUNDS at most, then
+ * one Seidel pass over every row).  z and *strict describe the optimum. */
+#define FAST_ROUNDS 24
+seidel_status fq_lp_rounds(fast_query *q, int forced, double *z, int *strict)
+{
+    int count = seed_candidates(q, forced), rounds = 0;
+    int basis[SEIDEL_MAX_DIM + 1];
+    seidel_status st = SEIDEL_OPTIMAL;
+    *strict = 0;
+    for (; rounds < FAST_ROUNDS; rounds++) {
+        st = solve_set(q, count, forced, z, basis);
+        if (q->certified || st != SEIDEL_OPTIMAL || scan_rows(q, z, &count, strict) == 0 ||
+            *strict)
+            break;
+    }
+    clear_set(q, count);
+    if (!q->certified && st == SEIDEL_OPTIMAL && rounds == FAST_ROUNDS) {
+        full_order(q);
+        count = q->M;
+        st = solve_set(q, count, forced, z, basis);
+        *strict = st == SEIDEL_OPTIMAL && z[q->n] > 0 && strict_at(q, z);
+    }
+    fq_trace(q, "%d rounds, LP on %d of %d rows, %ld violated rows became equalities", rounds + 1,
+          count, q->M, q->r->nodes);
+    return st;
+}
+
+/* The same rounds with the dual simplex of fast_lp.c, which goes on from
+ * its last basis when violated rows join instead of starting again.
+ * Returns 0 when it reached an optimum over every row (z, *strict), or
+ * certified disjointness on the way; -1 when it met trouble (the caller
+ * then runs Seidel's LP). */
+static int dual_hook(void *user, const double *z, const int *basis, const double *lam_tau)
+{
+    fast_query *q = user;
+    double scale = 0;
+    for (int c = 0; c <= q->n; c++) { /* a box bound with weight cannot certify */
+        if (basis[c] < 0 && fabs(lam_tau[c]) > 1e-9)
+            return 0;
+        scale = fmax(scale, fabs(z[c]));
+    }
+    /* A margin that is rounding noise around 0 (a contact) is not worth
+     * the exact determinants now; the final basis is tried at the end. */
+    if (z[q->n] > -1e-12 * (scale + 1e-300))
+        return 0;
+    return fq_on_update(q, z, basis);
+}
+
+int fq_lp_rounds_dual(fast_query *q, double *z, int *strict)
+{
+    flp_state st;
+    flp_init(&st, q->n, q->bank, q->lo, q->hi, NULL, dual_hook, q);
+    fast_work *w = q->fw;
+    long need = (long)(q->n + 4) * q->M; /* room for every row: the set never outgrows it */
+    if (w->lp_tab_cap < need) {
+        double *t = realloc(w->lp_tab, sizeof(double) * (size_t)need);
+        if (t) {
+            w->lp_tab = t;
+            w->lp_tab_cap = (int)need;
+        }
+    }
+    if (w->lp_tab_cap >= need)
+        flp_set_table(&st, w->lp_tab, q->M);
+    int count = seed_candidates(q, -1), rounds = 0, rc = -1;
+    *strict = 0;
+    for (; rounds < FAST_ROUNDS; rounds++) {
+        flp_status fs = flp_solve(&st, q->fw->order, count);
+        if (fs == FLP_STOPPED || q->certified) {
+            rc = 0;
+            break;
+        }
+        if (fs != FLP_OPTIMAL)
+            break;
+        if (scan_rows(q, st.z, &count, strict) == 0 || *strict) {
+            rc = 0;
+            break;
+        }
+    }
+    clear_set(q, count);
+    memcpy(z, st.z, sizeof(double) * (size_t)(q->n + 1));
+    memcpy(q->last_basis, st.basis, sizeof(int) * (size_t)(q->n + 1));
+    double zmax = 0;
+    for (int c = 0; c <= q->n; c++)
+        zmax = fmax(zmax, fabs(z[c]));
+    if (rc == 0 && !q->certified && z[q->n] < -1e-12 * (zmax + 1e-300))
+        fq_on_update(q, z, st.basis); /* a disjoint optimum the hook left alone (a
+                                      margin of rounding noise: a contact, tried next) */
+    q->have_basis = rc == 0 && !q->certified;
+
+    q->r->nodes += st.pivots;
+    fq_trace(q, "dual simplex: %d rounds, %d pivots, LP on %d of %d rows%s", rounds + 1, st.pivots,
+          count, q->M, rc == 0 ? "" : " (numerical trouble: Seidel's LP instead)");
+    return rc;
+}
+
+/* Contact: the last optimum's basis, certified exactly (fast_touch.c). */
+int fq_try_touching(fast_query *q)
+{
+    int D = q->n + 1, which[SEIDEL_MAX_DIM], row[SEIDEL_MAX_DIM];
+    double G[SEIDEL_MAX_DIM * SEIDEL_MAX_DIM], h[SEIDEL_MAX_DIM];
+    if (!q->have_basis || D > SEIDEL_MAX_DIM)
+        return 0;
+    for (int c = 0; c < D; c++) {
+        int id = q->last_basis[c];
+        fq_basis_column(q, id, G + c * D, &h[c]);
+        which[c] = id >= 0 ? poly_of(q, id) : -1;
+        row[c] = id >= 0 ? index_in(q, id) : -1;
+    }
+    fast_touch_job job = {q->n, G, h, which, row, {q->V[0], q->V[1]}, q->V[0]->center};
+    return fast_touch_certify(&job, q->r, &q->fw->ps) == 1;
+}
+
