@@ -26,6 +26,8 @@
  * whose multipliers form the identity: dual feasible. */
 #include "solver/fast_lp.h"
 
+#include "polytope/dense.h"
+
 #include <limits.h>
 #include <math.h>
 #include <string.h>
@@ -55,49 +57,12 @@ static void constraint_of(const flp_state *s, int id, double *g, double *h)
     *h = b->b[i];
 }
 
-/* Ginv from G by Gauss-Jordan elimination with partial pivoting; -1 when
- * G is singular to working precision. */
+/* Ginv from G (dense.c: Gauss-Jordan with partial pivoting); -1 when G
+ * is singular to working precision. */
 static int flp_refactor(flp_state *s)
 {
-    int D = s->D;
-    double M[FLP_MAX_D * FLP_MAX_D];
-    memcpy(M, s->G, sizeof(double) * (size_t)(D * D));
-    for (int i = 0; i < D; i++)
-        for (int j = 0; j < D; j++)
-            s->Ginv[i * D + j] = i == j;
-    for (int c = 0; c < D; c++) {
-        int p = c;
-        for (int i = c + 1; i < D; i++)
-            if (fabs(M[i * D + c]) > fabs(M[p * D + c]))
-                p = i;
-        if (!(fabs(M[p * D + c]) > 0))
-            return -1;
-        if (p != c)
-            for (int j = 0; j < D; j++) {
-                double t = M[c * D + j];
-                M[c * D + j] = M[p * D + j];
-                M[p * D + j] = t;
-                t = s->Ginv[c * D + j];
-                s->Ginv[c * D + j] = s->Ginv[p * D + j];
-                s->Ginv[p * D + j] = t;
-            }
-        double inv = 1 / M[c * D + c];
-        for (int j = 0; j < D; j++) {
-            M[c * D + j] *= inv;
-            s->Ginv[c * D + j] *= inv;
-        }
-        for (int i = 0; i < D; i++) {
-            double f = M[i * D + c];
-            if (i == c || f == 0)
-                continue;
-            for (int j = 0; j < D; j++) {
-                M[i * D + j] -= f * M[c * D + j];
-                s->Ginv[i * D + j] -= f * s->Ginv[c * D + j];
-            }
-        }
-    }
     s->since_refactor = 0;
-    return 0;
+    return dense_inverse(s->D, s->G, s->Ginv);
 }
 
 static void vertex(flp_state *s)

@@ -59,18 +59,7 @@ int fq_strictly_inside(fast_query *q, int k, const double *x)
     int n = q->n, unsure = 0;
     double c = (double)(n + 2) * FP_U;
     for (int i = 0; i < P->m; i++) {
-        const double *a = P->a + (size_t)i * (size_t)n;
-        double v = -P->b[i], mag = fabs(P->b[i]);
-        if (n == 3) { /* the common case, unrolled */
-            double t0 = a[0] * x[0], t1 = a[1] * x[1], t2 = a[2] * x[2];
-            v += t0 + t1 + t2;
-            mag += fabs(t0) + fabs(t1) + fabs(t2);
-        } else
-            for (int j = 0; j < n; j++) {
-                double t = a[j] * x[j];
-                v += t;
-                mag += fabs(t);
-            }
+        double mag, v = fq_row_excess(P->a + (size_t)i * (size_t)n, P->b[i], x, n, &mag);
         int safe = mag < 0x1p+900 && mag > 0x1p-900;
         if (safe && v > c * mag)
             return 0; /* certainly not strict: no need to read further */

@@ -57,23 +57,32 @@ static inline double row_b(const fast_query *q, int id)
     return q->V[poly_of(q, id)]->b[index_in(q, id)];
 }
 
-/* a.x - b in doubles; *strict: certified < 0 (the bound of pred_row_sign,
- * rows it cannot decide asked exactly). */
-static inline double fq_row_value(fast_query *q, const double *a, double b, const double *x,
-                               int *strict)
+/* a.x - b in doubles and, in *mag, |b| + sum |a_j x_j| (n = 3 unrolled). */
+static inline double fq_row_excess(const double *a, double b, const double *x, int n,
+                                   double *mag)
 {
-    int n = q->n;
-    double v = -b, mag = fabs(b);
-    if (n == 3) { /* the common case, unrolled */
+    double v = -b, m = fabs(b);
+    if (n == 3) {
         double t0 = a[0] * x[0], t1 = a[1] * x[1], t2 = a[2] * x[2];
         v += t0 + t1 + t2;
-        mag += fabs(t0) + fabs(t1) + fabs(t2);
+        m += fabs(t0) + fabs(t1) + fabs(t2);
     } else
         for (int j = 0; j < n; j++) {
             double t = a[j] * x[j];
             v += t;
-            mag += fabs(t);
+            m += fabs(t);
         }
+    *mag = m;
+    return v;
+}
+
+/* a.x - b in doubles; *strict: certified < 0 (the bound of pred_row_sign,
+ * rows it cannot decide asked exactly). */
+static inline double fq_row_value(fast_query *q, const double *a, double b, const double *x,
+                                  int *strict)
+{
+    int n = q->n;
+    double mag, v = fq_row_excess(a, b, x, n, &mag);
     double bound = (double)(n + 2) * FP_U * mag;
     if (mag < 0x1p+900 && mag > 0x1p-900 && (v < -bound || v > bound))
         *strict = v < 0; /* the filter decides either way */

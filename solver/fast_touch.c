@@ -46,6 +46,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "polytope/dense.h"
 #include "polytope/fp.h"
 #include "polytope/hpoly.h"
 #include "polytope/predicates.h"
@@ -193,40 +194,13 @@ static int exact_vertex(const fast_touch_job *j, mpq_t *x)
     return rc;
 }
 
-/* x* in floating point (Gaussian elimination with partial pivoting): a
- * few ulps from the exact point, which is made on demand (result.c). */
+/* x* in floating point (dense.c): a few ulps from the exact point, which
+ * is made on demand (result.c). */
 static void approx_vertex(const fast_touch_job *j, double *x)
 {
-    int D = j->n + 1, piv[TOUCH_MAX_D];
-    double M[TOUCH_MAX_D * TOUCH_MAX_D], r[TOUCH_MAX_D];
-    memcpy(M, j->G, sizeof(double) * (size_t)(D * D));
-    memcpy(r, j->h, sizeof(double) * (size_t)D);
-    for (int i = 0; i < D; i++)
-        piv[i] = i;
-    for (int c = 0; c < D; c++) {
-        int best = c;
-        for (int i = c + 1; i < D; i++)
-            if (fabs(M[piv[i] * D + c]) > fabs(M[piv[best] * D + c]))
-                best = i;
-        int t = piv[c];
-        piv[c] = piv[best];
-        piv[best] = t;
-        double p = M[piv[c] * D + c];
-        for (int i = c + 1; i < D; i++) {
-            double f = M[piv[i] * D + c] / p;
-            for (int k = c; k < D; k++)
-                M[piv[i] * D + k] -= f * M[piv[c] * D + k];
-            r[piv[i]] -= f * r[piv[c]];
-        }
-    }
     double z[TOUCH_MAX_D];
-    for (int c = D - 1; c >= 0; c--) {
-        double s = r[piv[c]];
-        for (int k = c + 1; k < D; k++)
-            s -= M[piv[c] * D + k] * z[k];
-        z[c] = s / M[piv[c] * D + c];
-    }
-    memcpy(x, z, sizeof(double) * (size_t)j->n);
+    if (dense_solve(j->n + 1, j->G, j->h, z) == 0)
+        memcpy(x, z, sizeof(double) * (size_t)j->n);
 }
 
 /* Sign of a . x - b for rational x. */

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "polytope/dense.h"
 #include "polytope/hpoly.h"
 #include "solver/fast_work.h"
 #include "solver/qmatrix.h"
@@ -309,47 +310,19 @@ hs_code hs_result_point(const hs_result *r, double *x)
 }
 
 /* y with sum_c y_c g_c = e_tau for the lazy columns, in floating point
- * (Gaussian elimination with partial pivoting on G^T); -1 if singular. */
+ * (dense.c); -1 if singular. */
 static int lazy_multipliers_d(const hs_result *r, double *y)
 {
     int D = r->lazy_D;
-    double M[17 * 17], rhs[17];
-    if (D > 17)
+    double M[DENSE_MAX * DENSE_MAX], rhs[DENSE_MAX];
+    if (D > DENSE_MAX)
         return -1;
     for (int i = 0; i < D; i++) {
         rhs[i] = i == D - 1;
         for (int c = 0; c < D; c++)
             M[i * D + c] = r->lazy_g[c * D + i];
     }
-    for (int c = 0; c < D; c++) {
-        int p = c;
-        for (int i = c + 1; i < D; i++)
-            if (fabs(M[i * D + c]) > fabs(M[p * D + c]))
-                p = i;
-        if (!(fabs(M[p * D + c]) > 0))
-            return -1;
-        for (int j = 0; j < D; j++) {
-            double t = M[c * D + j];
-            M[c * D + j] = M[p * D + j];
-            M[p * D + j] = t;
-        }
-        double t = rhs[c];
-        rhs[c] = rhs[p];
-        rhs[p] = t;
-        for (int i = c + 1; i < D; i++) {
-            double f = M[i * D + c] / M[c * D + c];
-            for (int j = c; j < D; j++)
-                M[i * D + j] -= f * M[c * D + j];
-            rhs[i] -= f * rhs[c];
-        }
-    }
-    for (int c = D - 1; c >= 0; c--) {
-        double s = rhs[c];
-        for (int j = c + 1; j < D; j++)
-            s -= M[c * D + j] * y[j];
-        y[c] = s / M[c * D + c];
-    }
-    return 0;
+    return dense_solve(D, M, rhs, y);
 }
 
 int result_normal_d(const hs_result *r, int which, const hs_poly *p, double *out)
@@ -358,7 +331,7 @@ int result_normal_d(const hs_result *r, int which, const hs_poly *p, double *out
     for (int j = 0; j < n; j++)
         out[j] = 0;
     if (r->lazy) {
-        double y[17];
+        double y[DENSE_MAX];
         if (r->lazy_D <= 0 || lazy_multipliers_d(r, y) != 0)
             return -1;
         for (int c = 0; c < r->lazy_D; c++)
