@@ -213,6 +213,13 @@ $(call need_python,cffi,python3-cffi) \
 $(call need_python,numpy,python3-numpy) \
 { [ -n "$(PY_INC)" ] && [ -f "$(PY_INC)/Python.h" ]; } || missing="$$missing python3-dev";
 endef
+# What the Python tests need beyond the package: pytest, and Dask
+# (python3-dask, python3-distributed) for halfspace.dask and its test.
+define python_test_checks
+$(call need_python,pytest,python3-pytest) \
+$(call need_python,dask,python3-dask) \
+$(call need_python,distributed,python3-distributed)
+endef
 
 deps:
 	@missing=""; \
@@ -224,7 +231,7 @@ deps:
 	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
 	command -v valgrind >/dev/null 2>&1 || missing="$$missing valgrind"; \
 	$(python_checks) \
-	$(call need_python,pytest,python3-pytest) \
+	$(python_test_checks) \
 	$(call need_header,cairo/cairo.h,libcairo2-dev) \
 	$(draw_deps_check) \
 	$(install_or_explain)
@@ -291,6 +298,7 @@ cli-run: $(CLI)
 
 # The Python package's tests (pytest), against the CLI and the exact engine.
 python-run: $(PY_STAMP) $(CLI)
+	@missing=""; $(python_test_checks) $(install_or_explain)
 	HS_CLI=$(abspath $(CLI)) HS_EXAMPLES=$(abspath examples) PYTHONPATH=$(abspath $(PY_BUILD)) \
 	  $(PYTHON) -m pytest -q -p no:cacheprovider python/tests
 

@@ -18,7 +18,8 @@
 #   mesh       bench/mesh.cpp     FCL's env/rob meshes at 1000 poses vs FCL OBBRSS
 #   chain      bench/chain.c      seed 003: ChainTree self-collision vs grid, 1-/K-OBBTree
 #   path       bench/path.c       seed 004: lines and arcs in a palletizing cell, OBB SAT vs exact
-#   python     bench/python/      the Python binding: intersect and intersect_many vs C
+#   python     bench/python/      the Python binding: intersect, intersect_many and
+#                                 Robot.check_states vs C
 #
 # Text outside the markers is left alone.  One program alone:
 # make -f bench/bench.mk NAME-run (NAME_ARGS='...' for other options, for
@@ -218,7 +219,7 @@ PYTHON_TITLE := The cost of the Python binding (bench/python)
 python-build: $(PYBENCH)
 
 $(PYBENCH): $(PYBENCH_OBJ) $(LIBA)
-	$(CC) -o $@ $(PYBENCH_OBJ) $(LIBA) $(BENCH_LIBS)
+	$(CC) -o $@ $(PYBENCH_OBJ) $(LIBA) $(ROBOT_LIBS) $(BENCH_LIBS)
 
 -include $(PYBENCH_OBJ:.o=.d)
 

@@ -3,6 +3,7 @@
  * the cost of the binding.
  *
  * Usage: python_c DIR THREADS REPS SINGLE
+ *        python_c states URDF SCENE QFILE N THREADS REPS
  *   DIR/pairs.txt   first line "pool K pairs N", then N lines "i j" (0-based
  *                   indices into the pool); DIR/p<i>.ine the K polytopes.
  *   THREADS         worker threads of hs_intersect_batch (0: one per CPU)
@@ -20,9 +21,19 @@
  * Output (stdout), one line each:
  *   c_intersect_us X
  *   c_batch_us X
- *   counts DISJOINT TOUCHING OVERLAP      (of the batch's answers) */
+ *   counts DISJOINT TOUCHING OVERLAP      (of the batch's answers)
+ *
+ * The states mode: the robot of URDF (the default options: meshes as hulls,
+ * the skip list at the rest configuration) among the bodies of SCENE;
+ * QFILE holds N configurations, dof doubles each (native byte order, as
+ * numpy's tofile writes them).  hs_robot_check_states on all N rows with
+ * THREADS threads, REPS times: the time over N (CPU time for 1 thread,
+ * wall time otherwise); the median.  Output:
+ *   c_states_us X
+ *   labels FREE SELF WORLD BOTH            (how many rows of each) */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "halfspace.h"
@@ -43,8 +54,55 @@ static void die(const char *what, const hs_error *err)
     exit(2);
 }
 
+static int states_main(int argc, char **argv)
+{
+    if (argc != 8) {
+        fprintf(stderr, "usage: python_c states URDF SCENE QFILE N THREADS REPS\n");
+        return 1;
+    }
+    long n = atol(argv[5]);
+    int threads = atoi(argv[6]), reps = atoi(argv[7]);
+    hs_error err;
+    hs_robot *r = hs_robot_load(argv[2], NULL, &err);
+    if (!r)
+        die("loading the robot", &err);
+    hs_world *w = hs_world_load(argv[3], &err);
+    if (!w)
+        die("loading the scene", &err);
+    int dof = hs_robot_dof(r);
+    if (n < 1 || reps < 1 || threads < 0)
+        die("bad arguments", NULL);
+    double *Q = malloc(sizeof(double) * (size_t)dof * (size_t)n);
+    unsigned char *out = malloc((size_t)n);
+    double *us = malloc(sizeof(double) * (size_t)reps);
+    FILE *f = fopen(argv[4], "rb");
+    if (!Q || !out || !us || !f || fread(Q, sizeof(double) * (size_t)dof, (size_t)n, f) != (size_t)n)
+        die("reading the configurations", NULL);
+    fclose(f);
+    clockid_t clock = threads == 1 ? CLOCK_PROCESS_CPUTIME_ID : CLOCK_MONOTONIC;
+    for (int rep = 0; rep < reps; rep++) {
+        double t0 = now_on(clock);
+        if (hs_robot_check_states(r, w, Q, (size_t)n, threads, out, &err) != HS_OK)
+            die("hs_robot_check_states", &err);
+        us[rep] = (now_on(clock) - t0) * 1e6 / (double)n;
+    }
+    long cnt[4] = {0, 0, 0, 0};
+    for (long i = 0; i < n; i++)
+        cnt[out[i] & 3]++;
+    printf("c_states_us %.6g\n", bench_median(us, reps));
+    printf("labels %ld %ld %ld %ld\n", cnt[0], cnt[1], cnt[2], cnt[3]);
+    free(Q);
+    free(out);
+    free(us);
+    hs_world_free(w);
+    hs_robot_free(r);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
+    if (argc > 1 && strcmp(argv[1], "states") == 0)
+        return states_main(argc, argv);
     if (argc != 5) {
         fprintf(stderr, "usage: python_c DIR THREADS REPS SINGLE\n");
         return 1;

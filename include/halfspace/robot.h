@@ -67,7 +67,9 @@ extern "C" {
  * hs_robot (setting the configuration, the incremental self-collision
  * query, motion checks, which pose the robot as they go); routines taking
  * a const hs_robot are const-safe (with the world too).  For several
- * threads, load one robot per thread.  hs_robot_load and
+ * threads, load one robot per thread, or ask hs_robot_check_states, which
+ * answers many configurations on its own worker threads without changing
+ * the robot.  hs_robot_load and
  * hs_robot_load_string are thread-safe (libxml2 and Assimp are used
  * re-entrantly; only the text of an Assimp failure is Assimp's last
  * error, which another thread's failing import may replace).
@@ -341,6 +343,32 @@ HS_API hs_code hs_robot_world_collision_all(const hs_robot *r, const hs_world *w
  * q that hs_robot_set_q refuses).  Changes r. */
 HS_API int hs_robot_check(hs_robot *r, const hs_world *w, const double *q, int n,
                           hs_error *err);
+/* Many configurations at once, for planners' data sets and batch
+ * validity checks: row k of Q (n rows of dof values each, row-major, in
+ * coordinate order as hs_robot_set_q takes them) is answered into out[k]:
+ * 0 free, 1 self-collision only, 2 world collision only (a link meets an
+ * enabled body of w), 3 both; w may be NULL (self only: 0 or 1).  Each
+ * answer is that of hs_robot_check at the same configuration (nonzero
+ * exactly when hs_robot_check says 1), from the same exact tests, but
+ * computed from scratch: every tested pair of links, then every link
+ * against the world (the incremental record of hs_robot_self_collision is
+ * neither used nor changed).  The robot's base pose, floating and planar
+ * joint poses and skip list apply as they are.
+ * threads: worker threads (0: one per CPU; 1: the calling thread only;
+ * at most 256 and at most n); rows are handed out one at a time and each
+ * worker keeps its own link poses and scratch, so the output does not
+ * depend on the number of threads.  Q and out are the caller's (out: n
+ * bytes); nothing is kept after the call.
+ * Returns HS_OK (out filled), or: HS_ERR_ARG for r NULL, Q or out NULL
+ * with n > 0 (Q may be NULL when dof is 0), threads < 0, or a row
+ * hs_robot_set_q would refuse (not finite, outside the limits; the
+ * message names the first such row, "configuration K", K counted from 1;
+ * nothing is answered then); HS_ERR_NOMEM or an error of the tests, for
+ * the lowest-numbered row that failed (out is then partly filled).
+ * Thread-safe: const on r and w, which no thread may change during the
+ * call; several calls may share one robot and one world. */
+HS_API hs_code hs_robot_check_states(const hs_robot *r, const hs_world *w, const double *Q,
+                                     size_t n, int threads, unsigned char *out, hs_error *err);
 /* Smallest distance from the links to the bodies of the world into
  * *dist, with the link, the body index and a point on each in world
  * coordinates (any of those outputs may be NULL).  0, decided exactly,

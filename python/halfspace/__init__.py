@@ -24,6 +24,12 @@ Polyhedra {x : A x <= b}:
   witnesses, normals and contact points; ``World.distance``;
 * :class:`Chain`: kinematic chains (chain files or built in Python),
   ``self_collision()``, ``world_collision(world)``, ``distance(world)``;
+* :class:`Robot`: robots from URDF (trees of links, mimic joints, skip
+  lists), configurations as arrays or by joint name, ``self_collision()``,
+  ``world_collision(world)``, ``distance(world)``, ``check_motion(q1, q2)``
+  (guaranteed or stepped), ``check_states(Q)`` for an (N, dof) array on the
+  library's threads; :mod:`halfspace.dask` labels configurations on a Dask
+  cluster (imported on demand: ``import halfspace.dask``);
 * :mod:`halfspace.poses`: 4x4 poses from rotations, axis-angle,
   quaternions and Z-Y-Z Euler angles;
 * errors: :class:`Error` and one subclass per hs_code (see
@@ -35,7 +41,9 @@ Objects own their C handles and free them when collected (``close()`` or a
 keeps it alive (a Body its World, a Result its Polytopes).  Calls into the
 library release the GIL.  Polytopes never change and may be shared between
 threads; a World may be queried from several threads at once, but nothing
-may change a World or a Chain while another thread uses it.
+may change a World, a Chain or a Robot while another thread uses it
+(``Robot.check_states`` only reads the robot: any number of threads may
+call it on one robot at once).
 """
 from ._halfspace_cffi import ffi as _ffi, lib as _lib
 from .errors import (Error, InputError, ArgumentError, FileError, OutOfMemoryError,
@@ -46,6 +54,7 @@ from .polytope import (Polytope, Result, Multiplier, Certificate, feasible, inte
 from . import poses
 from .world import World, Body, Pair, PiecePair, Contact, Distance, Boundary, QueryResult
 from .chain import Chain, ChainDistance
+from .robot import Robot, RobotPair, RobotDistance, MotionResult
 
 #: Version of the C library in use ("MAJOR.MINOR.PATCH", hs_version).
 __version__ = _ffi.string(_lib.hs_version()).decode()
@@ -56,4 +65,5 @@ __all__ = ["Error", "InputError", "ArgumentError", "FileError", "OutOfMemoryErro
            "Polytope", "Result", "Multiplier", "Certificate", "feasible", "intersect",
            "intersect_many", "poses",
            "World", "Body", "Pair", "PiecePair", "Contact", "Distance", "Boundary",
-           "QueryResult", "Chain", "ChainDistance"]
+           "QueryResult", "Chain", "ChainDistance",
+           "Robot", "RobotPair", "RobotDistance", "MotionResult"]

@@ -2,6 +2,8 @@
  * src/robot/, and the functions they offer each other.
  *
  * Files, from the top down (each calls only files below it):
+ *   robot_states.c     hs_robot_check_states: many configurations on
+ *                      worker threads, the robot only read
  *   robot_motion.c     hs_robot_check_motion: stepped and guaranteed modes
  *   robot_bound.c      motion bounds and certified distance lower bounds
  *   robot_export.c     hs_robot_export_vrml
