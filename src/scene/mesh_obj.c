@@ -137,12 +137,9 @@ static hs_code obj_lines(obj_reader *r, text_reader *rd, int *last, hs_error *er
     return HS_OK;
 }
 
-hs_code mesh_read_obj(const char *path, scene_soup *s, int *line, hs_error *err)
+hs_code mesh_parse_obj(const char *text, const char *path, scene_soup *s, int *line,
+                       hs_error *err)
 {
-    soup_init(s);
-    char *text = text_read_file(path, err);
-    if (!text)
-        return err ? err->code : HS_ERR_IO;
     obj_reader r;
     memset(&r, 0, sizeof r);
     r.file = path;
@@ -151,8 +148,19 @@ hs_code mesh_read_obj(const char *path, scene_soup *s, int *line, hs_error *err)
     int last = 1;
     hs_code rc = obj_lines(&r, &rd, &last, err);
     text_reader_free(&rd);
-    free(text);
     *s = r.soup;
     *line = r.first_face;
+    return rc;
+}
+
+hs_code mesh_read_obj(const char *path, size_t max_bytes, scene_soup *s, int *line,
+                      hs_error *err)
+{
+    soup_init(s);
+    char *text = text_read_file_max(path, max_bytes, 0, NULL, err);
+    if (!text)
+        return err ? err->code : HS_ERR_IO;
+    hs_code rc = mesh_parse_obj(text, path, s, line, err);
+    free(text);
     return rc;
 }

@@ -114,20 +114,28 @@ static hs_code off_lines(off_reader *r, text_reader *rd, int *last, hs_error *er
     return rc;
 }
 
-hs_code mesh_read_off(const char *path, scene_soup *s, int *line, hs_error *err)
+hs_code mesh_parse_off(const char *text, const char *path, scene_soup *s, int *line,
+                       hs_error *err)
 {
-    soup_init(s);
-    char *text = text_read_file(path, err);
-    if (!text)
-        return err ? err->code : HS_ERR_IO;
     off_reader r = {path, 0, 0, 0, {0}};
     text_reader rd;
     text_reader_init(&rd, text);
     int last = 1;
     hs_code rc = off_lines(&r, &rd, &last, err);
     text_reader_free(&rd);
-    free(text);
     *s = r.soup;
     *line = r.first_face;
+    return rc;
+}
+
+hs_code mesh_read_off(const char *path, size_t max_bytes, scene_soup *s, int *line,
+                      hs_error *err)
+{
+    soup_init(s);
+    char *text = text_read_file_max(path, max_bytes, 0, NULL, err);
+    if (!text)
+        return err ? err->code : HS_ERR_IO;
+    hs_code rc = mesh_parse_off(text, path, s, line, err);
+    free(text);
     return rc;
 }

@@ -14,41 +14,6 @@
 #include "polytope/error.h"
 #include "src/scene/mesh.h"
 
-/* The whole file as bytes (plus a NUL after them). */
-static unsigned char *read_bytes(const char *path, size_t *len, hs_error *err)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        err_set(err, HS_ERR_IO, "%s: cannot open: %s", path, strerror(errno));
-        return NULL;
-    }
-    size_t cap = 1 << 16, n = 0;
-    unsigned char *buf = malloc(cap);
-    while (buf) {
-        n += fread(buf + n, 1, cap - n - 1, f);
-        if (n + 1 < cap)
-            break;
-        unsigned char *nb = cap < SIZE_MAX / 2 ? realloc(buf, cap * 2) : NULL;
-        if (!nb) {
-            free(buf);
-            buf = NULL;
-        }
-        buf = nb;
-        cap *= 2;
-    }
-    int bad = ferror(f);
-    fclose(f);
-    if (!buf || bad) {
-        free(buf);
-        err_set(err, buf ? HS_ERR_IO : HS_ERR_NOMEM, "%s: %s", path,
-                buf ? "read error" : "out of memory");
-        return NULL;
-    }
-    buf[n] = '\0';
-    *len = n;
-    return buf;
-}
-
 static uint32_t le32(const unsigned char *p)
 {
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
@@ -249,15 +214,24 @@ static hs_code stl_read(unsigned char *buf, size_t len, scene_soup *s, const cha
                   "file has %zu", why, (unsigned long)count, 84 + 50 * (size_t)count, len);
 }
 
-hs_code mesh_read_stl(const char *path, scene_soup *s, int *line, hs_error *err)
+hs_code mesh_parse_stl(unsigned char *buf, size_t len, const char *path, scene_soup *s,
+                       int *line, hs_error *err)
 {
     soup_init(s);
     *line = 0; /* binary STL: no lines */
+    return stl_read(buf, len, s, path, line, err);
+}
+
+hs_code mesh_read_stl(const char *path, size_t max_bytes, scene_soup *s, int *line,
+                      hs_error *err)
+{
+    soup_init(s);
+    *line = 0;
     size_t len = 0;
-    unsigned char *buf = read_bytes(path, &len, err);
+    unsigned char *buf = (unsigned char *)text_read_file_max(path, max_bytes, 1, &len, err);
     if (!buf)
         return err ? err->code : HS_ERR_IO;
-    hs_code rc = stl_read(buf, len, s, path, line, err);
+    hs_code rc = mesh_parse_stl(buf, len, path, s, line, err);
     free(buf);
     return rc;
 }

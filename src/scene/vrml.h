@@ -62,11 +62,12 @@
 
 #include "halfspace.h"
 
-#define VRML_MAX_NEST 200          /* nodes and values nested in one file */
-#define VRML_MAX_WALK_DEPTH 1000   /* nesting once PROTOs and Inlines are expanded */
+/* Limits of the reader besides those of scene_opts (max_depth: nodes and
+ * values nested within one file; 5 * max_depth once PROTOs and Inlines
+ * are expanded; max_pieces and max_points: what one load makes). */
+#define VRML_WALK_DEPTH_FACTOR 5   /* expanded nesting / max_depth */
 #define VRML_MAX_INLINE_DEPTH 32   /* files inlined within one another */
 #define VRML_MAX_VISITS 2000000L   /* nodes visited once USE / PROTO / Inline are expanded */
-#define VRML_MAX_PIECES 100000L    /* pieces made by one file */
 
 /* -------------------------------------------------------------- arena */
 
@@ -220,8 +221,8 @@ hs_code vrml_check_header(const char *text, const char *file, int required, hs_e
 
 /* ------------------------------------------------------------- parser */
 
-/* Parse text (the contents of the file f->path) into f->top, f->ntop
- * (vrml_parse.c). */
-hs_code vrml_parse_text(const char *text, vfile *f, arena *ar, hs_error *err);
+/* Parse text (the contents of the file f->path) into f->top, f->ntop,
+ * nodes and values nested at most max_depth deep (vrml_parse.c). */
+hs_code vrml_parse_text(const char *text, vfile *f, arena *ar, int max_depth, hs_error *err);
 
 #endif

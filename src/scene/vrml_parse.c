@@ -35,7 +35,7 @@ typedef struct parser {
     const char *file;
     arena *ar;
     hs_error *err;
-    int depth;
+    int depth, max_depth;
     int no_is;         /* parsing a PROTO field's default: IS is not allowed */
     const char *field; /* the field whose value is being read (messages) */
 } parser;
@@ -381,9 +381,9 @@ static hs_code parse_typed(parser *ps, scope *sc, const vfield *f, ftype type, i
 /* The value of field f, of the given type, into f->item. */
 static hs_code parse_field_value(parser *ps, scope *sc, vfield *f, ftype type)
 {
-    if (++ps->depth > VRML_MAX_NEST)
-        return err_at(ps->err, ps->file, f->line, "nodes nested more than %d deep",
-                      VRML_MAX_NEST);
+    if (++ps->depth > ps->max_depth)
+        return err_at(ps->err, ps->file, f->line, "nodes nested more than %d deep "
+                      "(raise max_depth)", ps->max_depth);
     itemvec iv = {NULL, 0, 0};
     const char *outer = ps->field;
     ps->field = f->name;
@@ -529,9 +529,9 @@ static hs_code parse_node(parser *ps, scope *sc, const token *type, const char *
     const token *open = take(ps);
     if (open->kind != T_LBRACE)
         return expected(ps, open, "'{' after the node type");
-    if (++ps->depth > VRML_MAX_NEST)
-        return err_at(ps->err, ps->file, open->line, "nodes nested more than %d deep",
-                      VRML_MAX_NEST);
+    if (++ps->depth > ps->max_depth)
+        return err_at(ps->err, ps->file, open->line, "nodes nested more than %d deep "
+                      "(raise max_depth)", ps->max_depth);
     vnode *n = vrml_arena_alloc(ps->ar, sizeof *n);
     if (!n)
         return nomem(ps);
@@ -689,13 +689,13 @@ static hs_code parse_proto(parser *ps, scope *sc)
 
 /* ------------------------------------------------------------- files */
 
-hs_code vrml_parse_text(const char *text, vfile *f, arena *ar, hs_error *err)
+hs_code vrml_parse_text(const char *text, vfile *f, arena *ar, int max_depth, hs_error *err)
 {
     token *tok = NULL;
     hs_code rc = vrml_lex(text, f->path, ar, &tok, err);
     if (rc != HS_OK)
         return rc;
-    parser ps = {tok, 0, f->path, ar, err, 0, 0, NULL};
+    parser ps = {tok, 0, f->path, ar, err, 0, max_depth, 0, NULL};
     scope top = {NULL, NULL, NULL, NULL};
     rc = parse_statements(&ps, &top, T_END, &f->top, &f->ntop);
     if (rc == HS_OK && peek(&ps, 0)->kind != T_END)
