@@ -277,7 +277,7 @@ expect 1 - world --threshold= $S/robot-arm.wrl
 expect 1 - world --threads=x $S/robot-arm.wrl
 expect 1 - world --engine=glpk $S/robot-arm.wrl
 expect 1 - world --sides=2 $S/robot-arm.wrl
-has "$err" "--sides needs 3..100000, not '2'"
+has "$err" "--sides needs a whole number in 3..100000, not '2'"
 expect 1 - world --sphere-level=7 $S/robot-arm.wrl
 expect 0 - world --sides=8 --threshold=0 $S/robot-arm-posed.wrl
 cut -d' ' -f1-3 "$out" | cmp -s - "$TMP/posed_exact" && ok || bad "world --sides=8 differs"

@@ -32,6 +32,9 @@ typedef struct loader {
     joint_spec js;
     char **names;       /* link names (second pass), for skip lines */
     int *name_line;
+    int nnames;         /* entries of names (the links of the first pass) */
+    int *name_slot;     /* open addressing over names: link index + 1, 0 free */
+    size_t slot_mask;   /* slots - 1 (a power of two, at least 2 n slots) */
 } loader;
 
 static hs_code fail(const loader *ld, const text_line *ln, hs_error *err, const char *what,
@@ -306,12 +309,28 @@ static hs_code finish_joint(loader *ld, const text_line *ln, hs_error *err)
 
 /* ------------------------------------------------------------ links */
 
+/* FNV-1a hash of a link name, for the table of names. */
+static size_t name_hash(const char *s)
+{
+    unsigned long long h = 1469598103934665603ULL;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 1099511628211ULL;
+    return (size_t)h;
+}
+
+/* The slot of `name` in the table: the one holding it, or the free one
+ * where it would go. */
+static size_t name_slot(const loader *ld, const char *name)
+{
+    size_t k = name_hash(name) & ld->slot_mask;
+    while (ld->name_slot[k] && strcmp(ld->names[ld->name_slot[k] - 1], name) != 0)
+        k = (k + 1) & ld->slot_mask;
+    return k;
+}
+
 static int find_link(const loader *ld, const char *name)
 {
-    for (int i = 0; i < ld->nlinks; i++)
-        if (ld->names[i] && strcmp(ld->names[i], name) == 0)
-            return i;
-    return -1;
+    return name[0] ? ld->name_slot[name_slot(ld, name)] - 1 : -1;
 }
 
 static hs_code link_line(loader *ld, const text_line *ln, hs_error *err)
@@ -329,7 +348,11 @@ static hs_code link_line(loader *ld, const text_line *ln, hs_error *err)
             return err_at(err, ld->file, ln->number, "link name '%s' is already used at "
                                                         "line %d", ln->tok[1],
                               ld->name_line[prev]);
-        ld->names[ld->nlinks] = ln->tok[1][0] ? mem_strdup(ln->tok[1]) : NULL;
+        if (ln->tok[1][0]) {
+            if (!(ld->names[ld->nlinks] = mem_strdup(ln->tok[1])))
+                return err_set(err, HS_ERR_NOMEM, "out of memory");
+            ld->name_slot[name_slot(ld, ln->tok[1])] = ld->nlinks + 1;
+        }
         ld->name_line[ld->nlinks] = ln->number;
         hs_code rc = hs_chain_set_link_name(ld->c, ld->nlinks, ln->tok[1], err);
         if (rc != HS_OK)
@@ -415,10 +438,11 @@ static char *folder_of(const char *path)
 
 static void loader_free(loader *ld)
 {
-    for (int i = 0; ld->names && i < ld->nlinks; i++)
+    for (int i = 0; ld->names && i < ld->nnames; i++)
         free(ld->names[i]);
     free(ld->names);
     free(ld->name_line);
+    free(ld->name_slot);
     free(ld->js.name);
     free(ld->dir);
 }
@@ -444,9 +468,15 @@ hs_chain *hs_chain_load(const char *path, hs_error *err)
         int n = ld.nlinks;
         ld.c = hs_chain_new(n, err);
         ld.names = mem_calloc((size_t)n, sizeof(char *));
+        ld.nnames = ld.names ? n : 0;
         ld.name_line = mem_calloc((size_t)n, sizeof(int));
+        size_t slots = 4;
+        while (slots < 2 * (size_t)n)
+            slots *= 2;
+        ld.slot_mask = slots - 1;
+        ld.name_slot = mem_calloc(slots, sizeof(int));
         ld.build = 1;
-        rc = ld.c && ld.names && ld.name_line ? pass(&ld, text, err)
+        rc = ld.c && ld.names && ld.name_line && ld.name_slot ? pass(&ld, text, err)
                                                : err_set(err, HS_ERR_NOMEM, "out of memory");
     }
     free(text);
