@@ -82,7 +82,8 @@ static hs_code read_linearity(ine_state *st, text_line *ln, hs_error *err)
                           "linearity declares %ld indices but lists %d", k, ln->ntok - 2);
     st->lin = malloc(sizeof *st->lin * (size_t)k);
     if (!st->lin)
-        return err_set(err, HS_ERR_NOMEM, "out of memory");
+        return err_set(err, HS_ERR_NOMEM, "%s:%d: out of memory (the input is too large)",
+                       st->file, ln->number);
     for (long i = 0; i < k; i++) {
         long idx;
         if (parse_int_token(ln->tok[2 + i], 1, 1000000000L, &idx) != HS_OK)

@@ -112,7 +112,8 @@ hs_code text_for_each_line(const char *text, const char *file, text_line_fn fn, 
             rc = fn(user, &ln, err);
     }
     if (rc == HS_OK && rd.failed)
-        rc = err_set(err, HS_ERR_NOMEM, "out of memory");
+        rc = err_set(err, HS_ERR_NOMEM, "%s:%d: out of memory (a line too long)", file,
+                     rd.line + 1);
     text_reader_free(&rd);
     if (last_line)
         *last_line = last;

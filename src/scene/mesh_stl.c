@@ -41,10 +41,12 @@ static hs_code stl_binary(const unsigned char *buf, uint32_t count, scene_soup *
                     return err_at(err, file, 0, "triangle %lu: coordinate is not finite",
                                   (unsigned long)t + 1);
             if (soup_point(s, p) != 0 || soup_corner(s, s->npts - 1) != 0)
-                return err_set(err, HS_ERR_NOMEM, "out of memory");
+                return err_set(err, HS_ERR_NOMEM, "%s: triangle %lu: out of memory (the input "
+                               "is too large)", file, (unsigned long)t + 1);
         }
         if (soup_end_face(s) != 0)
-            return err_set(err, HS_ERR_NOMEM, "out of memory");
+            return err_set(err, HS_ERR_NOMEM, "%s: triangle %lu: out of memory (the input is "
+                           "too large)", file, (unsigned long)t + 1);
     }
     return HS_OK;
 }
@@ -59,6 +61,13 @@ typedef struct stl_text {
     hs_code rc;
     hs_error *err;
 } stl_text;
+
+/* Out of memory at the current line: the input is too large. */
+static hs_code stl_nomem(const stl_text *t)
+{
+    return err_set(t->err, HS_ERR_NOMEM, "%s:%d: out of memory (the input is too large)",
+                   t->file, t->last);
+}
 
 static const char *stl_next(stl_text *t)
 {
@@ -118,7 +127,7 @@ static hs_code stl_facet(stl_text *t, scene_soup *s)
         corners++;
         if ((rc = stl_numbers(t, x)) == HS_OK &&
             (soup_point(s, x) != 0 || soup_corner(s, s->npts - 1) != 0))
-            rc = err_set(t->err, HS_ERR_NOMEM, "out of memory");
+            rc = stl_nomem(t);
     }
     if (rc == HS_OK && (rc = t->rc) == HS_OK && (!tok || strcmp(tok, "endloop") != 0))
         rc = err_at(t->err, t->file, t->last, "expected 'vertex' or 'endloop', found %s%s%s",
@@ -128,7 +137,7 @@ static hs_code stl_facet(stl_text *t, scene_soup *s)
     if (rc == HS_OK)
         rc = stl_expect(t, "endfacet");
     if (rc == HS_OK && soup_end_face(s) != 0)
-        rc = err_set(t->err, HS_ERR_NOMEM, "out of memory");
+        rc = stl_nomem(t);
     return rc;
 }
 

@@ -14,6 +14,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "polytope/error.h"
 #include "polytope/text_lines.h"
@@ -275,6 +276,10 @@ static hs_code inline_target(walker *wk, const vnode *n, const fref *url, char *
         return err_at(wk->err, n->file, used->line, "Inline file '%s' is outside the scene's "
                       "folder %s (allow its folder: allow_paths, --allow-path)", used->str,
                       wk->root);
+    struct stat st;
+    if (*real && (stat(*real, &st) != 0 || !S_ISREG(st.st_mode)))
+        return err_at(wk->err, n->file, used->line, "Inline file '%s' is not a regular file",
+                      used->str);
     if (*real)
         return HS_OK;
     if (!first)

@@ -78,7 +78,11 @@ static const char *tok_what(const token *t, char *buf, size_t n)
     return buf;
 }
 
-static hs_code nomem(parser *ps) { return err_set(ps->err, HS_ERR_NOMEM, "out of memory"); }
+static hs_code nomem(parser *ps)
+{
+    return err_set(ps->err, HS_ERR_NOMEM, "%s:%d: out of memory (the input is too large)",
+                   ps->file, ps->tok[ps->pos].line);
+}
 
 static hs_code expected(parser *ps, const token *t, const char *what)
 {
