@@ -490,6 +490,9 @@ expect 0 - crosscheck --count 150 --seed 7
 has "$out" "crosscheck: 150 instances, 0 disagreements"
 expect 1 - crosscheck --count x
 
+# ------------------------------------------------------- hostile input
+. "$(dirname "$0")/cli_hostile.sh"
+
 [ "$skipped" = 0 ] || printf 'skipped (data missing):%s\n' "$skips"
 echo "cli tests: $pass passed, $fail failed, $skipped skipped${VG:+ (under valgrind)}"
 [ "$fail" = 0 ]
