@@ -4,7 +4,10 @@
 #   make demo       install missing packages (as root), build, run the bundled examples
 #   make check      install missing packages (as root), run every test: unit tests,
 #                   CLI tests, valgrind on the CLI tests, then all tests again under
-#                   AddressSanitizer + UndefinedBehaviorSanitizer (build-san/)
+#                   AddressSanitizer + UndefinedBehaviorSanitizer (build-san/), the
+#                   soak test and a short fuzzing run (make fuzz-check)
+#   make fuzz       every reader fuzzed FUZZ_SECONDS (default 60) seconds (clang)
+#   make soak       10^6 queries through the API, resident memory must stay flat
 #   make bench      benchmark programs and bench/RESULTS.md
 #   make install    PREFIX=/usr/local (library, header, CLI, halfspace.pc)
 #   make clean
@@ -145,6 +148,7 @@ check: deps
 slow-rest:
 	@$(MAKE) --no-print-directory crosscheck-run
 	@$(MAKE) --no-print-directory san-run
+	@$(MAKE) --no-print-directory soak fuzz-check
 
 san-run:
 	@$(MAKE) --no-print-directory BUILD=build-san SANITIZE=1 CFLAGS="-O1 -g" unit-run cli-run
@@ -229,7 +233,18 @@ fuzz-check: fuzz-deps
 	  rm -rf $(FUZZ_BUILD)/check/$$t; \
 	  $(call fuzz_run,$$t,$(FUZZ_CHECK_SECONDS),$(FUZZ_BUILD)/check/$$t) || exit 1; \
 	done
-# ============================================================ end fuzzing
+
+# ================================================================ soak
+# 10^6 queries through the API in one process; fails if the resident
+# memory grows (tests/soak.c).  About 5 s; run by make check.
+SOAK := $(BUILD)/soak
+.PHONY: soak
+$(SOAK): tests/soak.c $(LIBA)
+	$(CC) $(ALL_CFLAGS) $(SANFLAGS) -o $@ tests/soak.c $(LIBA) $(LDLIBS)
+
+soak: $(SOAK)
+	$(SOAK) 1000000
+# ============================================================ end fuzzing, soak
 
 # ---------------------------------------------------------------- install
 install: all
