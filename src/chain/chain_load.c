@@ -310,7 +310,7 @@ static hs_code finish_joint(loader *ld, const text_line *ln, hs_error *err)
 /* ------------------------------------------------------------ links */
 
 /* FNV-1a hash of a link name, for the table of names. */
-static size_t name_hash(const char *s)
+static size_t link_name_hash(const char *s)
 {
     unsigned long long h = 1469598103934665603ULL;
     for (; *s; s++)
@@ -322,7 +322,7 @@ static size_t name_hash(const char *s)
  * where it would go. */
 static size_t name_slot(const loader *ld, const char *name)
 {
-    size_t k = name_hash(name) & ld->slot_mask;
+    size_t k = link_name_hash(name) & ld->slot_mask;
     while (ld->name_slot[k] && strcmp(ld->names[ld->name_slot[k] - 1], name) != 0)
         k = (k + 1) & ld->slot_mask;
     return k;
