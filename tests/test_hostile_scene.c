@@ -122,6 +122,24 @@ START_TEST(doubling_def_use_fails_at_once)
 }
 END_TEST
 
+/* The same with few points and many face corners: the corners count. */
+START_TEST(doubling_face_corners_fail_at_once)
+{
+    size_t cap = 200000;
+    char *ifs = malloc(cap);
+    ck_assert(ifs != NULL);
+    int at = snprintf(ifs, cap, "Shape { geometry IndexedFaceSet { convex FALSE coord "
+                                "Coordinate { point [ 0 0 0, 1 0 0, 0 1 0 ] } coordIndex [");
+    for (int i = 0; i < 20000; i++)
+        at += snprintf(ifs + at, cap - (size_t)at, " 0 1 2 -1");
+    snprintf(ifs + at, cap - (size_t)at, " ] } }");
+    write_doubling("scene/corners.wrl", ifs, 30);
+    free(ifs);
+    expect_fast_error("scene/corners.wrl", NULL, "corners.wrl:2: scene too large: more than "
+                                                 "100000 points in its pieces");
+}
+END_TEST
+
 /* A 1.9 KB file of doubling USE of spheres ran over 4 minutes. */
 START_TEST(doubling_spheres_fail_at_once)
 {
@@ -324,6 +342,7 @@ Suite *suite_hostile_scene(void)
     tcase_set_timeout(tc, 120);
     tcase_add_checked_fixture(tc, scene_setup, scene_teardown);
     tcase_add_test(tc, doubling_def_use_fails_at_once);
+    tcase_add_test(tc, doubling_face_corners_fail_at_once);
     tcase_add_test(tc, doubling_spheres_fail_at_once);
     tcase_add_test(tc, doubling_proto_fails_at_once);
     tcase_add_test(tc, sides_are_limited);

@@ -48,10 +48,10 @@ typedef struct hs_scene_options {
     long max_points;    /* points of those pieces together (default 100000;
                            >= 1): a Box counts 8, a Cylinder 2 * sides, a
                            Cone sides + 1, a Sphere 10 * 4^level + 2, an
-                           IndexedFaceSet the points of its Coordinate, an
-                           Inline mesh file its points.  (A convex piece
-                           costs about 0.2 ms a point to build.)  OFF, OBJ
-                           and STL files loaded directly are bounded by
+                           IndexedFaceSet or an Inline mesh file its points
+                           plus its face corners.  (A convex piece costs
+                           about 0.2 ms a point to build.)  OFF, OBJ and
+                           STL files loaded directly are bounded by
                            max_file_bytes alone. */
     int max_sides;      /* largest cylinder_sides accepted (default 1000;
                            at most 100000) */

@@ -22,7 +22,8 @@
     "  --max-depth=N               VRML nodes nested within one file (default 200)\n"    \
     "  --max-pieces=N              pieces a scene may make (default 10000)\n"            \
     "  --max-points=N              points of those pieces (default 100000; a Box 8,\n"    \
-    "                              a Cylinder 2 * sides, a Sphere 10 * 4^level + 2)\n"    \
+    "                              a Cylinder 2 * sides, a Sphere 10 * 4^level + 2,\n"    \
+    "                              a face set or mesh its points and face corners)\n"    \
     "  --max-sides=N               largest --sides accepted (default 1000)\n"
 
 /* Folders given with --allow-path, at most. */

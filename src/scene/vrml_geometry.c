@@ -108,7 +108,7 @@ static hs_code face_set_points(walker *wk, const face_job *job, const fref *pts)
     if (rc == HS_OK)
         rc = ifs_faces(wk, n, &idx, s.npts, &s);
     if (rc == HS_OK)
-        rc = vrml_new_piece(wk, n, s.npts);
+        rc = vrml_new_piece(wk, n, (long)s.npts + idx.f->nitems);
     soup_mode mode = wk->opt->mesh_as_hull ? SOUP_HULL : convex ? SOUP_CONVEX_TEST : SOUP_MESH;
     if (rc == HS_OK)
         rc = soup_add_piece(wk->body, &s, job->M, mode, n->file, n->line, wk->err);
@@ -139,8 +139,12 @@ static hs_code face_set_coord(walker *wk, const face_job *job, const vnode *c, c
     rc = vrml_field_of(wk, c, ce, "point", &pts);
     if (rc == HS_OK && (!pts.f || pts.f->nitems < 9))
         return err_at(wk->err, c->file, c->line, "Coordinate needs at least 3 points");
-    if (rc == HS_OK && wk->counting) /* the faces are read when building */
-        return vrml_new_piece(wk, job->ifs, pts.f->nitems / 3);
+    if (rc == HS_OK && wk->counting) { /* the faces are read when building */
+        fref idx;
+        rc = vrml_field_of(wk, job->ifs, job->e, "coordIndex", &idx);
+        long corners = rc == HS_OK && idx.f ? idx.f->nitems : 0;
+        return rc == HS_OK ? vrml_new_piece(wk, job->ifs, pts.f->nitems / 3 + corners) : rc;
+    }
     return rc == HS_OK ? face_set_points(wk, job, &pts) : rc;
 }
 
@@ -188,7 +192,7 @@ hs_code vrml_inline_mesh(walker *wk, const vnode *n, const char *path, const dou
     if (rc == HS_ERR_IO)
         rc = scene_locate(wk->err, rc, n->file, n->line);
     if (rc == HS_OK)
-        rc = vrml_new_piece(wk, n, s.npts);
+        rc = vrml_new_piece(wk, n, (long)s.npts + s.nidx);
     if (rc == HS_OK)
         rc = soup_add_piece(wk->body, &s, M, wk->opt->mesh_as_hull ? SOUP_HULL : SOUP_MESH, path,
                             line, wk->err);
