@@ -189,6 +189,31 @@ START_TEST(doubling_proto_fails_at_once)
 }
 END_TEST
 
+/* A field passed down a long chain of PROTO instances (IS in each) and
+ * read at many leaves: following the chain is bounded too. */
+START_TEST(long_is_chains_are_bounded)
+{
+    size_t cap = 80000;
+    char *text = malloc(cap);
+    ck_assert(text != NULL);
+    int at = snprintf(text, cap, "#VRML V2.0 utf8\nPROTO D0 [ field SFVec3f t 0 0 0 ] { "
+                                 "Transform { translation IS t center IS t } }\n");
+    for (int j = 1; j <= 20; j++)
+        at += snprintf(text + at, cap - (size_t)at, "PROTO D%d [ field SFVec3f t 0 0 0 ] { "
+                       "Group { children [ D%d { t IS t } D%d { t IS t } ] } }\n", j, j - 1, j - 1);
+    at += snprintf(text + at, cap - (size_t)at, "PROTO C0 [ field SFVec3f t 0 0 0 ] { D20 { t "
+                                                "IS t } }\n");
+    for (int k = 1; k < 900; k++)
+        at += snprintf(text + at, cap - (size_t)at, "PROTO C%d [ field SFVec3f t 0 0 0 ] { "
+                       "C%d { t IS t } }\n", k, k - 1);
+    snprintf(text + at, cap - (size_t)at, "DEF top C899 { t 1 2 3 }\n");
+    put("scene/chain.wrl", text);
+    free(text);
+    expect_fast_error("scene/chain.wrl", NULL, "scene too large: field values followed through "
+                                               "PROTO instances more than 20000000 times");
+}
+END_TEST
+
 /* --sides=100000, the allowed maximum, exhausted memory: cylinder_sides
  * may not exceed max_sides (default 1000, at most 100000). */
 START_TEST(sides_are_limited)
@@ -345,6 +370,7 @@ Suite *suite_hostile_scene(void)
     tcase_add_test(tc, doubling_face_corners_fail_at_once);
     tcase_add_test(tc, doubling_spheres_fail_at_once);
     tcase_add_test(tc, doubling_proto_fails_at_once);
+    tcase_add_test(tc, long_is_chains_are_bounded);
     tcase_add_test(tc, sides_are_limited);
     tcase_add_test(tc, each_limit_has_its_error);
     tcase_add_test(tc, inline_dev_zero);

@@ -68,6 +68,7 @@
 #define VRML_WALK_DEPTH_FACTOR 5   /* expanded nesting / max_depth */
 #define VRML_MAX_INLINE_DEPTH 32   /* files inlined within one another */
 #define VRML_MAX_VISITS 2000000L   /* nodes visited once USE / PROTO / Inline are expanded */
+#define VRML_MAX_IS_STEPS 20000000L /* PROTO instances gone through to find field values */
 
 /* -------------------------------------------------------------- arena */
 

@@ -474,7 +474,7 @@ static hs_code allowed_folders(walker *wk, const char *real_scene)
 static hs_code walk_scene(walker *wk, const char *path, const char *real, int counting)
 {
     wk->counting = counting;
-    wk->visits = wk->pieces = wk->points = 0;
+    wk->visits = wk->pieces = wk->points = wk->is_steps = 0;
     wk->depth = wk->nstack = 0;
     wk->body = NULL;
     vfile *f = NULL;

@@ -12,6 +12,11 @@ hs_code vrml_field_of(walker *wk, const vnode *n, const env *e, const char *name
         if (!e)
             return err_at(wk->err, n->file, f->line, "IS %s outside a PROTO instance",
                           f->is);
+        if (++wk->is_steps > VRML_MAX_IS_STEPS) {
+            wk->limit_hit = 1;
+            return err_at(wk->err, n->file, f->line, "scene too large: field values followed "
+                          "through PROTO instances more than %ld times", VRML_MAX_IS_STEPS);
+        }
         const vfield *g = vrml_find_field(e->inst->fields, f->is);
         if (!g) {
             const vdecl *d = vrml_find_decl(e->inst->proto, f->is);

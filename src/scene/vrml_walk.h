@@ -23,6 +23,7 @@ typedef struct walker {
     const char *stack[VRML_MAX_INLINE_DEPTH + 1]; /* files being walked */
     int nstack;
     long visits, pieces, points;
+    long is_steps;         /* PROTO instances gone through by vrml_field_of */
     int depth;
     int counting;          /* the first walk: count pieces and points, build
                               nothing (see scene_add_vrml) */
