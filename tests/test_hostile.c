@@ -247,6 +247,30 @@ START_TEST(chain_loading_is_near_linear)
 }
 END_TEST
 
+/* Mesh lines of a chain (each a hull, about 0.2 ms a point, the same file
+ * possibly named on many lines): their points together are bounded. */
+START_TEST(chain_mesh_points_bounded)
+{
+    int n = 200001;
+    FILE *f = fopen(hostile_path("big.off"), "w");
+    ck_assert(f != NULL);
+    fprintf(f, "OFF\n%d %d 0\n", n + 2, n);
+    for (int i = 0; i < n + 2; i++)
+        fprintf(f, "%d %d %d\n", i, i * i % 1009, i % 2);
+    for (int i = 0; i < n; i++)
+        fprintf(f, "3 %d %d %d\n", i, i + 1, i + 2);
+    ck_assert_int_eq(fclose(f), 0);
+    const char *text = "link a\nsphere 0 0 0 1\njoint j fixed\nlink b\nmesh big.off\n";
+    write_file("m.chain", text, strlen(text));
+    hs_error err;
+    double t0 = now_seconds();
+    ck_assert(hs_chain_load(hostile_path("m.chain"), &err) == NULL);
+    EXPECT(strstr(err.msg, "m.chain:5: mesh: the meshes of this chain have more than 200000 "
+                           "points in all") != NULL, "%s", err.msg);
+    EXPECT(now_seconds() - t0 < 5.0, "took %.2f s", now_seconds() - t0);
+}
+END_TEST
+
 /* Defining joints in any order keeps the count of movable joints and the
  * k-th one right (a joint turned fixed, a fixed one turned movable). */
 START_TEST(movable_joints_follow_definitions)
@@ -362,6 +386,7 @@ Suite *suite_hostile(void)
     tcase_add_test(tc, stl_claiming_4g_triangles);
     tcase_add_test(tc, chain_loading_is_near_linear);
     tcase_add_test(tc, movable_joints_follow_definitions);
+    tcase_add_test(tc, chain_mesh_points_bounded);
     tcase_add_test(tc, report_memory_follows_content);
     suite_add_tcase(s, tc);
     return s;

@@ -10,8 +10,13 @@
 #include "polytope/text_lines.h"
 #include "src/chain/chain.h"
 #include "src/chain/chain_shapes.h"
+#include "src/scene/scene.h"
 #include "polytope/error.h"
 #include "polytope/mem.h"
+
+/* Points of all the mesh files of one chain file together (each mesh
+ * line makes a hull of its file's points, about 0.2 ms a point). */
+#define CHAIN_MAX_MESH_POINTS 200000L
 
 /* A joint being read: its line and attributes, until the next link. */
 typedef struct joint_spec {
@@ -33,6 +38,7 @@ typedef struct loader {
     char **names;       /* link names (second pass), for skip lines */
     int *name_line;
     int nnames;         /* entries of names (the links of the first pass) */
+    long mesh_points;   /* points of the mesh files read so far */
     int *name_slot;     /* open addressing over names: link index + 1, 0 free */
     size_t slot_mask;   /* slots - 1 (a power of two, at least 2 n slots) */
 } loader;
@@ -195,6 +201,21 @@ static hs_code mesh_line(loader *ld, const text_line *ln, hs_error *err)
         return err_set(err, HS_ERR_NOMEM, "out of memory");
     if (name[0] != '/' && ld->dir)
         strcat(strcat(strcpy(path, ld->dir), "/"), name);
+    /* The same file may be named on many lines, each a hull to build: the
+     * points of all the meshes together are bounded (CHAIN_MAX_MESH_POINTS). */
+    double *pts = NULL;
+    int npts = 0, line = 0;
+    rc = scene_mesh_kind(path) ? scene_mesh_points(path, &pts, &npts, &line, err) : HS_OK;
+    free(pts);
+    if (rc != HS_OK) {
+        free(path);
+        return located(ld, ln, rc, err);
+    }
+    if ((ld->mesh_points += npts) > CHAIN_MAX_MESH_POINTS) {
+        free(path);
+        return err_at(err, ld->file, ln->number, "mesh: the meshes of this chain have more "
+                      "than %ld points in all", CHAIN_MAX_MESH_POINTS);
+    }
     rc = chain_add_mesh_hull(ld->c, ld->nlinks - 1, path, m, err);
     free(path);
     return located(ld, ln, rc, err);
