@@ -214,6 +214,64 @@ START_TEST(long_is_chains_are_bounded)
 }
 END_TEST
 
+/* Names were found by linear scans: a node with 100,000 fields, 50,000
+ * DEF names each USE'd, a PROTO of 20,000 fields set on its instances,
+ * took quadratic time (12 s for the first, 0.9 MB).  Now each loads (or
+ * fails) in well under a second. */
+START_TEST(many_names_load_in_linear_time)
+{
+    size_t cap = 4 << 20;
+    char *text = malloc(cap);
+    ck_assert(text != NULL);
+    int at = snprintf(text, cap, "#VRML V2.0 utf8\nWorldInfo {");
+    for (int i = 0; i < 100000; i++)
+        at += snprintf(text + at, cap - (size_t)at, " f%d %d", i, i);
+    snprintf(text + at, cap - (size_t)at, " }\nDEF box Shape { geometry Box { } }\n");
+    put("scene/fields.wrl", text);
+    hs_error err;
+    double t;
+    ck_assert_int_eq(load_opts("scene/fields.wrl", NULL, &err, &t), HS_OK);
+    EXPECT(t < 2.0, "100,000 fields: %.2f s", t);
+    at = snprintf(text, cap, "#VRML V2.0 utf8\n");
+    for (int i = 0; i < 50000; i++)
+        at += snprintf(text + at, cap - (size_t)at, "DEF D%d WorldInfo { }\n", i);
+    at += snprintf(text + at, cap - (size_t)at, "Group { children [");
+    for (int i = 0; i < 50000; i++)
+        at += snprintf(text + at, cap - (size_t)at, " USE D%d", i);
+    snprintf(text + at, cap - (size_t)at, " ] }\nDEF box Shape { geometry Box { } }\n");
+    put("scene/defs.wrl", text);
+    ck_assert_int_eq(load_opts("scene/defs.wrl", NULL, &err, &t), HS_OK);
+    EXPECT(t < 2.0, "50,000 DEF names: %.2f s", t);
+    at = snprintf(text, cap, "#VRML V2.0 utf8\nPROTO P [");
+    for (int i = 0; i < 20000; i++)
+        at += snprintf(text + at, cap - (size_t)at, " field SFVec3f f%d 1 1 1", i);
+    at += snprintf(text + at, cap - (size_t)at, " ] { Shape { geometry Box { size IS f19999 } } }"
+                                                "\nDEF a Group { children [");
+    for (int k = 0; k < 20; k++) {
+        at += snprintf(text + at, cap - (size_t)at, " P {");
+        for (int i = 0; i < 20000; i += 7)
+            at += snprintf(text + at, cap - (size_t)at, " f%d 1 2 3", i);
+        at += snprintf(text + at, cap - (size_t)at, " }");
+    }
+    snprintf(text + at, cap - (size_t)at, " ] }\n");
+    put("scene/decls.wrl", text);
+    ck_assert_int_eq(load_opts("scene/decls.wrl", NULL, &err, &t), HS_OK);
+    EXPECT(t < 2.0, "a PROTO of 20,000 fields: %.2f s", t);
+    free(text);
+}
+END_TEST
+
+/* Doubling USE of an Inline resolved its path on each visit (a system
+ * call): the Inline nodes visited are bounded. */
+START_TEST(doubling_inline_fails_at_once)
+{
+    put("scene/empty.wrl", "#VRML V2.0 utf8\n");
+    write_doubling("scene/inl.wrl", "Group { children Inline { url \"empty.wrl\" } }", 25);
+    expect_fast_error("scene/inl.wrl", NULL, "inl.wrl:2: scene too large: more than 100000 "
+                                             "Inline nodes");
+}
+END_TEST
+
 /* --sides=100000, the allowed maximum, exhausted memory: cylinder_sides
  * may not exceed max_sides (default 1000, at most 100000). */
 START_TEST(sides_are_limited)
@@ -371,6 +429,8 @@ Suite *suite_hostile_scene(void)
     tcase_add_test(tc, doubling_spheres_fail_at_once);
     tcase_add_test(tc, doubling_proto_fails_at_once);
     tcase_add_test(tc, long_is_chains_are_bounded);
+    tcase_add_test(tc, many_names_load_in_linear_time);
+    tcase_add_test(tc, doubling_inline_fails_at_once);
     tcase_add_test(tc, sides_are_limited);
     tcase_add_test(tc, each_limit_has_its_error);
     tcase_add_test(tc, inline_dev_zero);

@@ -69,6 +69,7 @@
 #define VRML_MAX_INLINE_DEPTH 32   /* files inlined within one another */
 #define VRML_MAX_VISITS 2000000L   /* nodes visited once USE / PROTO / Inline are expanded */
 #define VRML_MAX_IS_STEPS 20000000L /* PROTO instances gone through to find field values */
+#define VRML_MAX_INLINES 100000L   /* Inline nodes visited (each resolves a path) */
 
 /* -------------------------------------------------------------- arena */
 
@@ -89,6 +90,23 @@ void *vrml_arena_alloc(arena *a, size_t n);
 /* A copy of the n bytes at s, NUL-terminated; NULL when out of memory. */
 char *vrml_arena_strdup(arena *a, const char *s, size_t n);
 void vrml_arena_free(arena *a);
+
+/* An index of names (vrml_graph.c): open addressing over a table in the
+ * arena, at most half full, so that looking a name up costs the same for
+ * 10 names and for 100,000 (DEF names, PROTOs, a node's fields, a PROTO's
+ * declarations). */
+typedef struct vindex {
+    const char **key;
+    void **val;
+    size_t mask, count;
+} vindex;
+
+/* name -> val in *ix (made at the first name; the value of a name already
+ * there is replaced).  0, or -1 when out of memory.  name must stay valid
+ * as long as the index (a string of the arena). */
+int vrml_index_put(arena *a, vindex **ix, const char *name, void *val);
+/* The value of name, or NULL (also for ix NULL). */
+void *vrml_index_get(const vindex *ix, const char *name);
 
 /* -------------------------------------------------------------- types */
 
@@ -170,6 +188,7 @@ typedef struct vproto {
     const char *name;
     vdecl *decl;
     int ndecl;
+    vindex *dindex; /* declaration name -> its index + 1 (cast to a pointer) */
     vitem *body; /* statements; the first node stands for the instance */
     int nbody;
 } vproto;
@@ -182,7 +201,13 @@ struct vnode {
     const char *file;
     int line;
     vfield *fields;
+    int nfields;
+    vindex *findex; /* field name -> field, once the node has more than
+                       VRML_LIST_MAX fields */
 };
+
+/* Lists up to this length are searched, longer ones indexed. */
+#define VRML_LIST_MAX 8
 
 /* A parsed file: its top-level statements. */
 typedef struct vfile {
@@ -193,10 +218,10 @@ typedef struct vfile {
     struct vfile *next;
 } vfile;
 
-/* Lookups in the graph (vrml_graph.c): field `name` of a list, or NULL;
+/* Lookups in the graph (vrml_graph.c): field `name` of node n, or NULL;
  * the declaration `name` of PROTO p (p may be NULL), or NULL; the first
  * node of a PROTO body, or NULL. */
-const vfield *vrml_find_field(const vfield *f, const char *name);
+const vfield *vrml_find_field(const vnode *n, const char *name);
 const vdecl *vrml_find_decl(const vproto *p, const char *name);
 const vnode *vrml_proto_root(const vproto *p);
 

@@ -313,6 +313,11 @@ static hs_code walk_inline_file(walker *wk, const vnode *n, const char *path, co
 
 static hs_code walk_inline(walker *wk, const vnode *n, const env *e, const double M[16])
 {
+    if (++wk->inlines > VRML_MAX_INLINES) {
+        wk->limit_hit = 1;
+        return err_at(wk->err, n->file, n->line, "scene too large: more than %ld Inline nodes "
+                      "once USE, PROTO and Inline are expanded", VRML_MAX_INLINES);
+    }
     fref url;
     hs_code rc = vrml_field_of(wk, n, e, "url", &url);
     if (rc == HS_OK && (!url.f || url.f->nitems == 0))
@@ -474,7 +479,7 @@ static hs_code allowed_folders(walker *wk, const char *real_scene)
 static hs_code walk_scene(walker *wk, const char *path, const char *real, int counting)
 {
     wk->counting = counting;
-    wk->visits = wk->pieces = wk->points = wk->is_steps = 0;
+    wk->visits = wk->pieces = wk->points = wk->is_steps = wk->inlines = 0;
     wk->depth = wk->nstack = 0;
     wk->body = NULL;
     vfile *f = NULL;

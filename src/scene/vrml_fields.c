@@ -7,7 +7,7 @@
 
 hs_code vrml_field_of(walker *wk, const vnode *n, const env *e, const char *name, fref *r)
 {
-    const vfield *f = vrml_find_field(n->fields, name);
+    const vfield *f = vrml_find_field(n, name);
     while (f && f->is) {
         if (!e)
             return err_at(wk->err, n->file, f->line, "IS %s outside a PROTO instance",
@@ -17,7 +17,7 @@ hs_code vrml_field_of(walker *wk, const vnode *n, const env *e, const char *name
             return err_at(wk->err, n->file, f->line, "scene too large: field values followed "
                           "through PROTO instances more than %ld times", VRML_MAX_IS_STEPS);
         }
-        const vfield *g = vrml_find_field(e->inst->fields, f->is);
+        const vfield *g = vrml_find_field(e->inst, f->is);
         if (!g) {
             const vdecl *d = vrml_find_decl(e->inst->proto, f->is);
             g = d ? d->value : NULL;

@@ -6,6 +6,7 @@
  * PROTO body), a PROTO after its declaration in its scope and the scopes
  * within; IS ties a field in a PROTO body to a field of the PROTO. */
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,15 +17,9 @@
 #include "src/scene/vrml.h"
 
 /* DEF names and PROTOs visible at a point of the file. */
-typedef struct named {
-    const char *name;
-    void *what;
-    struct named *next;
-} named;
-
 typedef struct scope {
-    named *defs;             /* DEF names of this scope only */
-    named *protos;           /* PROTOs declared in this scope */
+    vindex *defs;            /* DEF names of this scope only */
+    vindex *protos;          /* PROTOs declared in this scope */
     const struct scope *up;  /* enclosing scope (its PROTOs stay visible) */
     const vproto *proto;     /* the PROTO whose body this is, or NULL */
 } scope;
@@ -114,30 +109,10 @@ static hs_code iv_finish(parser *ps, itemvec *iv, vitem **out, int *n)
     return *out ? HS_OK : nomem(ps);
 }
 
-static int add_name(parser *ps, named **list, const char *name, void *what)
-{
-    named *e = vrml_arena_alloc(ps->ar, sizeof *e);
-    if (!e)
-        return -1;
-    e->name = name;
-    e->what = what;
-    e->next = *list;
-    *list = e;
-    return 0;
-}
-
-static void *lookup(const named *list, const char *name)
-{
-    for (; list; list = list->next)
-        if (strcmp(list->name, name) == 0)
-            return list->what;
-    return NULL;
-}
-
 static const vproto *find_proto(const scope *sc, const char *name)
 {
     for (; sc; sc = sc->up) {
-        const vproto *p = lookup(sc->protos, name);
+        const vproto *p = vrml_index_get(sc->protos, name);
         if (p)
             return p;
     }
@@ -174,7 +149,7 @@ static hs_code route_end(parser *ps, const scope *sc, const char *after)
     take(ps);
     if ((rc = take_name(ps, "'.'", &event)) != HS_OK)
         return rc;
-    if (!lookup(sc->defs, node))
+    if (!vrml_index_get(sc->defs, node))
         return err_at(ps->err, ps->file, line, "ROUTE: no node named %s", node);
     return HS_OK;
 }
@@ -463,7 +438,7 @@ static hs_code parse_field(parser *ps, scope *sc, vnode *n)
     hs_code rc = field_type(ps, n, name, &type);
     if (rc != HS_OK)
         return rc;
-    if (vrml_find_field(n->fields, name->text))
+    if (vrml_find_field(n, name->text))
         return err_at(ps->err, ps->file, name->line, "field %s of %s is given twice",
                       name->text, n->type);
     vfield *f = vrml_arena_alloc(ps->ar, sizeof *f);
@@ -482,6 +457,12 @@ static hs_code parse_field(parser *ps, scope *sc, vnode *n)
     if (rc == HS_OK) {
         f->next = n->fields;
         n->fields = f;
+        if (++n->nfields > VRML_LIST_MAX) { /* indexed: the new field, or all at first */
+            vfield *last = n->findex ? f->next : NULL;
+            for (vfield *g = f; g != last && rc == HS_OK; g = g->next)
+                if (vrml_index_put(ps->ar, &n->findex, g->name, g) != 0)
+                    rc = nomem(ps);
+        }
     }
     return rc;
 }
@@ -567,7 +548,7 @@ static hs_code parse_node_statement(parser *ps, scope *sc, vitem *it)
         const char *name;
         if ((rc = take_name(ps, "USE", &name)) != HS_OK)
             return rc;
-        it->node = lookup(sc->defs, name);
+        it->node = vrml_index_get(sc->defs, name);
         it->via_use = 1;
         return it->node ? HS_OK
                         : err_at(ps->err, ps->file, t->line,
@@ -581,7 +562,7 @@ static hs_code parse_node_statement(parser *ps, scope *sc, vitem *it)
     if (t->kind != T_ID || !scene_is_vrml_id(t->text))
         return expected(ps, t, "a node");
     rc = parse_node(ps, sc, t, def, &it->node);
-    if (rc == HS_OK && def && add_name(ps, &sc->defs, def, it->node) != 0)
+    if (rc == HS_OK && def && vrml_index_put(ps->ar, &sc->defs, def, it->node) != 0)
         rc = nomem(ps);
     return rc;
 }
@@ -634,7 +615,8 @@ static hs_code push_decl(parser *ps, vproto *p, const vdecl *d, int *cap, int li
         return nomem(ps);
     p->decl = nd;
     p->decl[p->ndecl++] = *d;
-    return HS_OK;
+    return vrml_index_put(ps->ar, &p->dindex, d->name, (void *)(uintptr_t)p->ndecl) == 0
+               ? HS_OK : nomem(ps);
 }
 
 static hs_code parse_interface(parser *ps, scope *sc, vproto *p)
@@ -686,7 +668,7 @@ static hs_code parse_proto(parser *ps, scope *sc)
     if (rc == HS_OK && take(ps)->kind != T_RBRACE)
         rc = err_at(ps->err, ps->file, open->line, "'{' of PROTO %s is never closed",
                     p->name);
-    if (rc == HS_OK && add_name(ps, &sc->protos, p->name, p) != 0)
+    if (rc == HS_OK && vrml_index_put(ps->ar, &sc->protos, p->name, p) != 0)
         rc = nomem(ps);
     return rc;
 }

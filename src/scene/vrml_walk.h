@@ -24,6 +24,7 @@ typedef struct walker {
     int nstack;
     long visits, pieces, points;
     long is_steps;         /* PROTO instances gone through by vrml_field_of */
+    long inlines;          /* Inline nodes visited */
     int depth;
     int counting;          /* the first walk: count pieces and points, build
                               nothing (see scene_add_vrml) */
