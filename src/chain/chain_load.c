@@ -12,6 +12,7 @@
 #include "src/chain/chain_shapes.h"
 #include "src/scene/scene.h"
 #include "polytope/error.h"
+#include "polytope/grow.h"
 #include "polytope/mem.h"
 
 /* Points of all the mesh files of one chain file together (each mesh
@@ -39,6 +40,8 @@ typedef struct loader {
     int *name_line;
     int nnames;         /* entries of names (the links of the first pass) */
     long mesh_points;   /* points of the mesh files read so far */
+    int *skips;         /* skip pairs (a < b), added to the chain at the end */
+    int nskips, capskips;
     int *name_slot;     /* open addressing over names: link index + 1, 0 free */
     size_t slot_mask;   /* slots - 1 (a power of two, at least 2 n slots) */
 } loader;
@@ -395,7 +398,34 @@ static hs_code skip_line(loader *ld, const text_line *ln, hs_error *err)
                                                     "line", ln->tok[a < 0 ? 1 : 2]);
     if (a == b)
         return fail(ld, ln, err, "skip: the two links are the same", NULL);
-    return hs_chain_skip_pair(ld->c, a, b, 1, err);
+    int *s = grow_array(ld->skips, &ld->capskips, 2L * ld->nskips + 2, sizeof *s);
+    if (!s)
+        return err_set(err, HS_ERR_NOMEM, "%s:%d: out of memory (the input is too large)",
+                       ld->file, ln->number);
+    ld->skips = s;
+    s[2 * ld->nskips] = a < b ? a : b;
+    s[2 * ld->nskips + 1] = a < b ? b : a;
+    ld->nskips++;
+    return HS_OK;
+}
+
+static int skip_order(const void *x, const void *y)
+{
+    const int *p = x, *q = y;
+    return p[0] != q[0] ? (p[0] < q[0] ? -1 : 1) : (p[1] > q[1]) - (p[1] < q[1]);
+}
+
+/* The skip pairs of the file, in increasing order: each joins the end of
+ * the chain's sorted skip list, so that k pairs cost O(k log k), not the
+ * O(k^2) of inserting them in file order. */
+static hs_code add_skips(loader *ld, hs_error *err)
+{
+    if (ld->nskips > 1)
+        qsort(ld->skips, (size_t)ld->nskips, 2 * sizeof *ld->skips, skip_order);
+    hs_code rc = HS_OK;
+    for (int k = 0; k < ld->nskips && rc == HS_OK; k++)
+        rc = hs_chain_skip_pair(ld->c, ld->skips[2 * k], ld->skips[2 * k + 1], 1, err);
+    return rc;
 }
 
 typedef hs_code (*line_fn)(loader *ld, const text_line *ln, hs_error *err);
@@ -464,6 +494,7 @@ static void loader_free(loader *ld)
     free(ld->names);
     free(ld->name_line);
     free(ld->name_slot);
+    free(ld->skips);
     free(ld->js.name);
     free(ld->dir);
 }
@@ -499,6 +530,8 @@ hs_chain *hs_chain_load(const char *path, hs_error *err)
         ld.build = 1;
         rc = ld.c && ld.names && ld.name_line && ld.name_slot ? pass(&ld, text, err)
                                                : err_set(err, HS_ERR_NOMEM, "out of memory");
+        if (rc == HS_OK)
+            rc = add_skips(&ld, err);
     }
     free(text);
     loader_free(&ld);
