@@ -286,7 +286,7 @@ START_TEST(chain_mesh_points_bounded)
     ck_assert(f != NULL);
     fprintf(f, "OFF\n%d %d 0\n", n + 2, n);
     for (int i = 0; i < n + 2; i++)
-        fprintf(f, "%d %d %d\n", i, i * i % 1009, i % 2);
+        fprintf(f, "%d %d %d\n", i, (int)((long)i * i % 1009), i % 2);
     for (int i = 0; i < n; i++)
         fprintf(f, "3 %d %d %d\n", i, i + 1, i + 2);
     ck_assert_int_eq(fclose(f), 0);
