@@ -77,7 +77,7 @@ START_TEST(ine_declared_rows_fail_fast)
     ck_assert(hs_poly_parse(text, "rows.ine", &err) == NULL);
     ck_assert_int_eq(err.code, HS_ERR_INPUT);
     ck_assert_str_eq(err.msg, "rows.ine:4: expected 100000000 rows, found 1");
-    EXPECT(now_seconds() - t0 < 1.0, "took %.2f s", now_seconds() - t0);
+    EXPECT(now_seconds() - t0 < 3.0, "took %.2f s", now_seconds() - t0);
     /* the same through hs_poly_read, from a file */
     write_file("rows.ine", text, strlen(text));
     ck_assert(hs_poly_read(hostile_path("rows.ine"), &err) == NULL);
@@ -136,7 +136,7 @@ START_TEST(file_reads_are_capped)
     ck_assert(text_read_file_max("/dev/zero", 4096, 0, NULL, &err) == NULL);
     ck_assert_int_eq(err.code, HS_ERR_INPUT);
     ck_assert_str_eq(err.msg, "/dev/zero: larger than the limit of 4096 bytes");
-    EXPECT(now_seconds() - t0 < 1.0, "took %.2f s", now_seconds() - t0);
+    EXPECT(now_seconds() - t0 < 3.0, "took %.2f s", now_seconds() - t0);
     /* a regular file: refused from its size, before reading */
     char big[10000];
     memset(big, '*', sizeof big);
@@ -187,7 +187,7 @@ START_TEST(stl_claiming_4g_triangles)
         ck_assert_int_eq(err.code, HS_ERR_INPUT);
         EXPECT(strstr(err.msg, "huge.stl: larger than the limit of 268435456 bytes") != NULL,
                "%s", err.msg);
-        EXPECT(now_seconds() - t0 < 1.0, "took %.2f s", now_seconds() - t0);
+        EXPECT(now_seconds() - t0 < 3.0, "took %.2f s", now_seconds() - t0);
     } else {
         t_skip("stl_claiming_4g_triangles", "no sparse files in /tmp");
     }

@@ -79,7 +79,7 @@ static void expect_fast_error(const char *rel, const hs_scene_options *o, const 
     double t;
     ck_assert_int_eq(load_opts(rel, o, &err, &t), HS_ERR_INPUT);
     EXPECT(strstr(err.msg, want) != NULL, "%s: '%s' lacks '%s'", rel, err.msg, want);
-    EXPECT(t < 2.0, "%s: %.2f s", rel, t);
+    EXPECT(t < 5.0, "%s: %.2f s", rel, t); /* (the runaway files took minutes) */
 }
 
 /* ------------------------------------------------------------ expansion */
@@ -214,13 +214,13 @@ START_TEST(long_is_chains_are_bounded)
 }
 END_TEST
 
-/* Names were found by linear scans: a node with 100,000 fields, 50,000
- * DEF names each USE'd, a PROTO of 20,000 fields set on its instances,
- * took quadratic time (12 s for the first, 0.9 MB).  Now each loads (or
- * fails) in well under a second. */
+/* Names were found by linear scans: a node with 100,000 fields, 100,000
+ * DEF names each USE'd, a PROTO of 50,000 fields set on its instances,
+ * took quadratic time (12 s for the first, 0.9 MB).  Now each loads in
+ * well under a second. */
 START_TEST(many_names_load_in_linear_time)
 {
-    size_t cap = 4 << 20;
+    size_t cap = 8 << 20;
     char *text = malloc(cap);
     ck_assert(text != NULL);
     int at = snprintf(text, cap, "#VRML V2.0 utf8\nWorldInfo {");
@@ -231,32 +231,32 @@ START_TEST(many_names_load_in_linear_time)
     hs_error err;
     double t;
     ck_assert_int_eq(load_opts("scene/fields.wrl", NULL, &err, &t), HS_OK);
-    EXPECT(t < 2.0, "100,000 fields: %.2f s", t);
+    EXPECT(t < 5.0, "100,000 fields: %.2f s", t);
     at = snprintf(text, cap, "#VRML V2.0 utf8\n");
-    for (int i = 0; i < 50000; i++)
+    for (int i = 0; i < 100000; i++)
         at += snprintf(text + at, cap - (size_t)at, "DEF D%d WorldInfo { }\n", i);
     at += snprintf(text + at, cap - (size_t)at, "Group { children [");
-    for (int i = 0; i < 50000; i++)
+    for (int i = 0; i < 100000; i++)
         at += snprintf(text + at, cap - (size_t)at, " USE D%d", i);
     snprintf(text + at, cap - (size_t)at, " ] }\nDEF box Shape { geometry Box { } }\n");
     put("scene/defs.wrl", text);
     ck_assert_int_eq(load_opts("scene/defs.wrl", NULL, &err, &t), HS_OK);
-    EXPECT(t < 2.0, "50,000 DEF names: %.2f s", t);
+    EXPECT(t < 5.0, "100,000 DEF names: %.2f s", t);
     at = snprintf(text, cap, "#VRML V2.0 utf8\nPROTO P [");
-    for (int i = 0; i < 20000; i++)
+    for (int i = 0; i < 50000; i++)
         at += snprintf(text + at, cap - (size_t)at, " field SFVec3f f%d 1 1 1", i);
-    at += snprintf(text + at, cap - (size_t)at, " ] { Shape { geometry Box { size IS f19999 } } }"
+    at += snprintf(text + at, cap - (size_t)at, " ] { Shape { geometry Box { size IS f49999 } } }"
                                                 "\nDEF a Group { children [");
     for (int k = 0; k < 20; k++) {
         at += snprintf(text + at, cap - (size_t)at, " P {");
-        for (int i = 0; i < 20000; i += 7)
+        for (int i = 0; i < 50000; i += 7)
             at += snprintf(text + at, cap - (size_t)at, " f%d 1 2 3", i);
         at += snprintf(text + at, cap - (size_t)at, " }");
     }
     snprintf(text + at, cap - (size_t)at, " ] }\n");
     put("scene/decls.wrl", text);
     ck_assert_int_eq(load_opts("scene/decls.wrl", NULL, &err, &t), HS_OK);
-    EXPECT(t < 2.0, "a PROTO of 20,000 fields: %.2f s", t);
+    EXPECT(t < 5.0, "a PROTO of 50,000 fields: %.2f s", t);
     free(text);
 }
 END_TEST
@@ -267,7 +267,7 @@ START_TEST(doubling_inline_fails_at_once)
 {
     put("scene/empty.wrl", "#VRML V2.0 utf8\n");
     write_doubling("scene/inl.wrl", "Group { children Inline { url \"empty.wrl\" } }", 25);
-    expect_fast_error("scene/inl.wrl", NULL, "inl.wrl:2: scene too large: more than 100000 "
+    expect_fast_error("scene/inl.wrl", NULL, "inl.wrl:2: scene too large: more than 10000 "
                                              "Inline nodes");
 }
 END_TEST

@@ -69,7 +69,7 @@
 #define VRML_MAX_INLINE_DEPTH 32   /* files inlined within one another */
 #define VRML_MAX_VISITS 2000000L   /* nodes visited once USE / PROTO / Inline are expanded */
 #define VRML_MAX_IS_STEPS 20000000L /* PROTO instances gone through to find field values */
-#define VRML_MAX_INLINES 100000L   /* Inline nodes visited (each resolves a path) */
+#define VRML_MAX_INLINES 10000L    /* Inline nodes visited (each resolves a path) */
 
 /* -------------------------------------------------------------- arena */
 
