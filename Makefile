@@ -9,7 +9,10 @@
 #   make demo       install missing packages (as root), build, run the bundled examples
 #   make check      install missing packages (as root), run every test: unit tests,
 #                   CLI tests, Python tests, valgrind on the CLI tests, then all tests
-#                   again under AddressSanitizer + UndefinedBehaviorSanitizer (build-san/)
+#                   again under AddressSanitizer + UndefinedBehaviorSanitizer (build-san/),
+#                   the soak test and a short fuzzing run (make fuzz-check)
+#   make fuzz       every reader fuzzed FUZZ_SECONDS (default 60) seconds (clang)
+#   make soak       10^6 queries through the API, resident memory must stay flat
 #   make bench      benchmark programs and bench/RESULTS.md, then make plots
 #   make plots      bench/plots/*.svg from the RESULT lines of bench/RESULTS.md
 #   make install    PREFIX=/usr/local DESTDIR= (library, headers, CLI, halfspace.pc,
@@ -332,6 +335,7 @@ check: deps
 slow-rest:
 	@$(MAKE) --no-print-directory crosscheck-run
 	@$(MAKE) --no-print-directory san-run
+	@$(MAKE) --no-print-directory soak fuzz-check
 
 san-run:
 	@$(MAKE) --no-print-directory BUILD=build-san SANITIZE=1 CFLAGS="-O1 -g" unit-run cli-run
@@ -350,6 +354,95 @@ plots-deps:
 	@missing=""; \
 	command -v gnuplot >/dev/null 2>&1 || missing="$$missing gnuplot-nox"; \
 	$(install_or_explain)
+
+# ================================================================ fuzzing
+# libFuzzer harnesses, one per reader (fuzz/fuzz_<name>.c), built with
+# clang, AddressSanitizer and UndefinedBehaviorSanitizer in build-fuzz/.
+#   make fuzz         each harness fuzzed FUZZ_SECONDS seconds (default 60),
+#                     starting from fuzz/corpus/<name> and fuzz/crashes/<name>;
+#                     new inputs go to build-fuzz/corpus/<name>, a crash to
+#                     build-fuzz/crashes/<name>/ (and make stops)
+#   make fuzz-check   (run by make check) every input of fuzz/corpus/<name>
+#                     and fuzz/crashes/<name> replayed, then each harness
+#                     fuzzed FUZZ_CHECK_SECONDS seconds (default 10)
+# A crash, once fixed, has its input committed to fuzz/crashes/<name>/ as a
+# regression input.  URDF: when its reader exists, add "urdf" to
+# FUZZ_TARGETS, with fuzz/fuzz_urdf.c and seeds in fuzz/corpus/urdf/.
+FUZZ_TARGETS := ine cert batch chain vrml obj off stl
+FUZZ_CC ?= clang
+FUZZ_SECONDS ?= 60
+FUZZ_CHECK_SECONDS ?= 10
+FUZZ_BUILD := build-fuzz
+FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
+FUZZ_CFLAGS := $(WARN) $(DEFS) $(INC) -O1 -g $(FUZZ_SAN) -fsanitize=fuzzer-no-link -MMD -MP
+FUZZ_LIB_OBJ := $(LIB_SRC:%.c=$(FUZZ_BUILD)/%.o) $(FUZZ_BUILD)/src/cli/batch_list.o
+FUZZ_UTIL_OBJ := $(FUZZ_BUILD)/fuzz/fuzz_util.o $(FUZZ_BUILD)/fuzz/fuzz_mesh.o
+FUZZ_BIN := $(FUZZ_TARGETS:%=$(FUZZ_BUILD)/fuzz_%)
+# each input: at most 8 KB, 20 s, 2 GB
+FUZZ_OPTS := -max_len=8192 -timeout=20 -rss_limit_mb=2048 -print_final_stats=1
+
+.PHONY: fuzz fuzz-check fuzz-build fuzz-deps
+
+$(FUZZ_BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -c $< -o $@
+
+$(FUZZ_BUILD)/libfuzzhs.a: $(FUZZ_LIB_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(FUZZ_BUILD)/fuzz_%: $(FUZZ_BUILD)/fuzz/fuzz_%.o $(FUZZ_UTIL_OBJ) $(FUZZ_BUILD)/libfuzzhs.a
+	$(FUZZ_CC) $(FUZZ_SAN) -fsanitize=fuzzer -o $@ $^ $(LDLIBS)
+
+-include $(FUZZ_LIB_OBJ:.o=.d) $(FUZZ_UTIL_OBJ:.o=.d) $(FUZZ_TARGETS:%=$(FUZZ_BUILD)/fuzz/fuzz_%.d)
+
+# clang with libFuzzer: installed as root with apt-get, else the command
+# is printed and make stops (needed by the fuzz targets only).
+fuzz-deps:
+	@missing=""; \
+	printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { return d && n; }\n' \
+	  | $(FUZZ_CC) -fsanitize=fuzzer,address,undefined -x c - -o $(FUZZ_BUILD)-probe \
+	  >/dev/null 2>&1 || missing="$$missing clang"; \
+	rm -f $(FUZZ_BUILD)-probe; \
+	$(install_or_explain)
+
+fuzz-build: $(FUZZ_BIN)
+
+# fuzz_run NAME SECONDS OUTPUT-CORPUS: one harness, its log kept in
+# build-fuzz/NAME.log, the last lines shown when it fails.
+define fuzz_run
+mkdir -p $(3) $(FUZZ_BUILD)/crashes/$(1); \
+$(FUZZ_BUILD)/fuzz_$(1) $(FUZZ_OPTS) -max_total_time=$(2) \
+  -artifact_prefix=$(FUZZ_BUILD)/crashes/$(1)/ $(3) fuzz/corpus/$(1) fuzz/crashes/$(1) \
+  >$(FUZZ_BUILD)/$(1).log 2>&1 \
+  || { tail -n 40 $(FUZZ_BUILD)/$(1).log; echo "fuzz: $(1) FAILED (input in $(FUZZ_BUILD)/crashes/$(1)/)"; exit 1; }; \
+echo "fuzz: $(1): $$(sed -n 's/^stat::number_of_executed_units: *//p' $(FUZZ_BUILD)/$(1).log) runs in $(2) s, no finding"
+endef
+
+fuzz: deps fuzz-deps
+	@$(MAKE) --no-print-directory fuzz-build
+	@for t in $(FUZZ_TARGETS); do \
+	  $(call fuzz_run,$$t,$(FUZZ_SECONDS),$(FUZZ_BUILD)/corpus/$$t) || exit 1; \
+	done
+
+fuzz-check: fuzz-deps
+	@$(MAKE) --no-print-directory fuzz-build
+	@for t in $(FUZZ_TARGETS); do \
+	  rm -rf $(FUZZ_BUILD)/check/$$t; \
+	  $(call fuzz_run,$$t,$(FUZZ_CHECK_SECONDS),$(FUZZ_BUILD)/check/$$t) || exit 1; \
+	done
+
+# ================================================================ soak
+# 10^6 queries through the API in one process; fails if the resident
+# memory grows (tests/soak.c).  About 5 s; run by make check.
+SOAK := $(BUILD)/soak
+.PHONY: soak
+$(SOAK): tests/soak.c $(LIBA)
+	$(CC) $(ALL_CFLAGS) $(SANFLAGS) -o $@ tests/soak.c $(LIBA) $(LDLIBS)
+
+soak: $(SOAK)
+	$(SOAK) 1000000
+# ============================================================ end fuzzing, soak
 
 # ---------------------------------------------------------------- install
 # Under $(DESTDIR)$(PREFIX): lib/libhalfspace.a, lib/libhalfspace.so.VERSION
@@ -412,4 +505,4 @@ uninstall:
 	rm -rf $(DESTDIR)$(PYTHON_SITE)/halfspace
 
 clean:
-	rm -rf build build-san bench/out python/build python/halfspace.egg-info
+	rm -rf build build-san build-fuzz bench/out python/build python/halfspace.egg-info

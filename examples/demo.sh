@@ -50,7 +50,7 @@ run path $PAL --body gripped --line "39 95 19.5" --steps 2 --guaranteed
 PA10=examples/scenes/../../../shared/data/vrml/PA10/pa10.main.wrl
 if [ -f "$PA10" ]; then
     echo "== A real arm (OpenHRP's PA10, from ../shared/data) beside a table, metres"
-    run world --threshold=0.05 examples/scenes/pa10-table.wrl
+    run world --threshold=0.05 --allow-path=../shared/data examples/scenes/pa10-table.wrl
 else
     echo "== (skipped: examples/scenes/pa10-table.wrl needs ../shared/data/vrml/PA10)"
 fi

@@ -77,7 +77,7 @@ static int make_row_exact_store(hs_poly *p, int i)
 {
     if (p->q[i])
         return 0;
-    p->q[i] = malloc(sizeof(mpq_t) * (size_t)(p->n + 1));
+    p->q[i] = mem_alloc_gmp((size_t)p->n + 1, sizeof(mpq_t));
     if (!p->q[i])
         return -1;
     for (int j = 0; j <= p->n; j++) {

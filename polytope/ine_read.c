@@ -20,6 +20,7 @@
 #include "polytope/text_lines.h"
 #include "polytope/rational.h"
 #include "polytope/error.h"
+#include "polytope/mem.h"
 
 /* Options of cddlib and lrs that only affect their output or their
  * algorithms, never the polyhedron: accepted and ignored. */
@@ -53,7 +54,7 @@ typedef struct ine_state {
     int *lin;            /* linearity indices (1-based) */
     int nlin;
     int lin_line;        /* line of the linearity statement */
-    hs_poly *p;
+    hs_poly *p;          /* p->m: rows allocated so far (at most m) */
     mpq_t v;
 } ine_state;
 
@@ -81,7 +82,8 @@ static hs_code read_linearity(ine_state *st, text_line *ln, hs_error *err)
                           "linearity declares %ld indices but lists %d", k, ln->ntok - 2);
     st->lin = malloc(sizeof *st->lin * (size_t)k);
     if (!st->lin)
-        return err_set(err, HS_ERR_NOMEM, "out of memory");
+        return err_set(err, HS_ERR_NOMEM, "%s:%d: out of memory (the input is too large)",
+                       st->file, ln->number);
     for (long i = 0; i < k; i++) {
         long idx;
         if (parse_int_token(ln->tok[2 + i], 1, 1000000000L, &idx) != HS_OK)
@@ -144,11 +146,55 @@ static hs_code read_size_line(ine_state *st, text_line *ln, hs_error *err)
     st->m = (int)m;
     st->d = (int)d;
     st->have_size = 1;
-    st->p = hpoly_alloc((int)d - 1, (int)m, st->file);
+    /* Rows are allocated as they arrive (grow_rows), so the memory follows
+     * the file's size, not the declared counts. */
+    st->p = hpoly_alloc((int)d - 1, 0, st->file);
     if (!st->p)
         return err_set(err, HS_ERR_NOMEM, "out of memory");
     st->p->size_line = ln->number;
     return HS_OK;
+}
+
+/* Room for row i in st->p: every array of the system grown (capacity
+ * doubling, never beyond the declared m), new rows zero and exact.  0, or
+ * -1 when out of memory (p unchanged, still valid). */
+static int grow_rows(ine_state *st, int i)
+{
+    hs_poly *p = st->p;
+    if (i < p->m)
+        return 0;
+    long cap = p->m > 0 ? 2L * p->m : 4;
+    if (cap > st->m)
+        cap = st->m;
+    size_t n = (size_t)p->n, c = (size_t)cap, old = (size_t)p->m;
+    double *a = mem_realloc(p->a, c * n, sizeof *a);
+    if (a)
+        p->a = a;
+    double *b = mem_realloc(p->b, c, sizeof *b);
+    if (b)
+        p->b = b;
+    unsigned char *eq = mem_realloc(p->eq, c, 1);
+    if (eq)
+        p->eq = eq;
+    unsigned char *exact = mem_realloc(p->exact, c, 1);
+    if (exact)
+        p->exact = exact;
+    mpq_t **q = mem_realloc(p->q, c, sizeof *q);
+    if (q)
+        p->q = q;
+    int *line = mem_realloc(p->line, c, sizeof *line);
+    if (line)
+        p->line = line;
+    if (!a || !b || !eq || !exact || !q || !line)
+        return -1;
+    memset(p->a + old * n, 0, (c - old) * n * sizeof *a);
+    memset(p->b + old, 0, (c - old) * sizeof *b);
+    memset(p->eq + old, 0, c - old);
+    memset(p->exact + old, 1, c - old);
+    memset(p->q + old, 0, (c - old) * sizeof *q);
+    memset(p->line + old, 0, (c - old) * sizeof *line);
+    p->m = (int)cap;
+    return 0;
 }
 
 static int is_integer_token(const char *t)
@@ -174,6 +220,9 @@ static hs_code read_row(ine_state *st, text_line *ln, hs_error *err)
                           st->rows_read + 1, ln->ntok, st->d);
     int i = st->rows_read;
     int n = st->d - 1;
+    if (grow_rows(st, i) != 0)
+        return err_at(err, st->file, ln->number, "out of memory for row %d of %d entries "
+                      "(the file declares %d rows)", i + 1, st->d, st->m);
     for (int c = 0; c < st->d; c++) {
         const char *why = NULL;
         const char *tok = ln->tok[c];

@@ -41,3 +41,19 @@ char *mem_strdup(const char *s)
         memcpy(d, s, len);
     return d;
 }
+
+/* The heap a fresh GMP number takes beyond its mpq_t/mpz_t: one limb each
+ * for numerator and denominator, 32-byte malloc chunks, and headroom for
+ * the few limbs that typical values grow to. */
+enum { MEM_GMP_BYTES = 128 };
+
+void *mem_alloc_gmp(size_t n, size_t size)
+{
+    if (n > SIZE_MAX / MEM_GMP_BYTES)
+        return NULL;
+    void *room = malloc(n * MEM_GMP_BYTES + 1);
+    if (!room)
+        return NULL;
+    free(room);
+    return mem_alloc(n, size);
+}

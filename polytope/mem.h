@@ -12,4 +12,12 @@ void *mem_calloc(size_t n, size_t size);
 void *mem_realloc(void *p, size_t n, size_t size);
 char *mem_strdup(const char *s);
 
+/* mem_alloc for an array of n GMP numbers (mpq_t or mpz_t, `size` bytes
+ * each) that the caller will initialize: also NULL when the heap has no
+ * room for their digits as well (GMP's allocator aborts the process when
+ * out of memory; this check, a probe of MEM_GMP_BYTES per number allocated
+ * and freed at once, turns the common case of a huge input into an error
+ * that the caller can return).  Thread-safe. */
+void *mem_alloc_gmp(size_t n, size_t size);
+
 #endif

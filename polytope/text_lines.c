@@ -2,9 +2,11 @@
 #include "polytope/text_lines.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "polytope/error.h"
 #include "polytope/mem.h"
@@ -110,52 +112,84 @@ hs_code text_for_each_line(const char *text, const char *file, text_line_fn fn, 
             rc = fn(user, &ln, err);
     }
     if (rc == HS_OK && rd.failed)
-        rc = err_set(err, HS_ERR_NOMEM, "out of memory");
+        rc = err_set(err, HS_ERR_NOMEM, "%s:%d: out of memory (a line too long)", file,
+                     rd.line + 1);
     text_reader_free(&rd);
     if (last_line)
         *last_line = last;
     return rc;
 }
 
-char *text_read_file(const char *path, hs_error *err)
+char *text_read_file_max(const char *path, size_t max_bytes, int keep_nul, size_t *len,
+                         hs_error *err)
 {
     FILE *f = fopen(path, "rb");
     if (!f) {
         err_set(err, HS_ERR_IO, "%s: cannot open: %s", path, strerror(errno));
         return NULL;
     }
-    size_t cap = 1 << 16, len = 0;
+    struct stat st;
+    size_t expect = 0; /* a regular file: its size, read in one piece */
+    if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode)) {
+        if ((unsigned long long)st.st_size > (unsigned long long)max_bytes) {
+            fclose(f);
+            err_at(err, path, 0, "larger than the limit of %zu bytes (%llu bytes)", max_bytes,
+                   (unsigned long long)st.st_size);
+            return NULL;
+        }
+        expect = (size_t)st.st_size;
+    }
+    /* The buffer holds the bytes and a NUL, and has room for one byte
+     * past the limit, to see that the file exceeds it. */
+    size_t most = max_bytes < SIZE_MAX - 2 ? max_bytes + 2 : SIZE_MAX;
+    size_t cap = expect ? expect + 2 : (size_t)1 << 16, n = 0;
+    if (cap > most)
+        cap = most;
     char *buf = malloc(cap);
+    int nomem = !buf, too_big = 0;
     while (buf) {
-        size_t got = fread(buf + len, 1, cap - len - 1, f);
-        len += got;
-        if (got == 0)
+        size_t got = fread(buf + n, 1, cap - n - 1, f);
+        n += got;
+        if (n > max_bytes) {
+            too_big = 1;
             break;
-        if (len + 1 == cap) {
-            char *nb = realloc(buf, cap * 2);
+        }
+        if (got == 0 || feof(f) || ferror(f))
+            break;
+        if (n + 1 == cap) { /* full: double, up to the limit */
+            size_t c = cap > most / 2 ? most : 2 * cap;
+            char *nb = realloc(buf, c);
             if (!nb) {
-                free(buf);
-                buf = NULL;
+                nomem = 1;
                 break;
             }
             buf = nb;
-            cap *= 2;
+            cap = c;
         }
     }
     int read_error = ferror(f);
     fclose(f);
-    if (!buf) {
-        err_set(err, HS_ERR_NOMEM, "%s: out of memory", path);
-        return NULL;
-    }
-    if (read_error) {
+    if (nomem || too_big || read_error) {
         free(buf);
-        err_set(err, HS_ERR_IO, "%s: read error", path);
+        if (nomem)
+            err_set(err, HS_ERR_NOMEM, "%s: out of memory reading %zu bytes", path, n);
+        else if (too_big)
+            err_at(err, path, 0, "larger than the limit of %zu bytes", max_bytes);
+        else
+            err_set(err, HS_ERR_IO, "%s: read error", path);
         return NULL;
     }
-    for (size_t i = 0; i < len; i++)
-        if (buf[i] == '\0')
-            buf[i] = '\x01';
-    buf[len] = '\0';
+    if (!keep_nul)
+        for (size_t i = 0; i < n; i++)
+            if (buf[i] == '\0')
+                buf[i] = '\x01';
+    buf[n] = '\0';
+    if (len)
+        *len = n;
     return buf;
+}
+
+char *text_read_file(const char *path, hs_error *err)
+{
+    return text_read_file_max(path, TEXT_MAX_FILE_BYTES, 0, NULL, err);
 }

@@ -8,8 +8,8 @@
 int qbasis_init(qbasis *q, int k)
 {
     q->k = k;
-    q->M = mem_alloc((size_t)k * (size_t)k, sizeof(mpz_t));
-    q->u = mem_alloc((size_t)k, sizeof(mpz_t));
+    q->M = mem_alloc_gmp((size_t)k * (size_t)k, sizeof(mpz_t));
+    q->u = mem_alloc_gmp((size_t)k, sizeof(mpz_t));
     q->nz = mem_alloc((size_t)k, sizeof(int));
     if (!q->M || !q->u || !q->nz) {
         free(q->M);

@@ -73,8 +73,8 @@ static int implicit_init(implicit_info *im, int m, int n)
 {
     memset(im, 0, sizeof *im);
     im->implicit = mem_calloc((size_t)m, 1);
-    im->proof = mem_alloc((size_t)m, sizeof(mpq_t));
-    im->ri_point = mem_alloc((size_t)n, sizeof(mpq_t));
+    im->proof = mem_alloc_gmp((size_t)m, sizeof(mpq_t));
+    im->ri_point = mem_alloc_gmp((size_t)n, sizeof(mpq_t));
     if (!im->implicit || !im->proof || !im->ri_point) {
         free(im->implicit);
         free(im->proof);

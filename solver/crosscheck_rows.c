@@ -8,6 +8,7 @@
  * error-free check, and a row list that would hold a rounded number is
  * flagged (inexact) so the instance is drawn again. */
 #include "solver/crosscheck_rows.h"
+#include "polytope/mem.h"
 
 #include <gmp.h>
 #include <math.h>
@@ -79,7 +80,7 @@ static void cc_eliminate_below(mpq_t *m, int k, int n, int rank, int col)
 
 int cc_rank(int k, int n, const double *vecs)
 {
-    mpq_t *m = malloc(sizeof(mpq_t) * (size_t)(k * n));
+    mpq_t *m = mem_alloc_gmp((size_t)k * (size_t)n, sizeof(mpq_t));
     if (!m)
         return -1;
     for (int i = 0; i < k * n; i++) {

@@ -67,7 +67,7 @@ hs_code faithful_intersect(const hs_poly *A, const hs_poly *B, const hs_options 
 
 static mpq_t *new_point_q(int n)
 {
-    mpq_t *x = mem_alloc((size_t)n, sizeof(mpq_t));
+    mpq_t *x = mem_alloc_gmp((size_t)n, sizeof(mpq_t));
     if (x)
         for (int j = 0; j < n; j++)
             mpq_init(x[j]);

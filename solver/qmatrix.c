@@ -10,8 +10,8 @@
 int qmatrix_work_init(qmatrix_work *w, int k)
 {
     w->cap = k;
-    w->m = mem_alloc((size_t)k * (size_t)k, sizeof(mpq_t));
-    w->v = mem_alloc((size_t)k, sizeof(mpq_t));
+    w->m = mem_alloc_gmp((size_t)k * (size_t)k, sizeof(mpq_t));
+    w->v = mem_alloc_gmp((size_t)k, sizeof(mpq_t));
     if (!w->m || !w->v) {
         free(w->m);
         free(w->v);

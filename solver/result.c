@@ -123,8 +123,8 @@ static int by_poly_row(const void *x, const void *y)
 static int materialize_farkas(const hs_result *r, hs_result *out)
 {
     int D = r->lazy_D;
-    mpq_t *G = mem_alloc((size_t)(D * D), sizeof(mpq_t)), *rhs = mem_alloc((size_t)D, sizeof(mpq_t));
-    mpq_t *y = mem_alloc((size_t)D, sizeof(mpq_t));
+    mpq_t *G = mem_alloc_gmp((size_t)(D * D), sizeof(mpq_t)), *rhs = mem_alloc_gmp((size_t)D, sizeof(mpq_t));
+    mpq_t *y = mem_alloc_gmp((size_t)D, sizeof(mpq_t));
     qmatrix_work qw;
     int rc = (!G || !rhs || !y || qmatrix_work_init(&qw, D) != 0) ? -1 : 0;
     if (rc == 0) {
@@ -161,8 +161,8 @@ static int materialize_farkas(const hs_result *r, hs_result *out)
 static int materialize_touch(const hs_result *r, hs_result *out)
 {
     int D = r->lazy_D, n = D - 1;
-    mpq_t *M = mem_alloc((size_t)(D * D), sizeof(mpq_t)), *rhs = mem_alloc((size_t)D, sizeof(mpq_t));
-    mpq_t *z = mem_alloc((size_t)D, sizeof(mpq_t));
+    mpq_t *M = mem_alloc_gmp((size_t)(D * D), sizeof(mpq_t)), *rhs = mem_alloc_gmp((size_t)D, sizeof(mpq_t));
+    mpq_t *z = mem_alloc_gmp((size_t)D, sizeof(mpq_t));
     qmatrix_work qw;
     int rc = (!M || !rhs || !z || qmatrix_work_init(&qw, D) != 0) ? -1 : 0;
     if (rc == 0) {
@@ -185,7 +185,7 @@ static int materialize_touch(const hs_result *r, hs_result *out)
         qmatrix_work_free(&qw);
     }
     if (rc == 0) {
-        mpq_t *s = mem_alloc((size_t)n, sizeof(mpq_t));
+        mpq_t *s = mem_alloc_gmp((size_t)n, sizeof(mpq_t));
         if (!s)
             rc = -1;
         for (int j = 0; s && j < n; j++) {

@@ -135,7 +135,7 @@ hs_result *hs_result_parse(const char *text, const char *name, int n, hs_error *
     cr.file = name ? name : "<certificate>";
     cr.n = n;
     cr.r = hs_result_new();
-    cr.vec = mem_alloc((size_t)n, sizeof(mpq_t));
+    cr.vec = mem_alloc_gmp((size_t)n, sizeof(mpq_t));
     if (!cr.r || !cr.vec || result_reset(cr.r, HS_FEASIBLE, n) != 0) {
         hs_result_free(cr.r);
         free(cr.vec);

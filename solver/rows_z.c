@@ -15,14 +15,14 @@ static int alloc_rows(zrows *z, int n, int m)
     memset(z, 0, sizeof *z);
     z->n = n;
     z->m = m;
-    z->a = mem_alloc((size_t)m * (size_t)n, sizeof(mpz_t));
-    z->b = mem_alloc((size_t)m, sizeof(mpz_t));
-    z->scale = mem_alloc((size_t)m, sizeof(mpz_t));
+    z->a = mem_alloc_gmp((size_t)m * (size_t)n, sizeof(mpz_t));
+    z->b = mem_alloc_gmp((size_t)m, sizeof(mpz_t));
+    z->scale = mem_alloc_gmp((size_t)m, sizeof(mpz_t));
     z->ready = mem_calloc((size_t)m, 1);
     z->eq = mem_alloc((size_t)m, 1);
     z->which = mem_alloc((size_t)m, sizeof(int));
     z->row = mem_alloc((size_t)m, sizeof(int));
-    z->vals = mem_alloc((size_t)n + 1, sizeof(mpq_t));
+    z->vals = mem_alloc_gmp((size_t)n + 1, sizeof(mpq_t));
     if (!z->a || !z->b || !z->scale || !z->ready || !z->eq || !z->which || !z->row || !z->vals) {
         free(z->a); free(z->b); free(z->scale); free(z->ready); free(z->eq); free(z->which);
         free(z->row); free(z->vals);

@@ -75,8 +75,8 @@ int lp_solution_init(lp_solution *s, int n, int m)
     memset(s, 0, sizeof *s);
     s->n = n;
     s->m = m;
-    s->x = mem_alloc((size_t)n, sizeof(mpq_t));
-    s->y = mem_alloc((size_t)m, sizeof(mpq_t));
+    s->x = mem_alloc_gmp((size_t)n, sizeof(mpq_t));
+    s->y = mem_alloc_gmp((size_t)m, sizeof(mpq_t));
     if (!s->x || !s->y) {
         free(s->x);
         free(s->y);
@@ -177,7 +177,7 @@ static int simplex_init(simplex *s, const zrows *z, const unsigned char *kind)
     s->in_basis = mem_calloc((size_t)s->ncol, 1);
     s->xd = mem_alloc((size_t)k, sizeof(double));
     s->uncertain = mem_alloc((size_t)s->ncol, sizeof(int));
-    s->P = mem_alloc((size_t)k, sizeof(mpz_t));
+    s->P = mem_alloc_gmp((size_t)k, sizeof(mpz_t));
     if (!s->basis || !s->in_basis || !s->xd || !s->uncertain || !s->P) {
         free(s->P);
         s->P = NULL;

@@ -242,7 +242,7 @@ static hs_code verify_exact(const hs_result *r, const hs_poly *A, const hs_poly 
     vf.poly[1] = B;
     vf.n = A->n;
     vf.err = err;
-    vf.coef = mem_alloc((size_t)vf.n, sizeof(mpq_t));
+    vf.coef = mem_alloc_gmp((size_t)vf.n, sizeof(mpq_t));
     if (!vf.coef)
         return err_set(err, HS_ERR_NOMEM, "out of memory");
     for (int j = 0; j < vf.n; j++)

@@ -88,7 +88,7 @@ static int ve_init(venum *ve, const hs_poly *P)
     }
     if (all_exact)
         return 0; /* the doubles are the rows: no rationals needed */
-    ve->q4 = mem_alloc((size_t)P->m * 4, sizeof(mpq_t));
+    ve->q4 = mem_alloc_gmp((size_t)P->m * 4, sizeof(mpq_t));
     if (!ve->q4)
         return -1;
     for (int i = 0; i < P->m; i++)
@@ -618,7 +618,7 @@ static vertex_set *set_alloc(int m, int nverts, int nedges, int want_q)
         return NULL;
     vs->m = m;
     vs->nverts = nverts;
-    vs->q = want_q ? mem_alloc((size_t)nverts * 3, sizeof(mpq_t)) : NULL;
+    vs->q = want_q ? mem_alloc_gmp((size_t)nverts * 3, sizeof(mpq_t)) : NULL;
     if (vs->q)
         for (int i = 0; i < 3 * nverts; i++)
             mpq_init(vs->q[i]);

@@ -277,7 +277,7 @@ expect 1 - world --threshold= $S/robot-arm.wrl
 expect 1 - world --threads=x $S/robot-arm.wrl
 expect 1 - world --engine=glpk $S/robot-arm.wrl
 expect 1 - world --sides=2 $S/robot-arm.wrl
-has "$err" "--sides needs 3..100000, not '2'"
+has "$err" "--sides needs a whole number in 3..100000, not '2'"
 expect 1 - world --sphere-level=7 $S/robot-arm.wrl
 expect 0 - world --sides=8 --threshold=0 $S/robot-arm-posed.wrl
 cut -d' ' -f1-3 "$out" | cmp -s - "$TMP/posed_exact" && ok || bad "world --sides=8 differs"
@@ -624,6 +624,9 @@ expect 2 - draw $D/triangle.ine -o $TMP/no/such/dir/x.png
 expect 2 - draw $D/triangle.ine $B/unit_cube.ine -o $TMP/x.svg
 expect 0 - draw --help
 has "$out" "usage: halfspace draw"
+
+# ------------------------------------------------------- hostile input
+. "$(dirname "$0")/cli_hostile.sh"
 
 [ "$skipped" = 0 ] || printf 'skipped (data missing):%s\n' "$skips"
 echo "cli tests: $pass passed, $fail failed, $skipped skipped${VG:+ (under valgrind)}"

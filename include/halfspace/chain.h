@@ -240,8 +240,10 @@ HS_API hs_code hs_chain_joint_limits(const hs_chain *c, int k, double *lo, doubl
  * skip pairs.  hs_chain_load returns a new chain (free with
  * hs_chain_free) at the joints' rest values, with the names and types of
  * links and joints, or NULL: HS_ERR_ARG for path NULL, HS_ERR_IO when the
- * file cannot be read, HS_ERR_INPUT "FILE:LINE: what is wrong",
- * HS_ERR_NOMEM; thread-safe.  hs_chain_dof counts the movable joints (0
+ * file cannot be read, HS_ERR_INPUT "FILE:LINE: what is wrong" (also
+ * for a file, or a mesh file it names, larger than 256 MiB: "FILE: larger
+ * than the limit"), HS_ERR_NOMEM; thread-safe; it takes time O(N log N)
+ * for N links.  hs_chain_dof counts the movable joints (0
  * for c NULL).  hs_chain_set_angles sets every movable joint's value
  * (revolute: radians about its axis, prismatic: along it), nq values in
  * joint order (q has nq entries), all at once (merged update);

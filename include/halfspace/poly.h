@@ -36,6 +36,11 @@ extern "C" {
  * begin/end, wrong counts, bad or non-finite numbers, numbers outside the
  * double range, m = 0, n = 0, bad linearity indices, V-representations,
  * unknown options; HS_ERR_IO when the file cannot be opened or read.
+ * Limits: the counts m <= 10^8 and n + 1 <= 10^6; memory is taken as the
+ * rows arrive, so counts larger than the file holds fail at its end
+ * ("FILE:LINE: expected M rows, found K"); a file larger than 256 MiB is
+ * refused ("FILE: larger than the limit of 268435456 bytes", HS_ERR_INPUT),
+ * from its size before reading when it is a regular file.
  * path must not be NULL; the polyhedron's name (hs_poly_name) is path.
  * Returns a new polyhedron (free with hs_poly_free), or NULL on error.
  * Thread-safe. */

@@ -34,9 +34,10 @@ hs_chain *hs_chain_new(int n, hs_error *err)
     c->link = mem_calloc((size_t)n, sizeof(chain_link));
     c->joint = mem_calloc((size_t)n, sizeof(chain_joint));
     c->is_changed = mem_calloc((size_t)n, 1);
+    c->mov_tree = mem_calloc((size_t)n, sizeof(int));
     c->changed = mem_alloc(CHAIN_TRACK_MAX, sizeof(int));
     c->was = mem_alloc(CHAIN_TRACK_MAX, sizeof(chain_xf));
-    if (!c->link || !c->joint || !c->is_changed || !c->changed || !c->was ||
+    if (!c->link || !c->joint || !c->is_changed || !c->mov_tree || !c->changed || !c->was ||
         chain_tree_alloc(c) != 0) {
         hs_chain_free(c);
         err_set(err, HS_ERR_NOMEM, "out of memory for a chain of %d links", n);
@@ -68,6 +69,7 @@ void hs_chain_free(hs_chain *c)
     free(c->link);
     free(c->joint);
     free(c->is_changed);
+    free(c->mov_tree);
     free(c->changed);
     free(c->was);
     free(c->skip);

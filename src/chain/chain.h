@@ -104,6 +104,9 @@ struct hs_chain {
     chain_link *link;
     chain_joint *joint;  /* joint[i] for 1 <= i < n */
     int dof;             /* movable joints */
+    int *mov_tree;       /* Fenwick tree over joints 1..n-1, 1 per movable
+                            joint: the k-th movable joint in O(log n)
+                            (chain_joint.c) */
     double base[16];
     /* joints changed since the last self-collision query that answered 0
      * (sorted); all_dirty when too many or when the question changed */

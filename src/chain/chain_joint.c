@@ -24,11 +24,29 @@ static void joint_pose(const chain_joint *jt, double q, double m[16])
     hs_pose_multiply(m, jt->origin, M);
 }
 
-static void count_dof(hs_chain *c)
+/* The movable joints in a Fenwick tree over 1..n-1 (mov_tree[i] holds
+ * the count of movable joints in (i - lowbit(i), i]): a joint's change of
+ * kind and the k-th movable joint both cost O(log n), so that defining N
+ * joints one by one is O(N log N), not O(N^2). */
+static void movable_add(hs_chain *c, int i, int delta)
 {
-    c->dof = 0;
-    for (int i = 1; i < c->n; i++)
-        c->dof += c->joint[i].type != HS_JOINT_FIXED;
+    for (; i < c->n; i += i & -i)
+        c->mov_tree[i] += delta;
+    c->dof += delta;
+}
+
+/* Index of the (k+1)-th movable joint (0-based k < dof). */
+static int movable_find(const hs_chain *c, int k)
+{
+    int pos = 0, step = 1;
+    while (2 * step < c->n)
+        step *= 2;
+    for (; step > 0; step /= 2)
+        if (pos + step < c->n && c->mov_tree[pos + step] <= k) {
+            pos += step;
+            k -= c->mov_tree[pos];
+        }
+    return pos + 1;
 }
 
 static hs_code check_definition(const hs_chain *c, int i, hs_joint_type type,
@@ -69,6 +87,9 @@ hs_code hs_chain_define_joint(hs_chain *c, int i, hs_joint_type type, const doub
     if (rc != HS_OK)
         return rc;
     chain_joint *jt = &c->joint[i];
+    int was_movable = jt->type != HS_JOINT_FIXED, movable = type != HS_JOINT_FIXED;
+    if (movable != was_movable)
+        movable_add(c, i, movable - was_movable);
     jt->type = type;
     if (origin)
         memcpy(jt->origin, origin, sizeof jt->origin);
@@ -84,7 +105,6 @@ hs_code hs_chain_define_joint(hs_chain *c, int i, hs_joint_type type, const doub
     } else {
         jt->lo = jt->hi = jt->q = 0;
     }
-    count_dof(c);
     double m[16];
     joint_pose(jt, jt->q, m);
     return hs_chain_set_joint(c, i, m, err);
@@ -94,12 +114,9 @@ int hs_chain_dof(const hs_chain *c) { return c ? c->dof : 0; }
 
 int hs_chain_movable_joint(const hs_chain *c, int k)
 {
-    if (!c || k < 0)
+    if (!c || k < 0 || k >= c->dof)
         return -1;
-    for (int i = 1; i < c->n; i++)
-        if (c->joint[i].type != HS_JOINT_FIXED && k-- == 0)
-            return i;
-    return -1;
+    return movable_find(c, k);
 }
 
 hs_joint_type hs_chain_joint_type(const hs_chain *c, int i)

@@ -10,8 +10,14 @@
 #include "polytope/text_lines.h"
 #include "src/chain/chain.h"
 #include "src/chain/chain_shapes.h"
+#include "src/scene/scene.h"
 #include "polytope/error.h"
+#include "polytope/grow.h"
 #include "polytope/mem.h"
+
+/* Points of all the mesh files of one chain file together (each mesh
+ * line makes a hull of its file's points, about 0.2 ms a point). */
+#define CHAIN_MAX_MESH_POINTS 200000L
 
 /* A joint being read: its line and attributes, until the next link. */
 typedef struct joint_spec {
@@ -32,6 +38,12 @@ typedef struct loader {
     joint_spec js;
     char **names;       /* link names (second pass), for skip lines */
     int *name_line;
+    int nnames;         /* entries of names (the links of the first pass) */
+    long mesh_points;   /* points of the mesh files read so far */
+    int *skips;         /* skip pairs (a < b), added to the chain at the end */
+    int nskips, capskips;
+    int *name_slot;     /* open addressing over names: link index + 1, 0 free */
+    size_t slot_mask;   /* slots - 1 (a power of two, at least 2 n slots) */
 } loader;
 
 static hs_code fail(const loader *ld, const text_line *ln, hs_error *err, const char *what,
@@ -192,6 +204,21 @@ static hs_code mesh_line(loader *ld, const text_line *ln, hs_error *err)
         return err_set(err, HS_ERR_NOMEM, "out of memory");
     if (name[0] != '/' && ld->dir)
         strcat(strcat(strcpy(path, ld->dir), "/"), name);
+    /* The same file may be named on many lines, each a hull to build: the
+     * points of all the meshes together are bounded (CHAIN_MAX_MESH_POINTS). */
+    double *pts = NULL;
+    int npts = 0, line = 0;
+    rc = scene_mesh_kind(path) ? scene_mesh_points(path, &pts, &npts, &line, err) : HS_OK;
+    free(pts);
+    if (rc != HS_OK) {
+        free(path);
+        return located(ld, ln, rc, err);
+    }
+    if ((ld->mesh_points += npts) > CHAIN_MAX_MESH_POINTS) {
+        free(path);
+        return err_at(err, ld->file, ln->number, "mesh: the meshes of this chain have more "
+                      "than %ld points in all", CHAIN_MAX_MESH_POINTS);
+    }
     rc = chain_add_mesh_hull(ld->c, ld->nlinks - 1, path, m, err);
     free(path);
     return located(ld, ln, rc, err);
@@ -306,12 +333,28 @@ static hs_code finish_joint(loader *ld, const text_line *ln, hs_error *err)
 
 /* ------------------------------------------------------------ links */
 
+/* FNV-1a hash of a link name, for the table of names. */
+static size_t link_name_hash(const char *s)
+{
+    unsigned long long h = 1469598103934665603ULL;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 1099511628211ULL;
+    return (size_t)h;
+}
+
+/* The slot of `name` in the table: the one holding it, or the free one
+ * where it would go. */
+static size_t name_slot(const loader *ld, const char *name)
+{
+    size_t k = link_name_hash(name) & ld->slot_mask;
+    while (ld->name_slot[k] && strcmp(ld->names[ld->name_slot[k] - 1], name) != 0)
+        k = (k + 1) & ld->slot_mask;
+    return k;
+}
+
 static int find_link(const loader *ld, const char *name)
 {
-    for (int i = 0; i < ld->nlinks; i++)
-        if (ld->names[i] && strcmp(ld->names[i], name) == 0)
-            return i;
-    return -1;
+    return name[0] ? ld->name_slot[name_slot(ld, name)] - 1 : -1;
 }
 
 static hs_code link_line(loader *ld, const text_line *ln, hs_error *err)
@@ -329,7 +372,11 @@ static hs_code link_line(loader *ld, const text_line *ln, hs_error *err)
             return err_at(err, ld->file, ln->number, "link name '%s' is already used at "
                                                         "line %d", ln->tok[1],
                               ld->name_line[prev]);
-        ld->names[ld->nlinks] = ln->tok[1][0] ? mem_strdup(ln->tok[1]) : NULL;
+        if (ln->tok[1][0]) {
+            if (!(ld->names[ld->nlinks] = mem_strdup(ln->tok[1])))
+                return err_set(err, HS_ERR_NOMEM, "out of memory");
+            ld->name_slot[name_slot(ld, ln->tok[1])] = ld->nlinks + 1;
+        }
         ld->name_line[ld->nlinks] = ln->number;
         hs_code rc = hs_chain_set_link_name(ld->c, ld->nlinks, ln->tok[1], err);
         if (rc != HS_OK)
@@ -351,7 +398,34 @@ static hs_code skip_line(loader *ld, const text_line *ln, hs_error *err)
                                                     "line", ln->tok[a < 0 ? 1 : 2]);
     if (a == b)
         return fail(ld, ln, err, "skip: the two links are the same", NULL);
-    return hs_chain_skip_pair(ld->c, a, b, 1, err);
+    int *s = grow_array(ld->skips, &ld->capskips, 2L * ld->nskips + 2, sizeof *s);
+    if (!s)
+        return err_set(err, HS_ERR_NOMEM, "%s:%d: out of memory (the input is too large)",
+                       ld->file, ln->number);
+    ld->skips = s;
+    s[2 * ld->nskips] = a < b ? a : b;
+    s[2 * ld->nskips + 1] = a < b ? b : a;
+    ld->nskips++;
+    return HS_OK;
+}
+
+static int skip_order(const void *x, const void *y)
+{
+    const int *p = x, *q = y;
+    return p[0] != q[0] ? (p[0] < q[0] ? -1 : 1) : (p[1] > q[1]) - (p[1] < q[1]);
+}
+
+/* The skip pairs of the file, in increasing order: each joins the end of
+ * the chain's sorted skip list, so that k pairs cost O(k log k), not the
+ * O(k^2) of inserting them in file order. */
+static hs_code add_skips(loader *ld, hs_error *err)
+{
+    if (ld->nskips > 1)
+        qsort(ld->skips, (size_t)ld->nskips, 2 * sizeof *ld->skips, skip_order);
+    hs_code rc = HS_OK;
+    for (int k = 0; k < ld->nskips && rc == HS_OK; k++)
+        rc = hs_chain_skip_pair(ld->c, ld->skips[2 * k], ld->skips[2 * k + 1], 1, err);
+    return rc;
 }
 
 typedef hs_code (*line_fn)(loader *ld, const text_line *ln, hs_error *err);
@@ -415,10 +489,12 @@ static char *folder_of(const char *path)
 
 static void loader_free(loader *ld)
 {
-    for (int i = 0; ld->names && i < ld->nlinks; i++)
+    for (int i = 0; ld->names && i < ld->nnames; i++)
         free(ld->names[i]);
     free(ld->names);
     free(ld->name_line);
+    free(ld->name_slot);
+    free(ld->skips);
     free(ld->js.name);
     free(ld->dir);
 }
@@ -444,10 +520,18 @@ hs_chain *hs_chain_load(const char *path, hs_error *err)
         int n = ld.nlinks;
         ld.c = hs_chain_new(n, err);
         ld.names = mem_calloc((size_t)n, sizeof(char *));
+        ld.nnames = ld.names ? n : 0;
         ld.name_line = mem_calloc((size_t)n, sizeof(int));
+        size_t slots = 4;
+        while (slots < 2 * (size_t)n)
+            slots *= 2;
+        ld.slot_mask = slots - 1;
+        ld.name_slot = mem_calloc(slots, sizeof(int));
         ld.build = 1;
-        rc = ld.c && ld.names && ld.name_line ? pass(&ld, text, err)
+        rc = ld.c && ld.names && ld.name_line && ld.name_slot ? pass(&ld, text, err)
                                                : err_set(err, HS_ERR_NOMEM, "out of memory");
+        if (rc == HS_OK)
+            rc = add_skips(&ld, err);
     }
     free(text);
     loader_free(&ld);

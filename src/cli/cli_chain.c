@@ -9,6 +9,7 @@
 #include "polytope/grow.h"
 #include "src/cli/cli_commands.h"
 #include "src/cli/cli_common.h"
+#include "src/cli/cli_scene_opts.h"
 #include "src/cli/json_emit.h"
 #include "src/draw/draw.h"
 
@@ -33,6 +34,8 @@ static const char chain_usage[] =
     "  --draw=OUT.png|OUT.svg|OUT.pdf  a picture: links in collision red, with the scene\n"
     "  --view=AZ,EL          the picture's camera in degrees (default: frames the scene)\n"
     "  --help                this text\n"
+    "scene options (with --scene):\n"
+    CLI_SCENE_HELP
     "exit: 0 answer, 1 usage error, 2 bad input (FILE:LINE: what is wrong, or angles\n"
     "that do not fit the chain)\n";
 
@@ -40,6 +43,7 @@ typedef struct chain_cli {
     const char *file, *angles, *scene;
     int distance, json;
     draw_opts draw; /* --draw, --view (pictures, src/draw/) */
+    cli_scene scene_opt;
 } chain_cli;
 
 /* One option: -1 to go on, or an exit code. */
@@ -67,6 +71,9 @@ static int parse_chain_option(void *ctx, cli_args *a, const char *name, const ch
             return cli_usage_error(chain_usage, "--view needs AZ,EL in degrees, not '%s'", v);
         return -1;
     }
+    int code;
+    if (cli_scene_option(&c->scene_opt, a, name, value, chain_usage, &code))
+        return code;
     return cli_usage_error(chain_usage, "unknown option '--%s'", name);
 }
 
@@ -74,6 +81,7 @@ static int parse_chain_option(void *ctx, cli_args *a, const char *name, const ch
 static int parse_chain_args(int argc, char **argv, chain_cli *c)
 {
     memset(c, 0, sizeof *c);
+    cli_scene_init(&c->scene_opt);
     int code = cli_scan_args(argc, argv, chain_usage, "chain file", &c->file,
                              parse_chain_option, c);
     if (code >= 0)
@@ -82,7 +90,7 @@ static int parse_chain_args(int argc, char **argv, chain_cli *c)
         return cli_usage_error(chain_usage, "%sa chain file is needed", "");
     if (c->distance && !c->scene)
         return cli_usage_error(chain_usage, "%s--distance needs --scene", "");
-    return -1;
+    return cli_scene_check(&c->scene_opt, chain_usage);
 }
 
 /* The --angles text as numbers ("nan" and "inf" parse: the chain rejects
@@ -294,7 +302,9 @@ static int run_chain(const chain_cli *o, chain_answer *a)
         return cli_fail(&err);
     if (!o->scene)
         return -1;
-    if (!(a->w = hs_world_load(o->scene, &err)) ||
+    if (!(a->w = hs_world_new()))
+        return EXIT_INTERNAL;
+    if (hs_world_add_file_opts(a->w, o->scene, &o->scene_opt.opt, &err) != HS_OK ||
         hs_chain_world_collision_all(a->c, a->w, &a->scene, &a->nscene, &err) != HS_OK)
         return cli_fail(&err);
     if (o->distance) {

@@ -11,7 +11,8 @@
 enum {
     EXIT_ANSWER = 0,   /* an answer was printed */
     EXIT_USAGE = 1,    /* bad command line */
-    EXIT_INPUT = 2,    /* bad input file: "FILE:LINE: what is wrong" on stderr */
+    EXIT_INPUT = 2,    /* bad input file: "FILE:LINE: what is wrong" on stderr;
+                          also an input too large for the memory */
     EXIT_REJECTED = 3, /* verify: the certificate does not prove its claim;
                           crosscheck: disagreements found */
     EXIT_INTERNAL = 4  /* a self-check failed (a bug: please report) */

@@ -9,6 +9,7 @@
 
 #include "src/cli/cli_commands.h"
 #include "src/cli/cli_common.h"
+#include "src/cli/cli_scene_opts.h"
 #include "src/cli/report_json.h"
 #include "src/draw/draw.h"
 
@@ -43,11 +44,14 @@ static const char path_usage[] =
     "                     touching orange, contact yellow)\n"
     "  --view AZ,EL       the picture's camera in degrees (default: frames the scene)\n"
     "  --help             this text\n"
+    "scene options:\n"
+    CLI_SCENE_HELP
     "exit: 0 answer (free or blocked), 1 usage error, 2 bad input (a scene error,\n"
     "      an unknown body, a start pose in collision)\n";
 
 typedef struct path_cli {
     hs_path_options opt;
+    cli_scene scene_opt;
     const char *scene, *body, *line, *via, *end;
     int turn, json, poses, speed_given, period_given;
     draw_opts draw; /* --draw, --view (pictures, src/draw/) */
@@ -99,8 +103,11 @@ static int path_parse_value(path_cli *c, const char *name, const char *v)
 static int path_parse_option(void *ctx, cli_args *a, const char *name, const char *value)
 {
     path_cli *c = ctx;
+    int code;
     if (path_parse_flag(c, name))
         return -1;
+    if (cli_scene_option(&c->scene_opt, a, name, value, path_usage, &code))
+        return code;
     const char *v = cli_args_value(a, value);
     if (!v)
         return cli_usage_error(path_usage, "--%s needs a value", name);
@@ -136,13 +143,14 @@ static int path_check_args(path_cli *c)
         return cli_usage_error(path_usage, "--speed and --period go together%s", "");
     if (c->speed_given)
         c->opt.steps = 0;
-    return -1;
+    return cli_scene_check(&c->scene_opt, path_usage);
 }
 
 static int parse_path_args(int argc, char **argv, path_cli *c)
 {
     memset(c, 0, sizeof *c);
     hs_path_options_init(&c->opt);
+    cli_scene_init(&c->scene_opt);
     int code = cli_scan_args(argc, argv, path_usage, "scene", &c->scene, path_parse_option, c);
     return code >= 0 ? code : path_check_args(c);
 }
@@ -421,7 +429,7 @@ int cmd_path(int argc, char **argv)
     hs_world *w = hs_world_new();
     if (!w)
         return EXIT_INTERNAL;
-    if (hs_world_add_file(w, c.scene, &err) != HS_OK)
+    if (hs_world_add_file_opts(w, c.scene, &c.scene_opt.opt, &err) != HS_OK)
         code = cli_fail(&err);
     else
         code = path_in_world(&c, w);

@@ -169,7 +169,13 @@ static int run_query(solve_cli *c, hs_poly *A, hs_poly *B, const char *usage)
     int code = (!s || !t || !r) ? EXIT_INTERNAL : set_replay(c, n, s, t, usage);
     if (code < 0) {
         hs_code rc = B ? hs_intersect(A, B, &c->opt, r, &err) : hs_feasible(A, &c->opt, r, &err);
-        code = rc == HS_OK ? print_result(c, r, &tb) : cli_fail(&err);
+        if (rc == HS_ERR_NOMEM) { /* name the input that was too large */
+            fprintf(stderr, "halfspace: %s%s%s: out of memory while solving (%s)\n",
+                    c->files[0], B ? " and " : "", B ? c->files[1] : "", err.msg);
+            code = EXIT_INPUT;
+        } else {
+            code = rc == HS_OK ? print_result(c, r, &tb) : cli_fail(&err);
+        }
         if (rc != HS_OK && c->trace)
             trace_flush(&tb, stderr);
     } else if (c->trace) {

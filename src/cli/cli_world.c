@@ -9,6 +9,7 @@
 #include "polytope/fp.h"
 #include "src/cli/cli_commands.h"
 #include "src/cli/cli_common.h"
+#include "src/cli/cli_scene_opts.h"
 #include "src/cli/report_json.h"
 #include "src/draw/draw.h"
 
@@ -36,10 +37,7 @@ static const char world_usage[] =
     "  --draw=OUT.png|OUT.svg|OUT.pdf  a picture: pieces in overlap red, touching orange,\n"
     "                              contact yellow, contact points and normals\n"
     "  --view=AZ,EL                the picture's camera in degrees (default: frames the scene)\n"
-    "  --sides=N                   side facets of VRML Cylinder and Cone (default 24)\n"
-    "  --sphere-level=L            VRML Sphere: icosahedron subdivided L times (default 2)\n"
-    "  --mesh-as-hull              every mesh piece (OFF, OBJ, STL, non-convex face sets)\n"
-    "                              becomes the convex hull of its points\n"
+    CLI_SCENE_HELP
     "  --json                      one JSON object\n"
     "  --stats                     counters of the query on stderr\n"
     "  --help                      this text\n"
@@ -47,7 +45,7 @@ static const char world_usage[] =
 
 typedef struct world_cli {
     hs_query_options q;
-    hs_scene_options scene_opt;
+    cli_scene scene_opt;
     hs_broadphase broad;
     const char *scene, *move, *to, *export_path;
     int json, stats;
@@ -62,10 +60,9 @@ static int parse_world_option(void *ctx, cli_args *a, const char *name, const ch
         *(name[0] == 'j' ? &c->json : &c->stats) = 1;
         return -1;
     }
-    if (strcmp(name, "mesh-as-hull") == 0) {
-        c->scene_opt.mesh_as_hull = 1;
-        return -1;
-    }
+    int code;
+    if (cli_scene_option(&c->scene_opt, a, name, value, world_usage, &code))
+        return code;
     v = cli_args_value(a, value);
     if (!v)
         return cli_usage_error(world_usage, "--%s needs a value", name);
@@ -99,14 +96,6 @@ static int parse_world_option(void *ctx, cli_args *a, const char *name, const ch
         if (strcmp(v, "fast") != 0 && strcmp(v, "exact") != 0)
             return cli_usage_error(world_usage, "--engine is fast or exact, not '%s'", v);
         c->q.engine = v[0] == 'f' ? HS_ENGINE_FAST : HS_ENGINE_EXACT;
-    } else if (strcmp(name, "sides") == 0 || strcmp(name, "sphere-level") == 0) {
-        double t;
-        int sides = name[1] == 'i';
-        if (!cli_parse_number(v, &t) || t != floor(t) || t < (sides ? 3 : 0) ||
-            t > (sides ? 100000 : 6))
-            return cli_usage_error(world_usage, sides ? "--sides needs 3..100000, not '%s'"
-                                                      : "--sphere-level needs 0..6, not '%s'", v);
-        *(sides ? &c->scene_opt.cylinder_sides : &c->scene_opt.sphere_level) = (int)t;
     } else if (strcmp(name, "move") == 0) {
         c->move = v;
     } else if (strcmp(name, "to") == 0) {
@@ -128,7 +117,7 @@ static int parse_world_args(int argc, char **argv, world_cli *c)
 {
     memset(c, 0, sizeof *c);
     hs_query_options_init(&c->q);
-    hs_scene_options_init(&c->scene_opt);
+    cli_scene_init(&c->scene_opt);
     c->broad = HS_BROAD_GRID;
     int code = cli_scan_args(argc, argv, world_usage, "scene", &c->scene, parse_world_option, c);
     if (code >= 0)
@@ -137,7 +126,7 @@ static int parse_world_args(int argc, char **argv, world_cli *c)
         return cli_usage_error(world_usage, "expected a scene file%s", "");
     if (!c->move != !c->to)
         return cli_usage_error(world_usage, "--move and --to go together%s", "");
-    return -1;
+    return cli_scene_check(&c->scene_opt, world_usage);
 }
 
 /* "TX TY TZ [AX AY AZ ANGLE]" as a pose. */
@@ -312,7 +301,7 @@ int cmd_world(int argc, char **argv)
     hs_world *w = hs_world_new();
     if (!w)
         return EXIT_INTERNAL;
-    if (hs_world_add_file_opts(w, c.scene, &c.scene_opt, &err) != HS_OK) {
+    if (hs_world_add_file_opts(w, c.scene, &c.scene_opt.opt, &err) != HS_OK) {
         hs_world_free(w);
         return cli_fail(&err);
     }

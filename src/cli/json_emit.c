@@ -89,17 +89,44 @@ void json_numbers(json_emit *j, const double *v, int n)
     json_array_close(j);
 }
 
+/* Length of the valid UTF-8 sequence at s (1 to 4 bytes), or 0 when the
+ * bytes there are not one (a stray continuation byte, a truncated or
+ * overlong sequence, a surrogate, a value above U+10FFFF, 0xC0, 0xC1,
+ * 0xF5..0xFF). */
+static int utf8_length(const unsigned char *s)
+{
+    unsigned c = s[0];
+    int n = c < 0x80 ? 1 : c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3
+                                        : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+    for (int k = 1; k < n; k++)
+        if ((s[k] & 0xC0) != 0x80)
+            return 0;
+    if ((c == 0xE0 && s[1] < 0xA0) || (c == 0xED && s[1] > 0x9F) || /* overlong, surrogate */
+        (c == 0xF0 && s[1] < 0x90) || (c == 0xF4 && s[1] > 0x8F))   /* overlong, > U+10FFFF */
+        return 0;
+    return n;
+}
+
 void json_write_string(FILE *out, const char *s)
 {
+    const unsigned char *p = (const unsigned char *)s;
     fputc('"', out);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
+    while (*p) {
+        unsigned char c = *p;
+        int n = utf8_length(p);
+        if (n == 0) {
+            fputs("\\ufffd", out); /* not UTF-8: the replacement character */
+            p++;
+        } else if (c == '"' || c == '\\') {
             fprintf(out, "\\%c", c);
-        else if (c < 0x20)
+            p++;
+        } else if (c < 0x20) {
             fprintf(out, "\\u%04x", c);
-        else
-            fputc(c, out);
+            p++;
+        } else {
+            fwrite(p, 1, (size_t)n, out);
+            p += n;
+        }
     }
     fputc('"', out);
 }

@@ -4,8 +4,10 @@
  *
  * Rules, the same for every command:
  *   strings  between double quotes; '"' and '\' escaped by a backslash,
- *            control characters below 0x20 as \u00XX, other bytes as they
- *            are (UTF-8 passes through);
+ *            control characters below 0x20 as \u00XX, valid UTF-8
+ *            passed through, and every byte that is not part of a valid
+ *            UTF-8 sequence written as \ufffd (the replacement character),
+ *            so the output is always valid UTF-8 and valid JSON;
  *   numbers  "%.17g" (enough digits to read back the same double); a value
  *            that is not finite (inf, nan) is written as null;
  *   integers "%ld".

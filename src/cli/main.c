@@ -1,6 +1,9 @@
 /* main.c -- the halfspace command-line tool: dispatch to a command. */
+#include <gmp.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "halfspace.h"
 #include "src/cli/cli_commands.h"
@@ -35,8 +38,45 @@ static void usage(FILE *out)
                  "version.\n");
 }
 
+/* GNU MP's own allocator aborts when the heap is exhausted.  The library
+ * checks for room before its large GMP arrays, but a number can still
+ * grow past the memory left; then the tool ends as for any input too large
+ * for the memory (exit 2, see the README), not with an abort. */
+static void gmp_out_of_memory(void)
+{
+    static const char msg[] = "halfspace: out of memory (in GNU MP arithmetic)\n";
+    if (write(2, msg, sizeof msg - 1) < 0) {
+        /* nothing more to say */
+    }
+    _exit(EXIT_INPUT);
+}
+
+static void *gmp_alloc(size_t n)
+{
+    void *p = malloc(n);
+    if (!p)
+        gmp_out_of_memory();
+    return p;
+}
+
+static void *gmp_realloc(void *p, size_t old, size_t n)
+{
+    (void)old;
+    void *q = realloc(p, n);
+    if (!q)
+        gmp_out_of_memory();
+    return q;
+}
+
+static void gmp_free(void *p, size_t n)
+{
+    (void)n;
+    free(p);
+}
+
 int main(int argc, char **argv)
 {
+    mp_set_memory_functions(gmp_alloc, gmp_realloc, gmp_free);
     if (argc < 2) {
         usage(stderr);
         return EXIT_USAGE;

@@ -76,7 +76,7 @@ hs_code robot_mesh_read(const char *path, int tris, long max_bytes, robot_mesh *
         rc = scene_mesh_points(path, &out->pts, &out->npts, &out->line, err);
     } else {
         scene_soup s;
-        rc = scene_read_mesh(path, &s, &out->line, err);
+        rc = scene_read_mesh(path, (size_t)max_bytes, &s, &out->line, err);
         if (rc == HS_OK)
             rc = soup_triangles(&s, out, err);
         soup_free(&s);

@@ -9,12 +9,25 @@
 #include "polytope/text_lines.h"
 #include "src/scene/soup.h"
 
-/* Read the file into s (initialized here; the caller frees it, also on
- * failure); *line is the line to name in errors about the mesh as a whole
- * (the first face; 0 for binary STL). */
-hs_code mesh_read_off(const char *path, scene_soup *s, int *line, hs_error *err);
-hs_code mesh_read_obj(const char *path, scene_soup *s, int *line, hs_error *err);
-hs_code mesh_read_stl(const char *path, scene_soup *s, int *line, hs_error *err);
+/* Read the file (at most max_bytes bytes) into s (initialized here; the
+ * caller frees it, also on failure); *line is the line to name in errors
+ * about the mesh as a whole (the first face; 0 for binary STL). */
+hs_code mesh_read_off(const char *path, size_t max_bytes, scene_soup *s, int *line,
+                      hs_error *err);
+hs_code mesh_read_obj(const char *path, size_t max_bytes, scene_soup *s, int *line,
+                      hs_error *err);
+hs_code mesh_read_stl(const char *path, size_t max_bytes, scene_soup *s, int *line,
+                      hs_error *err);
+
+/* The same on text (OFF, OBJ) or bytes (STL) held in memory, named `path`
+ * in messages; text must end with a NUL (at text[len] for STL).  STL may
+ * change the bytes (NUL bytes of an ASCII file become 0x01). */
+hs_code mesh_parse_off(const char *text, const char *path, scene_soup *s, int *line,
+                       hs_error *err);
+hs_code mesh_parse_obj(const char *text, const char *path, scene_soup *s, int *line,
+                       hs_error *err);
+hs_code mesh_parse_stl(unsigned char *buf, size_t len, const char *path, scene_soup *s,
+                       int *line, hs_error *err);
 
 /* A decimal number (digits, sign, point, exponent only), finite: 1, else 0. */
 int mesh_parse_real(const char *t, double *v);

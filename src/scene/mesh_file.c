@@ -4,15 +4,17 @@
 #include <stdlib.h>
 
 #include "polytope/error.h"
+#include "polytope/text_lines.h"
 #include "src/scene/mesh.h"
 #include "src/scene/scene.h"
 
-hs_code scene_read_mesh(const char *path, scene_soup *s, int *line, hs_error *err)
+hs_code scene_read_mesh(const char *path, size_t max_bytes, scene_soup *s, int *line,
+                        hs_error *err)
 {
     switch (scene_mesh_kind(path)) {
-    case 1: return mesh_read_off(path, s, line, err);
-    case 2: return mesh_read_obj(path, s, line, err);
-    case 3: return mesh_read_stl(path, s, line, err);
+    case 1: return mesh_read_off(path, max_bytes, s, line, err);
+    case 2: return mesh_read_obj(path, max_bytes, s, line, err);
+    case 3: return mesh_read_stl(path, max_bytes, s, line, err);
     default:
         soup_init(s);
         return err_set(err, HS_ERR_ARG, "%s: not a mesh file", path);
@@ -37,7 +39,7 @@ hs_code scene_add_mesh_file(hs_world *w, const char *path, const scene_opts *o, 
 {
     scene_soup s;
     int line = 0;
-    hs_code rc = scene_read_mesh(path, &s, &line, err);
+    hs_code rc = scene_read_mesh(path, o->max_bytes, &s, &line, err);
     if (rc == HS_OK)
         rc = add_mesh_body(w, path, &s, o, line, err);
     soup_free(&s);
@@ -48,7 +50,7 @@ hs_code scene_mesh_points(const char *path, double **pts, int *n, int *line, hs_
 {
     scene_soup s;
     *line = 0;
-    hs_code rc = scene_read_mesh(path, &s, line, err);
+    hs_code rc = scene_read_mesh(path, TEXT_MAX_FILE_BYTES, &s, line, err);
     if (rc == HS_OK)
         rc = soup_points(&s, path, *line, pts, n, err);
     soup_free(&s);

@@ -20,6 +20,13 @@ typedef struct obj_reader {
     int first_face;        /* line of the first face */
 } obj_reader;
 
+/* Out of memory while reading line `line`: the input is too large. */
+static hs_code obj_nomem(const obj_reader *r, int line, hs_error *err)
+{
+    return err_set(err, HS_ERR_NOMEM, "%s:%d: out of memory (the input is too large)", r->file,
+                   line);
+}
+
 /* "v x y z", "v x y z w" (divided by w) or "v x y z r g b" (colour). */
 static hs_code obj_vertex(obj_reader *r, text_line *ln, hs_error *err)
 {
@@ -37,7 +44,7 @@ static hs_code obj_vertex(obj_reader *r, text_line *ln, hs_error *err)
         for (int d = 0; d < 3; d++)
             x[d] /= x[3];
     }
-    return soup_point(&r->soup, x) == 0 ? HS_OK : err_set(err, HS_ERR_NOMEM, "out of memory");
+    return soup_point(&r->soup, x) == 0 ? HS_OK : obj_nomem(r, ln->number, err);
 }
 
 /* Corner text "v", "v/vt", "v//vn" or "v/vt/vn" well formed? */
@@ -72,7 +79,7 @@ static hs_code obj_corner(obj_reader *r, const char *t, int line, hs_error *err)
         return err_at(err, r->file, line, "face corner '%s' refers to a point not defined "
                       "yet (%d so far)", t, r->soup.npts);
     return soup_corner(&r->soup, (int)idx) == 0 ? HS_OK
-                                                : err_set(err, HS_ERR_NOMEM, "out of memory");
+                                                : obj_nomem(r, line, err);
 }
 
 static hs_code obj_face(obj_reader *r, text_line *ln, hs_error *err)
@@ -86,7 +93,7 @@ static hs_code obj_face(obj_reader *r, text_line *ln, hs_error *err)
             return rc;
     }
     r->nfaces_seen++;
-    return soup_end_face(&r->soup) == 0 ? HS_OK : err_set(err, HS_ERR_NOMEM, "out of memory");
+    return soup_end_face(&r->soup) == 0 ? HS_OK : obj_nomem(r, ln->number, err);
 }
 
 /* FCL's env.obj opens with "6540 2180": the numbers of points and faces. */
@@ -140,12 +147,9 @@ static hs_code obj_lines(obj_reader *r, text_reader *rd, int *last, hs_error *er
     return HS_OK;
 }
 
-hs_code mesh_read_obj(const char *path, scene_soup *s, int *line, hs_error *err)
+hs_code mesh_parse_obj(const char *text, const char *path, scene_soup *s, int *line,
+                       hs_error *err)
 {
-    soup_init(s);
-    char *text = text_read_file(path, err);
-    if (!text)
-        return err ? err->code : HS_ERR_IO;
     obj_reader r;
     memset(&r, 0, sizeof r);
     r.file = path;
@@ -154,8 +158,19 @@ hs_code mesh_read_obj(const char *path, scene_soup *s, int *line, hs_error *err)
     int last = 1;
     hs_code rc = obj_lines(&r, &rd, &last, err);
     text_reader_free(&rd);
-    free(text);
     *s = r.soup;
     *line = r.first_face;
+    return rc;
+}
+
+hs_code mesh_read_obj(const char *path, size_t max_bytes, scene_soup *s, int *line,
+                      hs_error *err)
+{
+    soup_init(s);
+    char *text = text_read_file_max(path, max_bytes, 0, NULL, err);
+    if (!text)
+        return err ? err->code : HS_ERR_IO;
+    hs_code rc = mesh_parse_obj(text, path, s, line, err);
+    free(text);
     return rc;
 }

@@ -16,6 +16,13 @@ typedef struct off_reader {
     scene_soup soup;
 } off_reader;
 
+/* Out of memory while reading line `line`: the input is too large. */
+static hs_code off_nomem(const off_reader *r, int line, hs_error *err)
+{
+    return err_set(err, HS_ERR_NOMEM, "%s:%d: out of memory (the input is too large)", r->file,
+                   line);
+}
+
 static hs_code off_counts(off_reader *r, text_line *ln, int first, hs_error *err)
 {
     long ne;
@@ -53,7 +60,7 @@ static hs_code off_vertex(off_reader *r, text_line *ln, hs_error *err)
     for (int d = 0; d < 3; d++)
         if (!mesh_parse_real(ln->tok[d], &p[d]))
             return err_at(err, r->file, ln->number, "bad number '%s'", ln->tok[d]);
-    return soup_point(&r->soup, p) == 0 ? HS_OK : err_set(err, HS_ERR_NOMEM, "out of memory");
+    return soup_point(&r->soup, p) == 0 ? HS_OK : off_nomem(r, ln->number, err);
 }
 
 /* "n i1 .. in", optionally followed by a colour of 3 or 4 numbers. */
@@ -76,12 +83,12 @@ static hs_code off_face(off_reader *r, text_line *ln, hs_error *err)
                           "corner '%s' is not a point index (0 to %ld)", ln->tok[k],
                           r->nv - 1);
         if (soup_corner(&r->soup, (int)idx) != 0)
-            return err_set(err, HS_ERR_NOMEM, "out of memory");
+            return off_nomem(r, ln->number, err);
     }
     for (long k = n + 1; k < ln->ntok; k++)
         if (!mesh_parse_real(ln->tok[k], &colour))
             return err_at(err, r->file, ln->number, "bad colour value '%s'", ln->tok[k]);
-    return soup_end_face(&r->soup) == 0 ? HS_OK : err_set(err, HS_ERR_NOMEM, "out of memory");
+    return soup_end_face(&r->soup) == 0 ? HS_OK : off_nomem(r, ln->number, err);
 }
 
 static hs_code off_lines(off_reader *r, text_reader *rd, int *last, hs_error *err)
@@ -114,20 +121,28 @@ static hs_code off_lines(off_reader *r, text_reader *rd, int *last, hs_error *er
     return rc;
 }
 
-hs_code mesh_read_off(const char *path, scene_soup *s, int *line, hs_error *err)
+hs_code mesh_parse_off(const char *text, const char *path, scene_soup *s, int *line,
+                       hs_error *err)
 {
-    soup_init(s);
-    char *text = text_read_file(path, err);
-    if (!text)
-        return err ? err->code : HS_ERR_IO;
     off_reader r = {path, 0, 0, 0, {0}};
     text_reader rd;
     text_reader_init(&rd, text);
     int last = 1;
     hs_code rc = off_lines(&r, &rd, &last, err);
     text_reader_free(&rd);
-    free(text);
     *s = r.soup;
     *line = r.first_face;
+    return rc;
+}
+
+hs_code mesh_read_off(const char *path, size_t max_bytes, scene_soup *s, int *line,
+                      hs_error *err)
+{
+    soup_init(s);
+    char *text = text_read_file_max(path, max_bytes, 0, NULL, err);
+    if (!text)
+        return err ? err->code : HS_ERR_IO;
+    hs_code rc = mesh_parse_off(text, path, s, line, err);
+    free(text);
     return rc;
 }

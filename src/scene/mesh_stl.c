@@ -14,41 +14,6 @@
 #include "polytope/error.h"
 #include "src/scene/mesh.h"
 
-/* The whole file as bytes (plus a NUL after them). */
-static unsigned char *read_bytes(const char *path, size_t *len, hs_error *err)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        err_set(err, HS_ERR_IO, "%s: cannot open: %s", path, strerror(errno));
-        return NULL;
-    }
-    size_t cap = 1 << 16, n = 0;
-    unsigned char *buf = malloc(cap);
-    while (buf) {
-        n += fread(buf + n, 1, cap - n - 1, f);
-        if (n + 1 < cap)
-            break;
-        unsigned char *nb = cap < SIZE_MAX / 2 ? realloc(buf, cap * 2) : NULL;
-        if (!nb) {
-            free(buf);
-            buf = NULL;
-        }
-        buf = nb;
-        cap *= 2;
-    }
-    int bad = ferror(f);
-    fclose(f);
-    if (!buf || bad) {
-        free(buf);
-        err_set(err, buf ? HS_ERR_IO : HS_ERR_NOMEM, "%s: %s", path,
-                buf ? "read error" : "out of memory");
-        return NULL;
-    }
-    buf[n] = '\0';
-    *len = n;
-    return buf;
-}
-
 static uint32_t le32(const unsigned char *p)
 {
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
@@ -76,10 +41,12 @@ static hs_code stl_binary(const unsigned char *buf, uint32_t count, scene_soup *
                     return err_at(err, file, 0, "triangle %lu: coordinate is not finite",
                                   (unsigned long)t + 1);
             if (soup_point(s, p) != 0 || soup_corner(s, s->npts - 1) != 0)
-                return err_set(err, HS_ERR_NOMEM, "out of memory");
+                return err_set(err, HS_ERR_NOMEM, "%s: triangle %lu: out of memory (the input "
+                               "is too large)", file, (unsigned long)t + 1);
         }
         if (soup_end_face(s) != 0)
-            return err_set(err, HS_ERR_NOMEM, "out of memory");
+            return err_set(err, HS_ERR_NOMEM, "%s: triangle %lu: out of memory (the input is "
+                           "too large)", file, (unsigned long)t + 1);
     }
     return HS_OK;
 }
@@ -94,6 +61,13 @@ typedef struct stl_text {
     hs_code rc;
     hs_error *err;
 } stl_text;
+
+/* Out of memory at the current line: the input is too large. */
+static hs_code stl_nomem(const stl_text *t)
+{
+    return err_set(t->err, HS_ERR_NOMEM, "%s:%d: out of memory (the input is too large)",
+                   t->file, t->last);
+}
 
 static const char *stl_next(stl_text *t)
 {
@@ -153,7 +127,7 @@ static hs_code stl_facet(stl_text *t, scene_soup *s)
         corners++;
         if ((rc = stl_numbers(t, x)) == HS_OK &&
             (soup_point(s, x) != 0 || soup_corner(s, s->npts - 1) != 0))
-            rc = err_set(t->err, HS_ERR_NOMEM, "out of memory");
+            rc = stl_nomem(t);
     }
     if (rc == HS_OK && (rc = t->rc) == HS_OK && (!tok || strcmp(tok, "endloop") != 0))
         rc = err_at(t->err, t->file, t->last, "expected 'vertex' or 'endloop', found %s%s%s",
@@ -163,7 +137,7 @@ static hs_code stl_facet(stl_text *t, scene_soup *s)
     if (rc == HS_OK)
         rc = stl_expect(t, "endfacet");
     if (rc == HS_OK && soup_end_face(s) != 0)
-        rc = err_set(t->err, HS_ERR_NOMEM, "out of memory");
+        rc = stl_nomem(t);
     return rc;
 }
 
@@ -249,15 +223,24 @@ static hs_code stl_read(unsigned char *buf, size_t len, scene_soup *s, const cha
                   "file has %zu", why, (unsigned long)count, 84 + 50 * (size_t)count, len);
 }
 
-hs_code mesh_read_stl(const char *path, scene_soup *s, int *line, hs_error *err)
+hs_code mesh_parse_stl(unsigned char *buf, size_t len, const char *path, scene_soup *s,
+                       int *line, hs_error *err)
 {
     soup_init(s);
     *line = 0; /* binary STL: no lines */
+    return stl_read(buf, len, s, path, line, err);
+}
+
+hs_code mesh_read_stl(const char *path, size_t max_bytes, scene_soup *s, int *line,
+                      hs_error *err)
+{
+    soup_init(s);
+    *line = 0;
     size_t len = 0;
-    unsigned char *buf = read_bytes(path, &len, err);
+    unsigned char *buf = (unsigned char *)text_read_file_max(path, max_bytes, 1, &len, err);
     if (!buf)
         return err ? err->code : HS_ERR_IO;
-    hs_code rc = stl_read(buf, len, s, path, line, err);
+    hs_code rc = mesh_parse_stl(buf, len, path, s, line, err);
     free(buf);
     return rc;
 }

@@ -56,6 +56,7 @@ int mesh_next_line(text_reader *rd, text_line *ln, const char *file, hs_error *e
             return 1;
     }
     if (rd->failed)
-        *rc = err_set(err, HS_ERR_NOMEM, "out of memory");
+        *rc = err_set(err, HS_ERR_NOMEM, "%s:%d: out of memory (a line too long)", file,
+                      rd->line + 1);
     return 0;
 }

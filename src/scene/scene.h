@@ -26,15 +26,29 @@
 
 /* ------------------------------------------------------------ options */
 
-/* How geometry is turned into pieces.  Defaults (scene_opts_init):
- * 24 sides for Cylinder and Cone, icosphere level 2 (320 triangles) for
- * Sphere, meshes kept as meshes. */
+/* How geometry is turned into pieces, and the limits of one load (the
+ * public hs_scene_options, include/halfspace/scene.h, describes each).
+ * Defaults (scene_opts_init): 24 sides for Cylinder and Cone, icosphere
+ * level 2 (320 triangles) for Sphere, meshes kept as meshes, the limits
+ * below. */
+#define SCENE_MAX_DEPTH 200      /* nodes nested within one VRML file */
+#define SCENE_MAX_PIECES 10000L  /* pieces made by one load */
+#define SCENE_MAX_POINTS 100000L /* points of those pieces */
+#define SCENE_MAX_SIDES 1000     /* largest accepted `sides` */
+#define SCENE_SIDES_CEILING 100000 /* largest max_sides */
+
 typedef struct scene_opts {
     int sides;        /* side facets of Cylinder / Cone prisms */
     int sphere_level; /* subdivisions of the Sphere's icosahedron */
     int mesh_as_hull; /* nonzero: every mesh piece (OFF, OBJ, STL,
                          non-convex IndexedFaceSet) becomes the convex
                          hull of its points instead */
+    size_t max_bytes; /* bytes of any one file */
+    int max_depth;    /* nesting within one VRML file (5 times that once
+                         expanded) */
+    long max_pieces, max_points;
+    const char *const *allow; /* NULL-terminated folders Inline may read
+                                 besides the scene's own, or NULL */
 } scene_opts;
 
 void scene_opts_init(scene_opts *o);
@@ -51,10 +65,11 @@ hs_code scene_add_vrml(hs_world *w, const char *path, const scene_opts *o, hs_er
 /* An OFF, OBJ or STL file (by scene_mesh_kind) as one body. */
 hs_code scene_add_mesh_file(hs_world *w, const char *path, const scene_opts *o, hs_error *err);
 
-/* Read a mesh file (by scene_mesh_kind) into s (initialized here; the
- * caller frees it, also on failure); *line is the line to name in errors
- * about the mesh as a whole. */
-hs_code scene_read_mesh(const char *path, scene_soup *s, int *line, hs_error *err);
+/* Read a mesh file (by scene_mesh_kind) of at most max_bytes bytes into s
+ * (initialized here; the caller frees it, also on failure); *line is the
+ * line to name in errors about the mesh as a whole. */
+hs_code scene_read_mesh(const char *path, size_t max_bytes, scene_soup *s, int *line,
+                        hs_error *err);
 
 /* The points of a mesh file (by scene_mesh_kind) whose convex hull is the
  * piece that the file makes with mesh_as_hull: the corners of its faces of

@@ -62,11 +62,14 @@
 
 #include "halfspace.h"
 
-#define VRML_MAX_NEST 200          /* nodes and values nested in one file */
-#define VRML_MAX_WALK_DEPTH 1000   /* nesting once PROTOs and Inlines are expanded */
+/* Limits of the reader besides those of scene_opts (max_depth: nodes and
+ * values nested within one file; 5 * max_depth once PROTOs and Inlines
+ * are expanded; max_pieces and max_points: what one load makes). */
+#define VRML_WALK_DEPTH_FACTOR 5   /* expanded nesting / max_depth */
 #define VRML_MAX_INLINE_DEPTH 32   /* files inlined within one another */
 #define VRML_MAX_VISITS 2000000L   /* nodes visited once USE / PROTO / Inline are expanded */
-#define VRML_MAX_PIECES 100000L    /* pieces made by one file */
+#define VRML_MAX_IS_STEPS 20000000L /* PROTO instances gone through to find field values */
+#define VRML_MAX_INLINES 10000L    /* Inline nodes visited (each resolves a path) */
 
 /* -------------------------------------------------------------- arena */
 
@@ -87,6 +90,23 @@ void *vrml_arena_alloc(arena *a, size_t n);
 /* A copy of the n bytes at s, NUL-terminated; NULL when out of memory. */
 char *vrml_arena_strdup(arena *a, const char *s, size_t n);
 void vrml_arena_free(arena *a);
+
+/* An index of names (vrml_graph.c): open addressing over a table in the
+ * arena, at most half full, so that looking a name up costs the same for
+ * 10 names and for 100,000 (DEF names, PROTOs, a node's fields, a PROTO's
+ * declarations). */
+typedef struct vindex {
+    const char **key;
+    void **val;
+    size_t mask, count;
+} vindex;
+
+/* name -> val in *ix (made at the first name; the value of a name already
+ * there is replaced).  0, or -1 when out of memory.  name must stay valid
+ * as long as the index (a string of the arena). */
+int vrml_index_put(arena *a, vindex **ix, const char *name, void *val);
+/* The value of name, or NULL (also for ix NULL). */
+void *vrml_index_get(const vindex *ix, const char *name);
 
 /* -------------------------------------------------------------- types */
 
@@ -168,6 +188,7 @@ typedef struct vproto {
     const char *name;
     vdecl *decl;
     int ndecl;
+    vindex *dindex; /* declaration name -> its index + 1 (cast to a pointer) */
     vitem *body; /* statements; the first node stands for the instance */
     int nbody;
 } vproto;
@@ -180,7 +201,13 @@ struct vnode {
     const char *file;
     int line;
     vfield *fields;
+    int nfields;
+    vindex *findex; /* field name -> field, once the node has more than
+                       VRML_LIST_MAX fields */
 };
+
+/* Lists up to this length are searched, longer ones indexed. */
+#define VRML_LIST_MAX 8
 
 /* A parsed file: its top-level statements. */
 typedef struct vfile {
@@ -191,10 +218,10 @@ typedef struct vfile {
     struct vfile *next;
 } vfile;
 
-/* Lookups in the graph (vrml_graph.c): field `name` of a list, or NULL;
+/* Lookups in the graph (vrml_graph.c): field `name` of node n, or NULL;
  * the declaration `name` of PROTO p (p may be NULL), or NULL; the first
  * node of a PROTO body, or NULL. */
-const vfield *vrml_find_field(const vfield *f, const char *name);
+const vfield *vrml_find_field(const vnode *n, const char *name);
 const vdecl *vrml_find_decl(const vproto *p, const char *name);
 const vnode *vrml_proto_root(const vproto *p);
 
@@ -220,8 +247,8 @@ hs_code vrml_check_header(const char *text, const char *file, int required, hs_e
 
 /* ------------------------------------------------------------- parser */
 
-/* Parse text (the contents of the file f->path) into f->top, f->ntop
- * (vrml_parse.c). */
-hs_code vrml_parse_text(const char *text, vfile *f, arena *ar, hs_error *err);
+/* Parse text (the contents of the file f->path) into f->top, f->ntop,
+ * nodes and values nested at most max_depth deep (vrml_parse.c). */
+hs_code vrml_parse_text(const char *text, vfile *f, arena *ar, int max_depth, hs_error *err);
 
 #endif

@@ -14,6 +14,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "polytope/error.h"
 #include "polytope/text_lines.h"
@@ -162,6 +163,20 @@ static hs_code walk_items(walker *wk, const vitem *it, int n, const double M[16]
     return rc;
 }
 
+/* An Inline file without the "#VRML V2.0 utf8" line may be anything (a
+ * password file ...): an error in its text is reported without quoting
+ * it, at the line the parser gave. */
+static hs_code unquoted_error(walker *wk, const char *path)
+{
+    long line = 0;
+    size_t n = strlen(path);
+    if (wk->err && strncmp(wk->err->msg, path, n) == 0 && wk->err->msg[n] == ':')
+        line = strtol(wk->err->msg + n + 1, NULL, 10);
+    return err_at(wk->err, path, line > 0 && line < 1000000000L ? (int)line : 0,
+                  "not a VRML file (no '#VRML V2.0 utf8' line, and its text does not parse; "
+                  "the text is not shown)");
+}
+
 /* Read and parse a file once per load (cached by canonical path). */
 static hs_code load_file(walker *wk, const char *path, const char *real, int need_header,
                          vfile **out)
@@ -172,17 +187,21 @@ static hs_code load_file(walker *wk, const char *path, const char *real, int nee
             return HS_OK;
         }
     vfile *f = vrml_arena_alloc(wk->ar, sizeof *f);
-    char *text = f ? text_read_file(path, wk->err) : NULL;
+    char *text = f ? text_read_file_max(path, wk->opt->max_bytes, 0, NULL, wk->err) : NULL;
     if (!f)
         return err_set(wk->err, HS_ERR_NOMEM, "out of memory");
     if (!text)
         return wk->err ? wk->err->code : HS_ERR_IO;
     f->path = vrml_arena_strdup(wk->ar, path, strlen(path));
     f->real = vrml_arena_strdup(wk->ar, real, strlen(real));
+    const char *start = strncmp(text, "\xEF\xBB\xBF", 3) == 0 ? text + 3 : text; /* BOM */
+    int headed = strncmp(start, "#VRML", 5) == 0;
     hs_code rc = !f->path || !f->real ? err_set(wk->err, HS_ERR_NOMEM, "out of memory")
                                       : vrml_check_header(text, path, need_header, wk->err);
     if (rc == HS_OK)
-        rc = vrml_parse_text(text, f, wk->ar, wk->err);
+        rc = vrml_parse_text(text, f, wk->ar, wk->opt->max_depth, wk->err);
+    if (rc == HS_ERR_INPUT && !headed && !need_header)
+        rc = unquoted_error(wk, path);
     free(text);
     if (rc == HS_OK) {
         f->next = wk->files;
@@ -217,11 +236,31 @@ static char *inline_path(const char *from, const char *url)
     return p;
 }
 
-/* The first url of the Inline that names an existing local file. */
+/* real lies in the folder dir or below it ("/" holds everything). */
+static int path_inside(const char *dir, const char *real)
+{
+    size_t n = strlen(dir);
+    while (n > 0 && dir[n - 1] == '/')
+        n--;
+    return strncmp(real, dir, n) == 0 && (real[n] == '/' || real[n] == '\0');
+}
+
+static int inline_allowed(const walker *wk, const char *real)
+{
+    if (path_inside(wk->root, real))
+        return 1;
+    for (int k = 0; k < wk->nallowed; k++)
+        if (path_inside(wk->allowed[k], real))
+            return 1;
+    return 0;
+}
+
+/* The first url of the Inline that names an existing local file, which
+ * must lie below the scene's folder or an allowed one. */
 static hs_code inline_target(walker *wk, const vnode *n, const fref *url, char **path,
                              char **real)
 {
-    const vitem *first = NULL;
+    const vitem *first = NULL, *used = NULL;
     for (int k = 0; k < url->f->nitems && !*real; k++) {
         const vitem *it = &url->f->item[k];
         if (it->kind != IT_STR || remote_url(it->str))
@@ -231,7 +270,16 @@ static hs_code inline_target(walker *wk, const vnode *n, const fref *url, char *
         if (!(*path = inline_path(n->file, it->str)))
             return err_set(wk->err, HS_ERR_NOMEM, "out of memory");
         *real = realpath(*path, NULL);
+        used = it;
     }
+    if (*real && !inline_allowed(wk, *real))
+        return err_at(wk->err, n->file, used->line, "Inline file '%s' is outside the scene's "
+                      "folder %s (allow its folder: allow_paths, --allow-path)", used->str,
+                      wk->root);
+    struct stat st;
+    if (*real && (stat(*real, &st) != 0 || !S_ISREG(st.st_mode)))
+        return err_at(wk->err, n->file, used->line, "Inline file '%s' is not a regular file",
+                      used->str);
     if (*real)
         return HS_OK;
     if (!first)
@@ -265,6 +313,11 @@ static hs_code walk_inline_file(walker *wk, const vnode *n, const char *path, co
 
 static hs_code walk_inline(walker *wk, const vnode *n, const env *e, const double M[16])
 {
+    if (++wk->inlines > VRML_MAX_INLINES) {
+        wk->limit_hit = 1;
+        return err_at(wk->err, n->file, n->line, "scene too large: more than %ld Inline nodes "
+                      "once USE, PROTO and Inline are expanded", VRML_MAX_INLINES);
+    }
     fref url;
     hs_code rc = vrml_field_of(wk, n, e, "url", &url);
     if (rc == HS_OK && (!url.f || url.f->nitems == 0))
@@ -396,6 +449,53 @@ static hs_code add_bodies(walker *wk, const vfile *f, const char *path)
     return rc;
 }
 
+/* The real paths of the scene's folder and of the allowed folders. */
+static hs_code allowed_folders(walker *wk, const char *real_scene)
+{
+    const char *slash = strrchr(real_scene, '/');
+    size_t n = slash && slash != real_scene ? (size_t)(slash - real_scene) : 1;
+    char *root = malloc(n + 1);
+    if (!root)
+        return err_set(wk->err, HS_ERR_NOMEM, "out of memory");
+    memcpy(root, real_scene, n);
+    root[n] = '\0';
+    wk->root = root;
+    int count = 0;
+    for (const char *const *a = wk->opt->allow; a && *a; a++)
+        count++;
+    wk->allowed = calloc((size_t)count + 1, sizeof *wk->allowed);
+    if (!wk->allowed)
+        return err_set(wk->err, HS_ERR_NOMEM, "out of memory");
+    for (int k = 0; k < count; k++) {
+        if (!(wk->allowed[k] = realpath(wk->opt->allow[k], NULL)))
+            return err_set(wk->err, HS_ERR_ARG, "allowed folder '%s': %s", wk->opt->allow[k],
+                           strerror(errno));
+        wk->nallowed++;
+    }
+    return HS_OK;
+}
+
+/* One walk over the file's graph: counting (nothing built) or building. */
+static hs_code walk_scene(walker *wk, const char *path, const char *real, int counting)
+{
+    wk->counting = counting;
+    wk->visits = wk->pieces = wk->points = wk->is_steps = wk->inlines = 0;
+    wk->depth = wk->nstack = 0;
+    wk->body = NULL;
+    vfile *f = NULL;
+    hs_code rc = load_file(wk, path, real, 1, &f);
+    if (rc == HS_OK) {
+        wk->stack[wk->nstack++] = f->real;
+        rc = add_bodies(wk, f, path);
+    }
+    return rc;
+}
+
+/* Two walks: the first counts the pieces and points the file would make
+ * (USE, PROTO and Inline expanded) without building anything, so that a
+ * small file expanding into a huge scene fails at once; the second builds.
+ * An error of the first walk other than a limit is left for the second,
+ * which meets the errors in their order. */
 hs_code scene_add_vrml(hs_world *w, const char *path, const scene_opts *o, hs_error *err)
 {
     char *real = realpath(path, NULL);
@@ -408,12 +508,16 @@ hs_code scene_add_vrml(hs_world *w, const char *path, const scene_opts *o, hs_er
     wk.opt = o;
     wk.err = err;
     wk.ar = &ar;
-    vfile *f = NULL;
-    hs_code rc = load_file(&wk, path, real, 1, &f);
+    hs_code rc = allowed_folders(&wk, real);
     if (rc == HS_OK) {
-        wk.stack[wk.nstack++] = f->real;
-        rc = add_bodies(&wk, f, path);
+        rc = walk_scene(&wk, path, real, 1);
+        if (rc == HS_OK || !wk.limit_hit)
+            rc = walk_scene(&wk, path, real, 0);
     }
+    for (int k = 0; k < wk.nallowed; k++)
+        free(wk.allowed[k]);
+    free(wk.allowed);
+    free(wk.root);
     free(real);
     vrml_arena_free(&ar);
     return rc;

@@ -8,17 +8,6 @@
 #include "polytope/error.h"
 #include "src/scene/vrml_walk.h"
 
-/* Before each piece: count it, and make the body at the first one. */
-static hs_code new_piece(walker *wk, const vnode *n)
-{
-    if (++wk->pieces > VRML_MAX_PIECES)
-        return err_at(wk->err, n->file, n->line, "scene too large: more than %ld pieces",
-                      VRML_MAX_PIECES);
-    if (!wk->body)
-        wk->body = scene_new_body(wk->w, wk->name, wk->name_file, wk->name_line, wk->err);
-    return wk->body ? HS_OK : wk->err ? wk->err->code : HS_ERR_INPUT;
-}
-
 static hs_code require_positive(walker *wk, const vnode *n, double v, const char *what,
                                 int line)
 {
@@ -46,16 +35,18 @@ static hs_code add_primitive(walker *wk, const vnode *n, const env *e, const dou
         rc = require_positive(wk, n, radius, k == K_CONE ? "bottomRadius" : "radius", l1);
     if (rc == HS_OK)
         rc = require_positive(wk, n, height, "height", l2);
+    int sides = wk->opt->sides, level = wk->opt->sphere_level;
+    long points = k == K_BOX ? 8 : k == K_CYLINDER ? 2L * sides : k == K_CONE ? sides + 1L
+                                                  : 10L * (1L << (2 * level)) + 2;
     if (rc == HS_OK)
-        rc = new_piece(wk, n);
-    if (rc != HS_OK)
+        rc = vrml_new_piece(wk, n, points);
+    if (rc != HS_OK || wk->counting)
         return rc;
     hs_body *b = wk->body;
-    int sides = wk->opt->sides;
     rc = k == K_BOX        ? hs_body_add_box(b, size, M, wk->err)
          : k == K_CYLINDER ? hs_body_add_cylinder(b, radius, height, sides, M, wk->err)
          : k == K_CONE     ? hs_body_add_cone(b, radius, height, sides, M, wk->err)
-                           : hs_body_add_sphere(b, radius, wk->opt->sphere_level, M, wk->err);
+                           : hs_body_add_sphere(b, radius, level, M, wk->err);
     return rc == HS_OK ? rc : scene_locate(wk->err, rc, n->file, n->line);
 }
 
@@ -117,7 +108,7 @@ static hs_code face_set_points(walker *wk, const face_job *job, const fref *pts)
     if (rc == HS_OK)
         rc = ifs_faces(wk, n, &idx, s.npts, &s);
     if (rc == HS_OK)
-        rc = new_piece(wk, n);
+        rc = vrml_new_piece(wk, n, (long)s.npts + idx.f->nitems);
     soup_mode mode = wk->opt->mesh_as_hull ? SOUP_HULL : convex ? SOUP_CONVEX_TEST : SOUP_MESH;
     if (rc == HS_OK)
         rc = soup_add_piece(wk->body, &s, job->M, mode, n->file, n->line, wk->err);
@@ -148,6 +139,12 @@ static hs_code face_set_coord(walker *wk, const face_job *job, const vnode *c, c
     rc = vrml_field_of(wk, c, ce, "point", &pts);
     if (rc == HS_OK && (!pts.f || pts.f->nitems < 9))
         return err_at(wk->err, c->file, c->line, "Coordinate needs at least 3 points");
+    if (rc == HS_OK && wk->counting) { /* the faces are read when building */
+        fref idx;
+        rc = vrml_field_of(wk, job->ifs, job->e, "coordIndex", &idx);
+        long corners = rc == HS_OK && idx.f ? idx.f->nitems : 0;
+        return rc == HS_OK ? vrml_new_piece(wk, job->ifs, pts.f->nitems / 3 + corners) : rc;
+    }
     return rc == HS_OK ? face_set_points(wk, job, &pts) : rc;
 }
 
@@ -187,13 +184,15 @@ hs_code vrml_walk_geometry(walker *wk, const vnode *n, const env *e, const doubl
 
 hs_code vrml_inline_mesh(walker *wk, const vnode *n, const char *path, const double M[16])
 {
+    if (wk->counting) /* its points are counted when it is read, building */
+        return vrml_new_piece(wk, n, 0);
     scene_soup s;
     int line = 0;
-    hs_code rc = scene_read_mesh(path, &s, &line, wk->err);
+    hs_code rc = scene_read_mesh(path, wk->opt->max_bytes, &s, &line, wk->err);
     if (rc == HS_ERR_IO)
         rc = scene_locate(wk->err, rc, n->file, n->line);
     if (rc == HS_OK)
-        rc = new_piece(wk, n);
+        rc = vrml_new_piece(wk, n, (long)s.npts + s.nidx);
     if (rc == HS_OK)
         rc = soup_add_piece(wk->body, &s, M, wk->opt->mesh_as_hull ? SOUP_HULL : SOUP_MESH, path,
                             line, wk->err);

@@ -34,7 +34,11 @@ static token *lx_push(lexer *lx, tok_kind kind, int line)
     return t;
 }
 
-static hs_code lx_nomem(lexer *lx) { return err_set(lx->err, HS_ERR_NOMEM, "out of memory"); }
+static hs_code lx_nomem(lexer *lx)
+{
+    return err_set(lx->err, HS_ERR_NOMEM, "%s:%d: out of memory (the input is too large)",
+                   lx->file, lx->line);
+}
 
 static int lx_space(char c) { return c == ' ' || c == '\t' || c == ','; }
 

@@ -6,6 +6,7 @@
  * PROTO body), a PROTO after its declaration in its scope and the scopes
  * within; IS ties a field in a PROTO body to a field of the PROTO. */
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,15 +17,9 @@
 #include "src/scene/vrml.h"
 
 /* DEF names and PROTOs visible at a point of the file. */
-typedef struct named {
-    const char *name;
-    void *what;
-    struct named *next;
-} named;
-
 typedef struct scope {
-    named *defs;             /* DEF names of this scope only */
-    named *protos;           /* PROTOs declared in this scope */
+    vindex *defs;            /* DEF names of this scope only */
+    vindex *protos;          /* PROTOs declared in this scope */
     const struct scope *up;  /* enclosing scope (its PROTOs stay visible) */
     const vproto *proto;     /* the PROTO whose body this is, or NULL */
 } scope;
@@ -35,7 +30,7 @@ typedef struct parser {
     const char *file;
     arena *ar;
     hs_error *err;
-    int depth;
+    int depth, max_depth;
     int no_is;         /* parsing a PROTO field's default: IS is not allowed */
     const char *field; /* the field whose value is being read (messages) */
 } parser;
@@ -78,7 +73,11 @@ static const char *tok_what(const token *t, char *buf, size_t n)
     return buf;
 }
 
-static hs_code nomem(parser *ps) { return err_set(ps->err, HS_ERR_NOMEM, "out of memory"); }
+static hs_code nomem(parser *ps)
+{
+    return err_set(ps->err, HS_ERR_NOMEM, "%s:%d: out of memory (the input is too large)",
+                   ps->file, ps->tok[ps->pos].line);
+}
 
 static hs_code expected(parser *ps, const token *t, const char *what)
 {
@@ -110,30 +109,10 @@ static hs_code iv_finish(parser *ps, itemvec *iv, vitem **out, int *n)
     return *out ? HS_OK : nomem(ps);
 }
 
-static int add_name(parser *ps, named **list, const char *name, void *what)
-{
-    named *e = vrml_arena_alloc(ps->ar, sizeof *e);
-    if (!e)
-        return -1;
-    e->name = name;
-    e->what = what;
-    e->next = *list;
-    *list = e;
-    return 0;
-}
-
-static void *lookup(const named *list, const char *name)
-{
-    for (; list; list = list->next)
-        if (strcmp(list->name, name) == 0)
-            return list->what;
-    return NULL;
-}
-
 static const vproto *find_proto(const scope *sc, const char *name)
 {
     for (; sc; sc = sc->up) {
-        const vproto *p = lookup(sc->protos, name);
+        const vproto *p = vrml_index_get(sc->protos, name);
         if (p)
             return p;
     }
@@ -170,7 +149,7 @@ static hs_code route_end(parser *ps, const scope *sc, const char *after)
     take(ps);
     if ((rc = take_name(ps, "'.'", &event)) != HS_OK)
         return rc;
-    if (!lookup(sc->defs, node))
+    if (!vrml_index_get(sc->defs, node))
         return err_at(ps->err, ps->file, line, "ROUTE: no node named %s", node);
     return HS_OK;
 }
@@ -381,9 +360,9 @@ static hs_code parse_typed(parser *ps, scope *sc, const vfield *f, ftype type, i
 /* The value of field f, of the given type, into f->item. */
 static hs_code parse_field_value(parser *ps, scope *sc, vfield *f, ftype type)
 {
-    if (++ps->depth > VRML_MAX_NEST)
-        return err_at(ps->err, ps->file, f->line, "nodes nested more than %d deep",
-                      VRML_MAX_NEST);
+    if (++ps->depth > ps->max_depth)
+        return err_at(ps->err, ps->file, f->line, "nodes nested more than %d deep "
+                      "(raise max_depth)", ps->max_depth);
     itemvec iv = {NULL, 0, 0};
     const char *outer = ps->field;
     ps->field = f->name;
@@ -459,7 +438,7 @@ static hs_code parse_field(parser *ps, scope *sc, vnode *n)
     hs_code rc = field_type(ps, n, name, &type);
     if (rc != HS_OK)
         return rc;
-    if (vrml_find_field(n->fields, name->text))
+    if (vrml_find_field(n, name->text))
         return err_at(ps->err, ps->file, name->line, "field %s of %s is given twice",
                       name->text, n->type);
     vfield *f = vrml_arena_alloc(ps->ar, sizeof *f);
@@ -478,6 +457,12 @@ static hs_code parse_field(parser *ps, scope *sc, vnode *n)
     if (rc == HS_OK) {
         f->next = n->fields;
         n->fields = f;
+        if (++n->nfields > VRML_LIST_MAX) { /* indexed: the new field, or all at first */
+            vfield *last = n->findex ? f->next : NULL;
+            for (vfield *g = f; g != last && rc == HS_OK; g = g->next)
+                if (vrml_index_put(ps->ar, &n->findex, g->name, g) != 0)
+                    rc = nomem(ps);
+        }
     }
     return rc;
 }
@@ -529,9 +514,9 @@ static hs_code parse_node(parser *ps, scope *sc, const token *type, const char *
     const token *open = take(ps);
     if (open->kind != T_LBRACE)
         return expected(ps, open, "'{' after the node type");
-    if (++ps->depth > VRML_MAX_NEST)
-        return err_at(ps->err, ps->file, open->line, "nodes nested more than %d deep",
-                      VRML_MAX_NEST);
+    if (++ps->depth > ps->max_depth)
+        return err_at(ps->err, ps->file, open->line, "nodes nested more than %d deep "
+                      "(raise max_depth)", ps->max_depth);
     vnode *n = vrml_arena_alloc(ps->ar, sizeof *n);
     if (!n)
         return nomem(ps);
@@ -563,7 +548,7 @@ static hs_code parse_node_statement(parser *ps, scope *sc, vitem *it)
         const char *name;
         if ((rc = take_name(ps, "USE", &name)) != HS_OK)
             return rc;
-        it->node = lookup(sc->defs, name);
+        it->node = vrml_index_get(sc->defs, name);
         it->via_use = 1;
         return it->node ? HS_OK
                         : err_at(ps->err, ps->file, t->line,
@@ -577,7 +562,7 @@ static hs_code parse_node_statement(parser *ps, scope *sc, vitem *it)
     if (t->kind != T_ID || !scene_is_vrml_id(t->text))
         return expected(ps, t, "a node");
     rc = parse_node(ps, sc, t, def, &it->node);
-    if (rc == HS_OK && def && add_name(ps, &sc->defs, def, it->node) != 0)
+    if (rc == HS_OK && def && vrml_index_put(ps->ar, &sc->defs, def, it->node) != 0)
         rc = nomem(ps);
     return rc;
 }
@@ -630,7 +615,8 @@ static hs_code push_decl(parser *ps, vproto *p, const vdecl *d, int *cap, int li
         return nomem(ps);
     p->decl = nd;
     p->decl[p->ndecl++] = *d;
-    return HS_OK;
+    return vrml_index_put(ps->ar, &p->dindex, d->name, (void *)(uintptr_t)p->ndecl) == 0
+               ? HS_OK : nomem(ps);
 }
 
 static hs_code parse_interface(parser *ps, scope *sc, vproto *p)
@@ -682,20 +668,20 @@ static hs_code parse_proto(parser *ps, scope *sc)
     if (rc == HS_OK && take(ps)->kind != T_RBRACE)
         rc = err_at(ps->err, ps->file, open->line, "'{' of PROTO %s is never closed",
                     p->name);
-    if (rc == HS_OK && add_name(ps, &sc->protos, p->name, p) != 0)
+    if (rc == HS_OK && vrml_index_put(ps->ar, &sc->protos, p->name, p) != 0)
         rc = nomem(ps);
     return rc;
 }
 
 /* ------------------------------------------------------------- files */
 
-hs_code vrml_parse_text(const char *text, vfile *f, arena *ar, hs_error *err)
+hs_code vrml_parse_text(const char *text, vfile *f, arena *ar, int max_depth, hs_error *err)
 {
     token *tok = NULL;
     hs_code rc = vrml_lex(text, f->path, ar, &tok, err);
     if (rc != HS_OK)
         return rc;
-    parser ps = {tok, 0, f->path, ar, err, 0, 0, NULL};
+    parser ps = {tok, 0, f->path, ar, err, 0, max_depth, 0, NULL};
     scope top = {NULL, NULL, NULL, NULL};
     rc = parse_statements(&ps, &top, T_END, &f->top, &f->ntop);
     if (rc == HS_OK && peek(&ps, 0)->kind != T_END)

@@ -22,8 +22,17 @@ typedef struct walker {
     vfile *files;                               /* every file parsed so far */
     const char *stack[VRML_MAX_INLINE_DEPTH + 1]; /* files being walked */
     int nstack;
-    long visits, pieces;
+    long visits, pieces, points;
+    long is_steps;         /* PROTO instances gone through by vrml_field_of */
+    long inlines;          /* Inline nodes visited */
     int depth;
+    int counting;          /* the first walk: count pieces and points, build
+                              nothing (see scene_add_vrml) */
+    int limit_hit;         /* the walk stopped at a limit (vrml_enter,
+                              vrml_new_piece) */
+    char *root;            /* real path of the scene file's folder */
+    char **allowed;        /* real paths of the other folders Inline may read */
+    int nallowed;
     hs_body *body;         /* receiving pieces; made at the first piece */
     const char *name;      /* its name, and where it comes from */
     const char *name_file;
@@ -54,6 +63,12 @@ hs_code vrml_get_bool(walker *wk, const vnode *n, const env *e, const char *name
  * bound; counts one visit and, on success, one level of depth (the caller
  * leaves it with wk->depth--). */
 hs_code vrml_enter(walker *wk, const vnode *n);
+
+/* Before each piece: count it and its `points` against the limits
+ * (max_pieces, max_points) and, when building, make the body at its first
+ * piece.  While counting, returns HS_OK and the caller builds nothing
+ * (wk->counting). */
+hs_code vrml_new_piece(walker *wk, const vnode *n, long points);
 
 /* ---------------------------------------------- vrml_geometry.c */
 

@@ -6,6 +6,7 @@
 #include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -36,10 +37,16 @@ typedef struct rep_contact {
  * report keeps them, so a caller that queries a moving world with the same
  * report starts each pair from its last answer: temporal coherence without
  * any state in the (const) world.  Hints are only tried through the
- * certified predicates. */
+ * certified predicates.  Kept compactly (64 bytes, not a whole fast_hint):
+ * pieces are 3-D, so a basis has n + 1 = 4 rows and a point 3
+ * coordinates, and the fast engine reads no more of a hint for n = 3. */
+#define HINT_ROWS 4
 typedef struct hint_rec {
     int ida, idb, ia, ib;
-    fast_hint h;
+    unsigned char kind;
+    unsigned char which[HINT_ROWS];
+    int row[HINT_ROWS];
+    double x[HINT_ROWS - 1];
 } hint_rec;
 
 typedef struct rep_pair {
@@ -58,6 +65,7 @@ struct hs_report {
     char *names;          /* body names of the pairs, NUL-separated */
     size_t names_len, names_cap;
     size_t *name_at;      /* 2 per pair: offsets into names */
+    int cap_name_at;
     hs_report_stats stats;
     hint_rec *hint;       /* hints of the last query, sorted (see fast_hint) */
     int nhint, cap_hint;
@@ -88,13 +96,16 @@ void hs_query_options_init(hs_query_options *opt)
     opt->engine = HS_ENGINE_FAST;
 }
 
+/* Room for `need` items: exactly `need` at first (most pairs of bodies
+ * have one pair of pieces, one hint, no contacts), then doubling, so that
+ * the memory follows what is reported. */
 static int grow(void **p, int *cap, int need, size_t size)
 {
     if (need <= *cap)
         return 0;
-    int c = *cap ? *cap : 16;
+    int c = *cap ? *cap : need;
     while (c < need)
-        c *= 2;
+        c = c > INT32_MAX / 2 ? need : 2 * c;
     void *np = mem_realloc(*p, (size_t)c, size);
     if (!np)
         return -1;
@@ -116,7 +127,7 @@ typedef struct pair_out {
     hint_rec *hint;    /* hints for the next query */
     int nhint, cap_hint;
     int failed;
-    hs_error err;
+    hs_error *err;     /* the error, when failed (NULL: out of memory) */
 } pair_out;
 
 static int hint_order(const void *x, const void *y)
@@ -131,13 +142,30 @@ static int hint_order(const void *x, const void *y)
     return p->ib < q->ib ? -1 : p->ib > q->ib;
 }
 
-static const fast_hint *find_hint(const hs_report *rep, const pair_out *po, int ia, int ib)
+/* The hint of the last query for this pair of pieces into *out: out, or
+ * NULL when there is none. */
+static const fast_hint *find_hint(const hs_report *rep, const pair_out *po, int ia, int ib,
+                                  fast_hint *out)
 {
     if (!rep || rep->nhint == 0)
         return NULL;
-    hint_rec key = {po->a->id, po->b->id, ia, ib, {FAST_HINT_NONE, {0}, {0}, {0}}};
+    hint_rec key;
+    memset(&key, 0, sizeof key);
+    key.ida = po->a->id;
+    key.idb = po->b->id;
+    key.ia = ia;
+    key.ib = ib;
     const hint_rec *h = bsearch(&key, rep->hint, (size_t)rep->nhint, sizeof key, hint_order);
-    return h ? &h->h : NULL;
+    if (!h)
+        return NULL;
+    memset(out, 0, sizeof *out);
+    out->kind = (fast_hint_kind)h->kind;
+    for (int c = 0; c < HINT_ROWS; c++) {
+        out->which[c] = h->which[c];
+        out->row[c] = h->row[c];
+    }
+    memcpy(out->x, h->x, sizeof h->x);
+    return out;
 }
 
 static void keep_hint(pair_out *po, int ia, int ib, const fast_hint *h)
@@ -145,7 +173,14 @@ static void keep_hint(pair_out *po, int ia, int ib, const fast_hint *h)
     if (h->kind == FAST_HINT_NONE ||
         grow((void **)&po->hint, &po->cap_hint, po->nhint + 1, sizeof *po->hint) != 0)
         return; /* a hint is only an accelerator */
-    po->hint[po->nhint++] = (hint_rec){po->a->id, po->b->id, ia, ib, *h};
+    hint_rec *r = &po->hint[po->nhint++];
+    memset(r, 0, sizeof *r);
+    *r = (hint_rec){po->a->id, po->b->id, ia, ib, (unsigned char)h->kind, {0}, {0}, {0}};
+    for (int c = 0; c < HINT_ROWS; c++) {
+        r->which[c] = (unsigned char)h->which[c];
+        r->row[c] = h->row[c];
+    }
+    memcpy(r->x, h->x, sizeof r->x);
 }
 
 static int strength(hs_status s)
@@ -227,9 +262,9 @@ static hs_code piece_pair(narrow_ws *ws, const hs_query_options *opt, const hs_r
                           pair_out *po, int ia, int ib, hs_error *err)
 {
     piece_hit hit;
-    fast_hint next;
+    fast_hint next, last;
     narrow_piece pa = body_piece(po->a, ia), pb = body_piece(po->b, ib);
-    hs_code rc = narrow_test(ws, &pa, &pb, find_hint(old, po, ia, ib), &next, &hit, err);
+    hs_code rc = narrow_test(ws, &pa, &pb, find_hint(old, po, ia, ib, &last), &next, &hit, err);
     if (rc != HS_OK)
         return rc;
     keep_hint(po, ia, ib, &next);
@@ -346,13 +381,14 @@ static void *narrow_worker(void *arg)
         if (k >= job->cl->n)
             break;
         pair_out *po = &job->cl->pair[k];
-        if (!ok) {
+        hs_error err;
+        if (!ok)
+            err_set(&err, HS_ERR_NOMEM, "out of memory");
+        if (!ok || body_pair(&ws, job->opt, job->old, po, &err) != HS_OK) {
             po->failed = 1;
-            err_set(&po->err, HS_ERR_NOMEM, "out of memory");
-            continue;
+            if ((po->err = malloc(sizeof *po->err)) != NULL)
+                *po->err = err;
         }
-        if (body_pair(&ws, job->opt, job->old, po, &po->err) != HS_OK)
-            po->failed = 1;
     }
     atomic_fetch_add(&job->fallbacks, ws.fallbacks);
     atomic_fetch_add(&job->tri_tests, ws.tri_tests);
@@ -422,10 +458,9 @@ static int keep_pair(hs_report *r, const pair_out *po)
         grow((void **)&r->contact, &r->cap_contact, r->ncontact + po->ncontact,
              sizeof *r->contact) != 0)
         return -1;
-    size_t *na = realloc(r->name_at, sizeof *na * 2 * (size_t)(k + 1));
-    if (!na)
+    if (grow((void **)&r->name_at, &r->cap_name_at, 2 * (k + 1), sizeof *r->name_at) != 0)
         return -1;
-    r->name_at = na;
+    size_t *na = r->name_at;
     if (append_name(r, po->a->name, &na[2 * k]) != 0 || append_name(r, po->b->name, &na[2 * k + 1]))
         return -1;
     r->pair[k] = (rep_pair){po->a, po->b, po->status, r->npiece, po->npiece, r->ncontact,
@@ -487,10 +522,15 @@ static hs_code merge(hs_report *r, cand_list *cl, hs_error *err)
     for (int k = 0; k < cl->n; k++) {
         pair_out *po = &cl->pair[k];
         if (po->failed && rc == HS_OK) {
-            if (err)
-                *err = po->err;
-            rc = po->err.code ? po->err.code : HS_ERR_INTERNAL;
+            if (!po->err)
+                rc = err_set(err, HS_ERR_NOMEM, "out of memory");
+            else {
+                if (err)
+                    *err = *po->err;
+                rc = po->err->code ? po->err->code : HS_ERR_INTERNAL;
+            }
         }
+        free(po->err);
         if (rc == HS_OK && po->status != HS_DISJOINT && keep_pair(r, po) != 0)
             rc = err_set(err, HS_ERR_NOMEM, "out of memory");
         free(po->piece);
