@@ -539,6 +539,24 @@ int pred_orient3d(const double a[3], const double b[3], const double c[3], const
     return -orient3d_below(a, b, c, d);
 }
 
+/* The 2-D orientation of the projections that drop axis k is the 3-D
+ * orientation of those projections (in the plane z = 0) against the point
+ * (0, 0, 1): the determinant equals the 2-D one exactly, and pred_orient3d
+ * is exact for every finite double.  The three points are collinear
+ * exactly when (b - a) x (c - a) = 0, whose components are these three
+ * 2-D orientations. */
+int pred_collinear3(const double a[3], const double b[3], const double c[3])
+{
+    static const double up[3] = {0, 0, 1};
+    for (int k = 0; k < 3; k++) {
+        int i = (k + 1) % 3, j = (k + 2) % 3;
+        const double pa[3] = {a[i], a[j], 0}, pb[3] = {b[i], b[j], 0}, pc[3] = {c[i], c[j], 0};
+        if (pred_orient3d(pa, pb, pc, up) != 0)
+            return 0;
+    }
+    return 1;
+}
+
 /* Exact 4x4 determinant of rows r[0..3] (each 4 rationals), by the 2x2
  * minors of columns (0,1) and (2,3).  The six pairs below are listed with
  * their complementary pairs and Laplace signs. */

@@ -12,7 +12,9 @@ int cli_fail(const hs_error *err)
     fprintf(stderr, "halfspace: %s\n", err->msg[0] ? err->msg : "error");
     switch (err->code) {
     case HS_ERR_INPUT:
-    case HS_ERR_IO: return EXIT_INPUT;
+    case HS_ERR_IO:
+    case HS_ERR_UNSUPPORTED: return EXIT_INPUT; /* (an unknown file type, data too large
+                                                   for GLPK, ...) */
     case HS_ERR_ARG: return EXIT_USAGE;
     default: return EXIT_INTERNAL;
     }
