@@ -625,6 +625,9 @@ expect 2 - draw $D/triangle.ine $B/unit_cube.ine -o $TMP/x.svg
 expect 0 - draw --help
 has "$out" "usage: halfspace draw"
 
+# issue 14: numbers, threads, usability (tests/cli_num.sh)
+. "$(dirname "$0")/cli_num.sh"
+
 [ "$skipped" = 0 ] || printf 'skipped (data missing):%s\n' "$skips"
 echo "cli tests: $pass passed, $fail failed, $skipped skipped${VG:+ (under valgrind)}"
 [ "$fail" = 0 ]

@@ -340,9 +340,9 @@ static int hierarchy_pays(const geom *gh, const geom *gm, const double T[16],
  * x + slack < lo - slack, and since slack[d] >= 2^-30 |lo[d]| + 2^-1000
  * puts fl(lo - slack) below lo, the rounded fl(x + slack) <= fl(lo -
  * slack) < lo: the box test fails for it too.  So both classify the same
- * triangles in the same order (tri_convex_classify's scratch, whose row
- * order is randomised from one call to the next, sees the same history)
- * and give the same answers, witnesses included. */
+ * triangles in the same order and give the same answers, witnesses
+ * included (tri_convex_classify seeds its random row orders from each
+ * triangle, so its answers never depend on what it classified before). */
 static hs_code convex_mesh(narrow_ws *ws, const narrow_piece *host, const geom *gh,
                            const narrow_piece *mover, const geom *gm, piece_hit *hit, hs_error *err)
 {
