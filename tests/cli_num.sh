@@ -25,3 +25,34 @@ expect 2 - world "$TMP/scene.txt"
 has "$err" "scene.txt: unknown scene format"
 expect 2 - chain $EX/chains/panda.chain --scene "$TMP/scene.txt"
 has "$err" "scene.txt: unknown scene format"
+
+# ------------------------------------------------------- the demo's echo
+# examples/demo.sh echoes each command quoted so that it pastes back: its
+# quote function, read from the script, round-trips awkward arguments.
+eval "$(sed -n '/^quote() {/,/^}/p' examples/demo.sh)"
+set -- "--to=-40 122 0" "it's" "" 'a"b' 'x$y' plain-1.5
+line=""
+for arg in "$@"; do line="$line $(quote "$arg")"; done
+eval "set -- $line"
+[ "$#" = 6 ] && [ "$1" = "--to=-40 122 0" ] && [ "$2" = "it's" ] && [ "$3" = "" ] &&
+    [ "$4" = 'a"b' ] && [ "$5" = 'x$y' ] && [ "$6" = plain-1.5 ] && ok ||
+    { out=/dev/null; err=/dev/null; bad "demo.sh quote does not round-trip:$line"; }
+
+# ------------------------------------------------------- help
+for c in feasible intersect verify batch world chain path crosscheck; do
+    expect 0 "-" $c -h
+    has "$out" "usage: halfspace $c"
+done
+for c in feasible intersect; do
+    expect 0 - $c --help
+    has "$out" "fast (default"
+    for e in exact faithful faithful-exact glpk glpk-exact; do has "$out" "$e"; done
+done
+
+# ------------------------------------------------------- trace wording
+printf 'H-representation\nbegin\n2 3 real\n-1 0 0\n1 1 0\nend\n' >"$TMP/contra.ine"
+printf 'H-representation\nbegin\n2 3 real\n1 1 0\n1 0 1\nend\n' >"$TMP/half.ine"
+expect 0 infeasible feasible --engine=faithful --trace "$TMP/contra.ine"
+has "$out" "# Step 1: A row 1: 0 <= -1 is a contradiction"
+expect 0 disjoint intersect --engine=faithful-exact --trace "$TMP/half.ine" "$TMP/contra.ine"
+has "$out" "Steps 1-2: B row 1: 0 <= -1 is a contradiction"

@@ -73,6 +73,11 @@ int cli_args_next(cli_args *a, const char **name, const char **value)
         *value = a->argv[a->pos++];
         return 1;
     }
+    if (strcmp(arg, "-h") == 0) { /* the usual short form of --help */
+        *name = "help";
+        *value = NULL;
+        return 1;
+    }
     if (strncmp(arg, "--", 2) != 0 || arg[2] == '\0') {
         *name = NULL;
         *value = arg;

@@ -11,7 +11,7 @@
 static const char feasible_usage[] =
     "usage: halfspace feasible [options] A.ine\n"
     "  Is {x : A x <= b} empty?  Prints 'feasible' with a point, or 'infeasible'\n"
-    "  with Farkas multipliers (exact engine) that sum to 0.x <= negative.\n";
+    "  with Farkas multipliers (fast and exact engines) that sum to 0.x <= negative.\n";
 
 static const char intersect_usage[] =
     "usage: halfspace intersect [options] A.ine B.ine\n"
@@ -20,16 +20,20 @@ static const char intersect_usage[] =
 
 static const char solve_options[] =
     "options:\n"
-    "  --engine=E     exact (default), faithful, glpk, glpk-exact\n"
+    "  --engine=E     fast (default: certified doubles, exact when in doubt), exact\n"
+    "                 (rational simplex), faithful (the seed-002 routines in doubles),\n"
+    "                 faithful-exact (the same over rationals), glpk, glpk-exact\n"
+    "                 (GLPK's LP, for cross-checks; no certificate)\n"
     "  --json         one JSON object: status, point, certificate (exact strings)\n"
-    "  --trace        the seed-002 recursion step by step (faithful, exact); printed\n"
-    "                 after the answer as '#' comment lines (stderr with --json)\n"
+    "  --trace        how the engine decided, step by step (fast, exact; faithful and\n"
+    "                 faithful-exact: the seed-002 recursion); printed after the\n"
+    "                 answer as '#' comment lines (stderr with --json)\n"
     "  --tol=T        faithful engine: relative zero tolerance (default 1e-12, 0 = none)\n"
     "  --replay-s=P --replay-t=P\n"
     "                 intersect, faithful/exact: start the s->t routine from these\n"
     "                 points (\"x,y,z\") instead of computing them, as the paper's\n"
     "                 worked examples do\n"
-    "  --help         this text\n"
+    "  -h, --help     this text\n"
     "exit: 0 answer, 1 usage error, 2 bad input (FILE:LINE: what is wrong), 4 internal error\n";
 
 static const char verify_usage[] =
