@@ -56,3 +56,34 @@ expect 0 infeasible feasible --engine=faithful --trace "$TMP/contra.ine"
 has "$out" "# Step 1: A row 1: 0 <= -1 is a contradiction"
 expect 0 disjoint intersect --engine=faithful-exact --trace "$TMP/half.ine" "$TMP/contra.ine"
 has "$out" "Steps 1-2: B row 1: 0 <= -1 is a contradiction"
+
+# ------------------------------------------------------- verify --json
+for e in fast exact; do
+    for pair in "$B/unit_cube.ine $B/cube_face.ine" "$B/unit_cube.ine $B/cube_far.ine" \
+        "$P/example1_A.ine $P/example2_A.ine" "$P/example1_A.ine $P/example1_B.ine"; do
+        # shellcheck disable=SC2086
+        expect 0 - intersect --json --engine=$e $pair
+        cp "$out" "$TMP/cert.json"
+        # shellcheck disable=SC2086
+        expect 0 - verify $pair "$TMP/cert.json"
+        has "$out" "valid:"
+    done
+done
+expect 0 - feasible --json $B/empty.ine
+cp "$out" "$TMP/cert.json"
+expect 0 - verify $B/empty.ine "$TMP/cert.json"
+sed 's/"1\/3"/"1\/2"/' "$TMP/cert.json" >"$TMP/bad.json"
+expect 3 - verify $B/empty.ine "$TMP/bad.json"
+printf '{"status":"disjoint",\n"oops":1}\n' >"$TMP/bad.json"
+expect 2 - verify $B/unit_cube.ine $B/cube_far.ine "$TMP/bad.json"
+has "$err" "bad.json:2: unknown key 'oops'"
+
+# ------------------------------------------------------- simple numbers
+# the fast engine's answers print the simplest rationals that verify
+expect 0 touching intersect $P/example1_A.ine $P/example2_A.ine
+has "$out" "multiplier A 1 1/4"
+has "$out" "strict A -1 0 0"
+expect 0 feasible feasible $P/example1_A.ine
+has "$out" "point -1 0 0"
+cp "$out" "$TMP/cert.txt"
+expect 0 - verify $P/example1_A.ine "$TMP/cert.txt"

@@ -6,6 +6,7 @@
 #include "polytope/grow.h"
 #include "polytope/mem.h"
 #include "src/cli/cli_common.h"
+#include "solver/result_simplify.h"
 #include "src/cli/cli_commands.h"
 
 static const char feasible_usage[] =
@@ -39,7 +40,8 @@ static const char solve_options[] =
 static const char verify_usage[] =
     "usage: halfspace verify A.ine [B.ine] CERT\n"
     "  Checks, in exact arithmetic and independently of how it was produced, the\n"
-    "  answer and certificate in CERT (the text printed by feasible/intersect).\n"
+    "  answer and certificate in CERT (the text or the --json object printed by\n"
+    "  feasible/intersect).\n"
     "exit: 0 valid, 1 usage error, 2 bad input, 3 the certificate does not prove its claim\n";
 
 typedef struct trace_buffer {
@@ -127,12 +129,18 @@ static int parse_solve_args(int argc, char **argv, solve_cli *c, const char *usa
     return -1;
 }
 
-static int print_result(const solve_cli *c, hs_result *r, trace_buffer *tb)
+/* The answer printed with the simplest numbers that still verify (the
+ * fast engine's doubles make 16-digit fractions otherwise). */
+static int print_result(const solve_cli *c, hs_result *r, const hs_poly *A, const hs_poly *B,
+                        trace_buffer *tb)
 {
     hs_error err;
     hs_error_clear(&err);
-    hs_code rc = c->json ? hs_result_write_json(r, stdout, &err)
-                         : hs_result_write_text(r, stdout, &err);
+    hs_result *simple = result_simplified(r, A, B);
+    const hs_result *shown = simple ? simple : r;
+    hs_code rc = c->json ? hs_result_write_json(shown, stdout, &err)
+                         : hs_result_write_text(shown, stdout, &err);
+    hs_result_free(simple);
     if (c->trace)
         trace_flush(tb, c->json ? stderr : stdout);
     if (rc != HS_OK)
@@ -173,7 +181,7 @@ static int run_query(solve_cli *c, hs_poly *A, hs_poly *B, const char *usage)
     int code = (!s || !t || !r) ? EXIT_INTERNAL : set_replay(c, n, s, t, usage);
     if (code < 0) {
         hs_code rc = B ? hs_intersect(A, B, &c->opt, r, &err) : hs_feasible(A, &c->opt, r, &err);
-        code = rc == HS_OK ? print_result(c, r, &tb) : cli_fail(&err);
+        code = rc == HS_OK ? print_result(c, r, A, B, &tb) : cli_fail(&err);
         if (rc != HS_OK && c->trace)
             trace_flush(&tb, stderr);
     } else if (c->trace) {
