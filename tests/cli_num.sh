@@ -87,3 +87,19 @@ expect 0 feasible feasible $P/example1_A.ine
 has "$out" "point -1 0 0"
 cp "$out" "$TMP/cert.txt"
 expect 0 - verify $P/example1_A.ine "$TMP/cert.txt"
+
+# ------------------------------------------------------- crosscheck limits
+# --dim 5 --rows 200 never finished (the faithful engine always ran):
+# --engines leaves it out, --time-limit stops an instance and says so
+expect 0 - crosscheck --count 3 --dim 5 --rows 200 --engines exact,glpk-exact,fast
+has "$out" "crosscheck: 3 instances, 0 disagreements"
+has "$out" "faithful vs glpk: 0 compared"
+expect 0 - crosscheck --count 2 --dim 5 --rows 200 --time-limit 0.2
+has "$out" "skipped: instance 0 (general, random rows, n=5): over the time limit of 0.2 s"
+has "$out" "crosscheck: 2 instances, 0 disagreements, 2 skipped (over the time limit)"
+expect 0 - crosscheck --count 40 --time-limit 30 --engines=fast,exact
+has "$out" "crosscheck: 40 instances, 0 disagreements"
+expect 1 - crosscheck --engines exact,bogus
+expect 1 - crosscheck --engines faithful-exact
+expect 1 - crosscheck --time-limit 0
+expect 1 - crosscheck --time-limit x
