@@ -38,6 +38,9 @@ INC     := -Iinclude -I.
 ifeq ($(SANITIZE),1)
 SANFLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
 endif
+ifeq ($(SANITIZE),thread)
+SANFLAGS := -fsanitize=thread -fno-omit-frame-pointer
+endif
 ALL_CFLAGS := $(WARN) $(DEFS) $(INC) $(CFLAGS) $(SANFLAGS) -fPIC -MMD -MP
 ALL_CFLAGS += -fvisibility=hidden # the .so exports only the HS_API (hs_) functions
 # URDF robots: libxml2 for the XML, Assimp for mesh formats beyond STL/OBJ/OFF.
@@ -92,7 +95,8 @@ UNIT  := $(BUILD)/unit_tests
 
 .PHONY: all demo check bench bench-deps install install-lib install-python uninstall clean \
         deps build-deps python-deps python unit-run cli-run python-run layout-run \
-        valgrind-run san-run crosscheck-run slow-rest ompl-run fuzz-diff fuzz-diff-check
+        valgrind-run san-run crosscheck-run slow-rest ompl-run fuzz-diff fuzz-diff-check \
+        tsan tsan-run
 all: build-deps $(LIBA) $(LIBSO) $(BUILD)/$(SONAME) $(CLI)
 .PHONY: pictures-run plots plots-deps
 
@@ -328,6 +332,14 @@ slow-rest:
 san-run:
 	@$(MAKE) --no-print-directory BUILD=build-san SANITIZE=1 CFLAGS="-O1 -g" unit-run cli-run
 
+# ThreadSanitizer (build-tsan/): batch and world queries with 8 threads
+# (tests/tsan_run.sh), every output equal to the one-thread output.
+tsan:
+	@$(MAKE) --no-print-directory BUILD=build-tsan SANITIZE=thread CFLAGS="-O1 -g" tsan-run
+
+tsan-run: $(CLI)
+	sh tests/tsan_run.sh $(CLI)
+
 # ---------------------------------------------------------------- fuzz-diff
 # Differential fuzzing of answers (tests/diff_fuzz.c): generated pairs,
 # n = 1..8, in several forms (rows scaled, space scaled near the ends of
@@ -426,4 +438,4 @@ uninstall:
 	rm -rf $(DESTDIR)$(PYTHON_SITE)/halfspace
 
 clean:
-	rm -rf build build-san bench/out python/build python/halfspace.egg-info
+	rm -rf build build-san build-tsan bench/out python/build python/halfspace.egg-info

@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "polytope/error.h"
 #include "polytope/hpoly.h"
 #include "polytope/mem.h"
 #include "solver/result.h"
@@ -442,4 +443,39 @@ hs_result *result_simplified(const hs_result *r, const hs_poly *A, const hs_poly
         return NULL;
     }
     return out;
+}
+
+/* dst takes src's answer (exact data; dst's fast-engine scratch stays). */
+static int result_assign(hs_result *dst, const hs_result *src)
+{
+    if (result_reset(dst, src->status, src->n) != 0)
+        return -1;
+    dst->engine = src->engine;
+    dst->nodes = src->nodes;
+    dst->pivots = src->pivots;
+    dst->fell_back = src->fell_back;
+    dst->kind = src->kind;
+    if (src->has_point)
+        result_set_point_q(dst, src->point);
+    for (int k = 0; k < src->nmult; k++)
+        if (result_add_mult(dst, src->mult[k].which, src->mult[k].row, src->mult[k].y) != 0)
+            return -1;
+    if (src->has_strict)
+        result_set_strict(dst, src->strict_which, src->strict);
+    return 0;
+}
+
+hs_code hs_result_simplify(hs_result *r, const hs_poly *A, const hs_poly *B, hs_error *err)
+{
+    if (!r || !A)
+        return err_set(err, HS_ERR_ARG, "hs_result_simplify: NULL argument");
+    hs_result *s = result_simplified(r, A, B);
+    if (!s)
+        return HS_OK; /* (does not verify, or no memory: left as it is) */
+    hs_result *keep = exact_copy(r);
+    if (keep && result_assign(r, s) != 0) /* (out of memory midway: back to the old answer) */
+        result_assign(r, keep);
+    hs_result_free(keep);
+    hs_result_free(s);
+    return HS_OK;
 }

@@ -12,7 +12,7 @@
  * continued-fraction convergents of its entries, level by level, the
  * first verified candidate kept.  Numbers of at most 32 bits are left
  * alone.  NULL when r does not verify or memory ran out (print r then).
- * Const-safe in r, A and B. */
+ * Const-safe in r, A and B.  (hs_result_simplify does it in place.) */
 hs_result *result_simplified(const hs_result *r, const hs_poly *A, const hs_poly *B);
 
 #endif

@@ -60,6 +60,11 @@ START_TEST(paper_touching_pair_prints_quarters)
     }
     ck_assert(largest_bits(s) <= 8);
     hs_result_free(s);
+    /* in place, through the API */
+    ck_assert(hs_result_simplify(r, A, B, &err) == HS_OK);
+    ck_assert(largest_bits(r) <= 8);
+    ck_assert(hs_result_verify(r, A, B, &err) == HS_OK);
+    ck_assert(hs_result_simplify(NULL, A, B, &err) == HS_ERR_ARG);
     hs_result_free(r);
     hs_poly_free(A);
     hs_poly_free(B);

@@ -6,7 +6,6 @@
 #include "polytope/grow.h"
 #include "polytope/mem.h"
 #include "src/cli/cli_common.h"
-#include "solver/result_simplify.h"
 #include "src/cli/cli_commands.h"
 
 static const char feasible_usage[] =
@@ -136,11 +135,9 @@ static int print_result(const solve_cli *c, hs_result *r, const hs_poly *A, cons
 {
     hs_error err;
     hs_error_clear(&err);
-    hs_result *simple = result_simplified(r, A, B);
-    const hs_result *shown = simple ? simple : r;
-    hs_code rc = c->json ? hs_result_write_json(shown, stdout, &err)
-                         : hs_result_write_text(shown, stdout, &err);
-    hs_result_free(simple);
+    hs_result_simplify(r, A, B, NULL);
+    hs_code rc = c->json ? hs_result_write_json(r, stdout, &err)
+                         : hs_result_write_text(r, stdout, &err);
     if (c->trace)
         trace_flush(tb, c->json ? stderr : stdout);
     if (rc != HS_OK)
