@@ -7,9 +7,16 @@
 #   make python     the Python package in build/python/halfspace (cffi, API mode;
 #                   import it with PYTHONPATH=build/python, no install needed)
 #   make demo       install missing packages (as root), build, run the bundled examples
-#   make check      install missing packages (as root), run every test: unit tests,
-#                   CLI tests, Python tests, valgrind on the CLI tests, then all tests
-#                   again under AddressSanitizer + UndefinedBehaviorSanitizer (build-san/)
+#   make check      install missing packages (as root), run every test, each phase
+#                   announced as it starts: unit tests, CLI tests, Python tests,
+#                   layout rules, pictures, the OMPL example, then side by side valgrind on the CLI tests and
+#                   the cross-check, 20 s of differential fuzzing (fuzz-diff-check),
+#                   all tests again under AddressSanitizer + UndefinedBehaviorSanitizer
+#                   (build-san/) and batch/world with 8 threads under ThreadSanitizer
+#                   (make tsan, build-tsan/); about 7 minutes on 2 cores
+#   make check-quick  unit and CLI tests only (under a minute once built)
+#   make tsan       ThreadSanitizer build, batch and world queries with 8 threads
+#   make fuzz-diff  differential fuzzing of answers for FUZZ_DIFF_SECONDS (600)
 #   make bench      benchmark programs and bench/RESULTS.md, then make plots
 #   make plots      bench/plots/*.svg from the RESULT lines of bench/RESULTS.md
 #   make install    PREFIX=/usr/local DESTDIR= (library, headers, CLI, halfspace.pc,
@@ -96,7 +103,7 @@ UNIT  := $(BUILD)/unit_tests
 .PHONY: all demo check bench bench-deps install install-lib install-python uninstall clean \
         deps build-deps python-deps python unit-run cli-run python-run layout-run \
         valgrind-run san-run crosscheck-run slow-rest ompl-run fuzz-diff fuzz-diff-check \
-        tsan tsan-run
+        tsan tsan-run check-quick check-slow-a check-slow-b
 all: build-deps $(LIBA) $(LIBSO) $(BUILD)/$(SONAME) $(CLI)
 .PHONY: pictures-run plots plots-deps
 
@@ -316,18 +323,61 @@ crosscheck-run: $(CLI)
 	$(CLI) crosscheck --count 10000 --seed 1 | tail -n 1 | tee $(BUILD)/crosscheck.txt
 	grep -qx 'crosscheck: 10000 instances, 0 disagreements' $(BUILD)/crosscheck.txt
 
-# The slow parts (valgrind on the CLI tests; the 10,000-instance
-# cross-check, then the sanitizer build and its tests) run side by side on
-# two CPUs, each job's output kept together.
+# make check prints each phase as it starts.  The quick ones run in the
+# foreground; the slow ones run side by side on two CPUs, (a) valgrind on
+# the CLI tests and (b) the cross-check, the differential fuzzing and the
+# sanitizer builds with their tests, each phase's output in a log under
+# $(BUILD)/ of which the last line is shown (all of it when it fails).
+# About 7 minutes on 2 cores from a clean tree.
+#   $(call check_phase,TAG,TITLE,TARGET)
+define check_phase
+	@echo "$(1) == $(2)"
+	@$(MAKE) --no-print-directory $(3) > $(BUILD)/check-$(3).log 2>&1 || \
+	  { cat $(BUILD)/check-$(3).log; echo "$(1) FAILED: $(2) (log: $(BUILD)/check-$(3).log)"; exit 1; }
+	@echo "$(1)    $$(tail -n 1 $(BUILD)/check-$(3).log)"
+endef
+
 check: deps
-	@$(MAKE) --no-print-directory all $(UNIT)
-	@$(MAKE) --no-print-directory unit-run cli-run python-run layout-run pictures-run ompl-run
-	@$(MAKE) --no-print-directory -j2 --output-sync=target valgrind-run slow-rest
+	@echo "== build"
+	@$(MAKE) --no-print-directory -j2 all $(UNIT)
+	@echo "== unit tests"
+	@$(MAKE) --no-print-directory unit-run
+	@echo "== CLI tests"
+	@$(MAKE) --no-print-directory cli-run
+	@echo "== Python tests"
+	@$(MAKE) --no-print-directory python-run
+	@echo "== layout rules"
+	@$(MAKE) --no-print-directory layout-run
+	@echo "== pictures"
+	@$(MAKE) --no-print-directory pictures-run
+	@echo "== the OMPL example (planning the Panda with halfspace)"
+	@$(MAKE) --no-print-directory ompl-run
+	@echo "== in parallel: (a) valgrind on the CLI tests; (b) cross-check, differential" \
+	      "fuzzing, AddressSanitizer and ThreadSanitizer builds and tests"
+	@$(MAKE) --no-print-directory -j2 check-slow-a check-slow-b
 	@echo "check: all tests passed"
 
-slow-rest:
-	@$(MAKE) --no-print-directory crosscheck-run
-	@$(MAKE) --no-print-directory san-run
+# The unit and CLI tests only (well under a minute once built).
+check-quick: build-deps
+	@echo "== build"
+	@$(MAKE) --no-print-directory -j2 all $(UNIT)
+	@echo "== unit tests"
+	@$(MAKE) --no-print-directory unit-run
+	@echo "== CLI tests"
+	@$(MAKE) --no-print-directory cli-run
+	@echo "check-quick: unit and CLI tests passed"
+
+check-slow-a:
+	$(call check_phase,(a),valgrind on the CLI tests (about 4 minutes),valgrind-run)
+
+check-slow-b:
+	$(call check_phase,(b),cross-check: 10000 instances against GLPK,crosscheck-run)
+	$(call check_phase,(b),differential fuzzing of answers (20 s),fuzz-diff-check)
+	$(call check_phase,(b),AddressSanitizer + UndefinedBehaviorSanitizer build: unit and CLI tests,san-run)
+	$(call check_phase,(b),ThreadSanitizer build: batch and world with 8 threads,tsan)
+
+# The old name of part (b) before the differential fuzzing and tsan.
+slow-rest: check-slow-b
 
 san-run:
 	@$(MAKE) --no-print-directory BUILD=build-san SANITIZE=1 CFLAGS="-O1 -g" unit-run cli-run
