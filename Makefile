@@ -321,7 +321,7 @@ pictures-run: $(CLI)
 # The cross-check bar: exact engine vs glp_exact, 0 disagreements on 10,000.
 crosscheck-run: $(CLI)
 	$(CLI) crosscheck --count 10000 --seed 1 | tail -n 1 | tee $(BUILD)/crosscheck.txt
-	grep -qx 'crosscheck: 10000 instances, 0 disagreements' $(BUILD)/crosscheck.txt
+	@grep -qx 'crosscheck: 10000 instances, 0 disagreements' $(BUILD)/crosscheck.txt
 
 # make check prints each phase as it starts.  The quick ones run in the
 # foreground; the slow ones run side by side on two CPUs, (a) valgrind on

@@ -44,14 +44,14 @@ typedef struct jparser {
     int failed;
 } jparser;
 
-static void jfree(jval *v)
+static void rj_free(jval *v)
 {
     if (!v)
         return;
     for (int i = 0; i < v->count; i++) {
         if (v->keys)
             free(v->keys[i]);
-        jfree(v->items[i]);
+        rj_free(v->items[i]);
     }
     free(v->keys);
     free(v->items);
@@ -59,7 +59,7 @@ static void jfree(jval *v)
     free(v);
 }
 
-static jval *jfail(jparser *p, const char *what)
+static jval *rj_fail(jparser *p, const char *what)
 {
     if (!p->failed)
         err_at(p->err, p->file, p->line, "%s", what);
@@ -67,7 +67,7 @@ static jval *jfail(jparser *p, const char *what)
     return NULL;
 }
 
-static void skip_space(jparser *p)
+static void rj_skip_space(jparser *p)
 {
     for (;; p->s++) {
         if (*p->s == '\n')
@@ -77,7 +77,7 @@ static void skip_space(jparser *p)
     }
 }
 
-static jval *jnew(jparser *p, jtype t)
+static jval *rj_new(jparser *p, jtype t)
 {
     jval *v = mem_calloc(1, sizeof *v);
     if (!v) {
@@ -93,7 +93,7 @@ static jval *jnew(jparser *p, jtype t)
 
 /* A string's text after the opening quote, decoded (the escapes of JSON;
  * \u only for ASCII, which is all a certificate holds). */
-static char *read_string(jparser *p)
+static char *rj_read_string(jparser *p)
 {
     size_t cap = 16, len = 0;
     char *out = malloc(cap);
@@ -106,7 +106,7 @@ static char *read_string(jparser *p)
         }
         if (c == '\0' || c == '\n' || (unsigned char)c < 0x20) {
             free(out);
-            jfail(p, "unterminated string");
+            rj_fail(p, "unterminated string");
             return NULL;
         }
         p->s++;
@@ -121,13 +121,13 @@ static char *read_string(jparser *p)
                 p->s += 4;
                 if (code < 1 || code > 127) {
                     free(out);
-                    jfail(p, "a \\u escape outside ASCII in a certificate");
+                    rj_fail(p, "a \\u escape outside ASCII in a certificate");
                     return NULL;
                 }
                 c = (char)code;
             } else {
                 free(out);
-                jfail(p, "bad escape in a string");
+                rj_fail(p, "bad escape in a string");
                 return NULL;
             }
         }
@@ -146,10 +146,10 @@ static char *read_string(jparser *p)
     return NULL;
 }
 
-static jval *parse_value(jparser *p, int depth);
+static jval *rj_parse_value(jparser *p, int depth);
 
 /* Append item (and key) to the array or object v; 0 or -1. */
-static int jappend(jparser *p, jval *v, char *key, jval *item)
+static int rj_append(jparser *p, jval *v, char *key, jval *item)
 {
     jval **items = mem_realloc(v->items, (size_t)v->count + 1, sizeof *items);
     if (items)
@@ -160,7 +160,7 @@ static int jappend(jparser *p, jval *v, char *key, jval *item)
         v->keys = keys;
     if (!items || (v->type == J_OBJECT && !keys)) {
         free(key);
-        jfree(item);
+        rj_free(item);
         if (!p->failed)
             err_set(p->err, HS_ERR_NOMEM, "out of memory");
         p->failed = 1;
@@ -173,38 +173,38 @@ static int jappend(jparser *p, jval *v, char *key, jval *item)
 }
 
 /* The entries of an array or object after its opening bracket. */
-static jval *parse_container(jparser *p, jtype t, int depth)
+static jval *rj_parse_container(jparser *p, jtype t, int depth)
 {
-    jval *v = jnew(p, t);
+    jval *v = rj_new(p, t);
     char close = t == J_ARRAY ? ']' : '}';
-    skip_space(p);
+    rj_skip_space(p);
     if (v && *p->s == close) {
         p->s++;
         return v;
     }
     while (v) {
         char *key = NULL;
-        skip_space(p);
+        rj_skip_space(p);
         if (t == J_OBJECT) {
-            if (*p->s != '"' || (p->s++, !(key = read_string(p)))) {
-                jfree(v);
-                return jfail(p, "expected a key (a string)");
+            if (*p->s != '"' || (p->s++, !(key = rj_read_string(p)))) {
+                rj_free(v);
+                return rj_fail(p, "expected a key (a string)");
             }
-            skip_space(p);
+            rj_skip_space(p);
             if (*p->s != ':') {
                 free(key);
-                jfree(v);
-                return jfail(p, "expected ':' after a key");
+                rj_free(v);
+                return rj_fail(p, "expected ':' after a key");
             }
             p->s++;
         }
-        jval *item = parse_value(p, depth + 1);
-        if (!item || jappend(p, v, key, item) != 0) {
+        jval *item = rj_parse_value(p, depth + 1);
+        if (!item || rj_append(p, v, key, item) != 0) {
             free(item ? NULL : key);
-            jfree(v);
+            rj_free(v);
             return NULL;
         }
-        skip_space(p);
+        rj_skip_space(p);
         if (*p->s == ',') {
             p->s++;
             continue;
@@ -213,27 +213,27 @@ static jval *parse_container(jparser *p, jtype t, int depth)
             p->s++;
             return v;
         }
-        jfree(v);
-        return jfail(p, t == J_ARRAY ? "expected ',' or ']'" : "expected ',' or '}'");
+        rj_free(v);
+        return rj_fail(p, t == J_ARRAY ? "expected ',' or ']'" : "expected ',' or '}'");
     }
     return NULL;
 }
 
-static jval *parse_value(jparser *p, int depth)
+static jval *rj_parse_value(jparser *p, int depth)
 {
     if (depth > JSON_MAX_DEPTH)
-        return jfail(p, "nested too deeply for a certificate");
-    skip_space(p);
+        return rj_fail(p, "nested too deeply for a certificate");
+    rj_skip_space(p);
     char c = *p->s;
     if (c == '{' || c == '[') {
         p->s++;
-        return parse_container(p, c == '{' ? J_OBJECT : J_ARRAY, depth);
+        return rj_parse_container(p, c == '{' ? J_OBJECT : J_ARRAY, depth);
     }
     if (c == '"') {
         p->s++;
-        jval *v = jnew(p, J_STRING);
-        if (v && !(v->text = read_string(p))) {
-            jfree(v);
+        jval *v = rj_new(p, J_STRING);
+        if (v && !(v->text = rj_read_string(p))) {
+            rj_free(v);
             return NULL;
         }
         return v;
@@ -242,14 +242,14 @@ static jval *parse_value(jparser *p, int depth)
     for (int k = 0; k < 3; k++)
         if (strncmp(p->s, words[k], strlen(words[k])) == 0) {
             p->s += strlen(words[k]);
-            return jnew(p, k ? J_BOOL : J_NULL);
+            return rj_new(p, k ? J_BOOL : J_NULL);
         }
     size_t len = strspn(p->s, "+-0123456789.eE/");
     if (len == 0)
-        return jfail(p, "expected a value");
-    jval *v = jnew(p, J_NUMBER);
+        return rj_fail(p, "expected a value");
+    jval *v = rj_new(p, J_NUMBER);
     if (v && !(v->text = mem_alloc(len + 1, 1))) {
-        jfree(v);
+        rj_free(v);
         if (!p->failed)
             err_set(p->err, HS_ERR_NOMEM, "out of memory");
         p->failed = 1;
@@ -274,12 +274,12 @@ typedef struct jreader {
     hs_error *err;
 } jreader;
 
-static hs_code bad(const jreader *jr, const jval *at, const char *what, const char *arg)
+static hs_code rj_bad(const jreader *jr, const jval *at, const char *what, const char *arg)
 {
     return err_at(jr->err, jr->file, at->line, what, arg ? arg : "");
 }
 
-static const jval *member(const jval *obj, const char *key)
+static const jval *rj_member(const jval *obj, const char *key)
 {
     for (int i = 0; i < obj->count; i++)
         if (strcmp(obj->keys[i], key) == 0)
@@ -288,26 +288,26 @@ static const jval *member(const jval *obj, const char *key)
 }
 
 /* Every key of obj is one of the allowed ones, none twice. */
-static hs_code keys_allowed(const jreader *jr, const jval *obj, const char *const *allowed)
+static hs_code rj_keys_allowed(const jreader *jr, const jval *obj, const char *const *allowed)
 {
     for (int i = 0; i < obj->count; i++) {
         int known = 0;
         for (int k = 0; allowed[k]; k++)
             known |= strcmp(obj->keys[i], allowed[k]) == 0;
         if (!known)
-            return bad(jr, obj->items[i], "unknown key '%s'", obj->keys[i]);
+            return rj_bad(jr, obj->items[i], "unknown key '%s'", obj->keys[i]);
         for (int j = 0; j < i; j++)
             if (strcmp(obj->keys[i], obj->keys[j]) == 0)
-                return bad(jr, obj->items[i], "key '%s' given twice", obj->keys[i]);
+                return rj_bad(jr, obj->items[i], "key '%s' given twice", obj->keys[i]);
     }
     return HS_OK;
 }
 
-static hs_code number(const jreader *jr, const jval *x, mpq_t out)
+static hs_code rj_number(const jreader *jr, const jval *x, mpq_t out)
 {
     const char *why = "";
     if (x->type != J_STRING && x->type != J_NUMBER)
-        return bad(jr, x, "expected a number (an exact string such as \"1/3\")%s", NULL);
+        return rj_bad(jr, x, "expected a number (an exact string such as \"1/3\")%s", NULL);
     if (q_parse(out, x->text, &why) != 0)
         return err_at(jr->err, jr->file, x->line, "bad number '%s': %s", x->text, why);
     return HS_OK;
@@ -315,25 +315,25 @@ static hs_code number(const jreader *jr, const jval *x, mpq_t out)
 
 /* The array x (a member of parent, which gives the line when x is
  * missing) into jr->vec. */
-static hs_code vector(const jreader *jr, const jval *parent, const jval *x, const char *what)
+static hs_code rj_vector(const jreader *jr, const jval *parent, const jval *x, const char *what)
 {
     if (!x || x->type != J_ARRAY)
-        return bad(jr, x ? x : parent, "'%s' must be an array of numbers", what);
+        return rj_bad(jr, x ? x : parent, "'%s' must be an array of numbers", what);
     if (x->count != jr->n) {
         char msg[96];
         snprintf(msg, sizeof msg, "'%s' has %d coordinates, expected %d", what, x->count,
                  jr->n);
-        return bad(jr, x, "%s", msg);
+        return rj_bad(jr, x, "%s", msg);
     }
     for (int j = 0; j < jr->n; j++) {
-        hs_code rc = number(jr, x->items[j], jr->vec[j]);
+        hs_code rc = rj_number(jr, x->items[j], jr->vec[j]);
         if (rc != HS_OK)
             return rc;
     }
     return HS_OK;
 }
 
-static int which_of(const jval *x, int *which)
+static int rj_which(const jval *x, int *which)
 {
     if (!x || x->type != J_STRING || (strcmp(x->text, "A") != 0 && strcmp(x->text, "B") != 0))
         return 0;
@@ -341,32 +341,32 @@ static int which_of(const jval *x, int *which)
     return 1;
 }
 
-static hs_code read_multiplier(jreader *jr, const jval *m)
+static hs_code rj_multiplier(jreader *jr, const jval *m)
 {
     static const char *const keys[] = {"polytope", "row", "value", NULL};
     if (m->type != J_OBJECT)
-        return bad(jr, m, "a multiplier must be an object {\"polytope\", \"row\", \"value\"}%s",
+        return rj_bad(jr, m, "a multiplier must be an object {\"polytope\", \"row\", \"value\"}%s",
                    NULL);
-    hs_code rc = keys_allowed(jr, m, keys);
+    hs_code rc = rj_keys_allowed(jr, m, keys);
     if (rc != HS_OK)
         return rc;
-    const jval *w = member(m, "polytope"), *row = member(m, "row"), *v = member(m, "value");
+    const jval *w = rj_member(m, "polytope"), *row = rj_member(m, "row"), *v = rj_member(m, "value");
     int which;
-    if (!which_of(w, &which))
-        return bad(jr, m, "a multiplier's \"polytope\" must be \"A\" or \"B\"%s", NULL);
+    if (!rj_which(w, &which))
+        return rj_bad(jr, m, "a multiplier's \"polytope\" must be \"A\" or \"B\"%s", NULL);
     if (!row || row->type != J_NUMBER || strspn(row->text, "0123456789") != strlen(row->text) ||
         strlen(row->text) > 9 || atol(row->text) < 1)
-        return bad(jr, m, "a multiplier's \"row\" must be a positive integer%s", NULL);
+        return rj_bad(jr, m, "a multiplier's \"row\" must be a positive integer%s", NULL);
     if (!v)
-        return bad(jr, m, "a multiplier needs a \"value\"%s", NULL);
-    if ((rc = number(jr, v, jr->v)) != HS_OK)
+        return rj_bad(jr, m, "a multiplier needs a \"value\"%s", NULL);
+    if ((rc = rj_number(jr, v, jr->v)) != HS_OK)
         return rc;
     if (result_add_mult(jr->r, which, (int)atol(row->text) - 1, jr->v) != 0)
         return err_set(jr->err, HS_ERR_NOMEM, "out of memory");
     return HS_OK;
 }
 
-static hs_code read_certificate(jreader *jr, const jval *c)
+static hs_code rj_certificate(jreader *jr, const jval *c)
 {
     static const char *const keys[] = {"kind", "multipliers", "strict", NULL};
     static const struct {
@@ -377,12 +377,12 @@ static hs_code read_certificate(jreader *jr, const jval *c)
     if (c->type == J_NULL)
         return HS_OK;
     if (c->type != J_OBJECT)
-        return bad(jr, c, "\"certificate\" must be an object or null%s", NULL);
-    hs_code rc = keys_allowed(jr, c, keys);
+        return rj_bad(jr, c, "\"certificate\" must be an object or null%s", NULL);
+    hs_code rc = rj_keys_allowed(jr, c, keys);
     if (rc != HS_OK)
         return rc;
-    const jval *kind = member(c, "kind"), *mult = member(c, "multipliers"),
-               *strict = member(c, "strict");
+    const jval *kind = rj_member(c, "kind"), *mult = rj_member(c, "multipliers"),
+               *strict = rj_member(c, "strict");
     int found = 0;
     for (size_t k = 0; kind && kind->type == J_STRING && k < 3; k++)
         if (strcmp(kind->text, kinds[k].name) == 0) {
@@ -390,37 +390,37 @@ static hs_code read_certificate(jreader *jr, const jval *c)
             found = 1;
         }
     if (!found)
-        return bad(jr, c, "\"kind\" must be \"farkas\", \"separation\" or \"implicit\"%s", NULL);
+        return rj_bad(jr, c, "\"kind\" must be \"farkas\", \"separation\" or \"implicit\"%s", NULL);
     if (!mult || mult->type != J_ARRAY)
-        return bad(jr, c, "\"multipliers\" must be an array%s", NULL);
+        return rj_bad(jr, c, "\"multipliers\" must be an array%s", NULL);
     for (int k = 0; k < mult->count && rc == HS_OK; k++)
-        rc = read_multiplier(jr, mult->items[k]);
+        rc = rj_multiplier(jr, mult->items[k]);
     if (rc != HS_OK || !strict || strict->type == J_NULL)
         return rc;
     static const char *const skeys[] = {"polytope", "point", NULL};
     int which;
-    if (strict->type != J_OBJECT || (rc = keys_allowed(jr, strict, skeys)) != HS_OK ||
-        !which_of(member(strict, "polytope"), &which))
+    if (strict->type != J_OBJECT || (rc = rj_keys_allowed(jr, strict, skeys)) != HS_OK ||
+        !rj_which(rj_member(strict, "polytope"), &which))
         return rc != HS_OK ? rc
-                           : bad(jr, strict, "\"strict\" must be {\"polytope\": \"A\"|\"B\", "
+                           : rj_bad(jr, strict, "\"strict\" must be {\"polytope\": \"A\"|\"B\", "
                                              "\"point\": [...]}%s", NULL);
-    if ((rc = vector(jr, strict, member(strict, "point"), "strict point")) != HS_OK)
+    if ((rc = rj_vector(jr, strict, rj_member(strict, "point"), "strict point")) != HS_OK)
         return rc;
     result_set_strict(jr->r, which, jr->vec);
     return HS_OK;
 }
 
-static hs_code read_top(jreader *jr, const jval *top)
+static hs_code rj_top(jreader *jr, const jval *top)
 {
     static const char *const keys[] = {"status", "engine", "dimension", "point", "certificate",
                                        NULL};
     if (top->type != J_OBJECT)
-        return bad(jr, top, "a JSON certificate is one object%s", NULL);
-    hs_code rc = keys_allowed(jr, top, keys);
+        return rj_bad(jr, top, "a JSON certificate is one object%s", NULL);
+    hs_code rc = rj_keys_allowed(jr, top, keys);
     if (rc != HS_OK)
         return rc;
-    const jval *st = member(top, "status"), *dim = member(top, "dimension"),
-               *pt = member(top, "point"), *cert = member(top, "certificate");
+    const jval *st = rj_member(top, "status"), *dim = rj_member(top, "dimension"),
+               *pt = rj_member(top, "point"), *cert = rj_member(top, "certificate");
     int ok = 0;
     for (int k = HS_INFEASIBLE; st && st->type == J_STRING && k <= HS_INTERSECT; k++)
         if (strcmp(st->text, hs_status_name((hs_status)k)) == 0) {
@@ -428,21 +428,21 @@ static hs_code read_top(jreader *jr, const jval *top)
             ok = 1;
         }
     if (!ok)
-        return bad(jr, st ? st : top,
+        return rj_bad(jr, st ? st : top,
                    "\"status\" must be feasible, infeasible, disjoint, touching, overlap or "
                    "intersect%s", NULL);
     if (dim && (dim->type != J_NUMBER || atol(dim->text) != jr->n ||
                 strspn(dim->text, "0123456789") != strlen(dim->text))) {
         char msg[64];
         snprintf(msg, sizeof msg, "\"dimension\" must be %d (the polyhedra's)", jr->n);
-        return bad(jr, dim, "%s", msg);
+        return rj_bad(jr, dim, "%s", msg);
     }
     if (pt && pt->type != J_NULL) {
-        if ((rc = vector(jr, top, pt, "point")) != HS_OK)
+        if ((rc = rj_vector(jr, top, pt, "point")) != HS_OK)
             return rc;
         result_set_point_q(jr->r, jr->vec);
     }
-    return cert ? read_certificate(jr, cert) : HS_OK;
+    return cert ? rj_certificate(jr, cert) : HS_OK;
 }
 
 int result_text_is_json(const char *text)
@@ -458,12 +458,12 @@ hs_result *result_parse_json(const char *text, const char *name, int n, hs_error
     if (!err)
         err = &local;
     jparser p = {text, name ? name : "<certificate>", 1, err, 0};
-    jval *top = parse_value(&p, 0);
+    jval *top = rj_parse_value(&p, 0);
     if (top) {
-        skip_space(&p);
+        rj_skip_space(&p);
         if (*p.s != '\0') {
-            jfree(top);
-            top = jfail(&p, "text after the JSON object");
+            rj_free(top);
+            top = rj_fail(&p, "text after the JSON object");
         }
     }
     if (!top)
@@ -482,13 +482,13 @@ hs_result *result_parse_json(const char *text, const char *name, int n, hs_error
         for (int j = 0; j < n; j++)
             mpq_init(jr.vec[j]);
         mpq_init(jr.v);
-        rc = read_top(&jr, top);
+        rc = rj_top(&jr, top);
         for (int j = 0; j < n; j++)
             mpq_clear(jr.vec[j]);
         mpq_clear(jr.v);
     }
     free(jr.vec);
-    jfree(top);
+    rj_free(top);
     if (rc != HS_OK) {
         hs_result_free(jr.r);
         return NULL;

@@ -34,20 +34,20 @@
  * of the exact engine may have more, and are left alone beyond this. */
 #define MAX_LEVELS 80
 
-static int is_simple(const mpq_t q)
+static int simp_is_simple(const mpq_t q)
 {
     return mpz_sizeinbase(mpq_numref(q), 2) <= SIMPLE_BITS &&
            mpz_sizeinbase(mpq_denref(q), 2) <= SIMPLE_BITS;
 }
 
-static size_t bits(const mpq_t q)
+static size_t simp_bits(const mpq_t q)
 {
     return mpz_sizeinbase(mpq_numref(q), 2) + mpz_sizeinbase(mpq_denref(q), 2);
 }
 
 /* The convergent of x after `level` + 1 partial quotients into out;
  * returns 1 when that is x itself (the expansion is no longer). */
-static int convergent(mpq_t out, const mpq_t x, int level, mpz_t p, mpz_t q, mpz_t a,
+static int simp_convergent(mpq_t out, const mpq_t x, int level, mpz_t p, mpz_t q, mpz_t a,
                       mpz_t h0, mpz_t h1, mpz_t k0, mpz_t k1, mpz_t t)
 {
     mpz_set(p, mpq_numref(x));
@@ -91,7 +91,7 @@ typedef struct simp {
     mpz_t p, q, a, h0, h1, k0, k1, t;
 } simp;
 
-static int verifies(const simp *s)
+static int simp_verifies(const simp *s)
 {
     hs_error err;
     return hs_result_verify(s->r, s->A, s->B, &err) == HS_OK;
@@ -103,31 +103,31 @@ typedef struct vec_size {
     size_t largest, total;
 } vec_size;
 
-static vec_size vec_bits(const simp_vec *sv)
+static vec_size simp_vec_size(const simp_vec *sv)
 {
     vec_size z = {0, 0};
     for (int i = 0; i < sv->count; i++) {
-        size_t b = bits(*sv->v[i]);
+        size_t b = simp_bits(*sv->v[i]);
         z.largest = b > z.largest ? b : z.largest;
         z.total += b;
     }
     return z;
 }
 
-static int smaller(vec_size a, vec_size b)
+static int simp_smaller(vec_size a, vec_size b)
 {
     return a.largest < b.largest || (a.largest == b.largest && a.total < b.total);
 }
 
-static int vec_simple(const simp_vec *sv)
+static int simp_vec_simple(const simp_vec *sv)
 {
     for (int i = 0; i < sv->count; i++)
-        if (!is_simple(*sv->v[i]))
+        if (!simp_is_simple(*sv->v[i]))
             return 0;
     return 1;
 }
 
-static void vec_restore(simp_vec *sv)
+static void simp_vec_restore(simp_vec *sv)
 {
     for (int i = 0; i < sv->count; i++)
         mpq_set(*sv->v[i], sv->keep[i]);
@@ -135,27 +135,27 @@ static void vec_restore(simp_vec *sv)
 
 /* The convergents of the vector, level by level: the first verified one
  * smaller than the vector stays; else the vector is restored. */
-static void simplify_vec(simp *s, simp_vec *sv)
+static void simp_vector(simp *s, simp_vec *sv)
 {
-    if (sv->count == 0 || vec_simple(sv))
+    if (sv->count == 0 || simp_vec_simple(sv))
         return;
-    vec_size before = vec_bits(sv);
+    vec_size before = simp_vec_size(sv);
     for (int i = 0; i < sv->count; i++)
         mpq_set(sv->keep[i], *sv->v[i]);
     for (int level = 0; level < MAX_LEVELS; level++) {
         int whole = 1;
         for (int i = 0; i < sv->count; i++)
-            whole &= convergent(*sv->v[i], sv->keep[i], level, s->p, s->q, s->a, s->h0, s->h1,
+            whole &= simp_convergent(*sv->v[i], sv->keep[i], level, s->p, s->q, s->a, s->h0, s->h1,
                                 s->k0, s->k1, s->t);
         if (whole)
             break; /* the vector itself: nothing simpler verified */
-        if (smaller(vec_bits(sv), before) && verifies(s))
+        if (simp_smaller(simp_vec_size(sv), before) && simp_verifies(s))
             return;
     }
-    vec_restore(sv);
+    simp_vec_restore(sv);
 }
 
-static int vec_alloc(simp_vec *sv, int count)
+static int simp_vec_alloc(simp_vec *sv, int count)
 {
     sv->count = 0;
     sv->v = mem_alloc((size_t)count + 1, sizeof *sv->v);
@@ -168,7 +168,7 @@ static int vec_alloc(simp_vec *sv, int count)
     return 0;
 }
 
-static void vec_free(simp_vec *sv)
+static void simp_vec_free(simp_vec *sv)
 {
     if (sv->keep)
         for (int i = 0; i < sv->count; i++)
@@ -191,7 +191,7 @@ typedef struct face_eqs {
     int rows, cap;
 } face_eqs;
 
-static void face_free(face_eqs *f)
+static void simp_face_free(face_eqs *f)
 {
     for (int i = 0; f->m && i < f->cap * (f->n + 1); i++)
         mpq_clear(f->m[i]);
@@ -200,7 +200,7 @@ static void face_free(face_eqs *f)
 }
 
 /* Rows of p tight at x appended to f (as many as fit). */
-static void add_tight(face_eqs *f, const hs_poly *p, mpq_t *x, mpq_t v, mpq_t t, int cap)
+static void simp_add_tight(face_eqs *f, const hs_poly *p, mpq_t *x, mpq_t v, mpq_t t, int cap)
 {
     for (int i = 0; p && i < p->m && f->rows < cap; i++) {
         mpq_set_ui(v, 0, 1);
@@ -220,7 +220,7 @@ static void add_tight(face_eqs *f, const hs_poly *p, mpq_t *x, mpq_t v, mpq_t t,
 }
 
 /* Gauss-Jordan elimination of f's rows: rank and pivots. */
-static void face_reduce(face_eqs *f, mpq_t t)
+static void simp_face_reduce(face_eqs *f, mpq_t t)
 {
     int n = f->n, w = n + 1;
     f->rank = 0;
@@ -254,7 +254,7 @@ static void face_reduce(face_eqs *f, mpq_t t)
 
 /* The face of the point x (which: 0 the point, in A and B; 1 the strict
  * point, in polyhedron strict_which).  0, or -1 when out of memory. */
-static int face_of(const simp *s, int which, mpq_t *x, face_eqs *f)
+static int simp_face_of(const simp *s, int which, mpq_t *x, face_eqs *f)
 {
     const hs_result *r = s->r;
     int n = r->n, cap = 0;
@@ -268,7 +268,7 @@ static int face_of(const simp *s, int which, mpq_t *x, face_eqs *f)
     f->m = mem_alloc((size_t)cap * (size_t)(n + 1) + 1, sizeof(mpq_t));
     f->piv = mem_alloc((size_t)n + 1, sizeof(int));
     if (!f->m || !f->piv) {
-        face_free(f);
+        simp_face_free(f);
         return -1;
     }
     f->cap = cap;
@@ -277,14 +277,14 @@ static int face_of(const simp *s, int which, mpq_t *x, face_eqs *f)
     mpq_t v, t;
     mpq_inits(v, t, NULL);
     for (int k = 0; k < 2; k++)
-        add_tight(f, P[k], x, v, t, cap);
-    face_reduce(f, t);
+        simp_add_tight(f, P[k], x, v, t, cap);
+    simp_face_reduce(f, t);
     mpq_clears(v, t, NULL);
     return 0;
 }
 
 /* The pivot coordinates of x recomputed from its free ones. */
-static void face_complete(const face_eqs *f, mpq_t *x, mpq_t t)
+static void simp_face_complete(const face_eqs *f, mpq_t *x, mpq_t t)
 {
     int w = f->n + 1;
     for (int r = 0; r < f->rank; r++) {
@@ -302,30 +302,30 @@ static void face_complete(const face_eqs *f, mpq_t *x, mpq_t t)
 /* The point (which 0) or strict point (1): its free coordinates replaced
  * by their convergents level by level, the others solved on its face;
  * the first verified candidate smaller than the point stays. */
-static int simplify_point(simp *s, int which)
+static int simp_point(simp *s, int which)
 {
     hs_result *r = s->r;
     int n = r->n;
     mpq_t *x = which ? r->strict : r->point;
     simp_vec sv;
-    if (vec_alloc(&sv, n) != 0)
+    if (simp_vec_alloc(&sv, n) != 0)
         return -1;
     for (int j = 0; j < n; j++)
         sv.v[j] = &x[j];
     face_eqs f;
-    if (vec_simple(&sv)) {
-        vec_free(&sv);
+    if (simp_vec_simple(&sv)) {
+        simp_vec_free(&sv);
         return 0;
     }
-    if (face_of(s, which, x, &f) != 0) {
-        vec_free(&sv);
+    if (simp_face_of(s, which, x, &f) != 0) {
+        simp_vec_free(&sv);
         return -1;
     }
     unsigned char *is_piv = mem_calloc((size_t)n + 1, 1);
     if (is_piv && f.rank < n) {
         for (int k = 0; k < f.rank; k++)
             is_piv[f.piv[k]] = 1;
-        vec_size before = vec_bits(&sv);
+        vec_size before = simp_vec_size(&sv);
         for (int j = 0; j < n; j++)
             mpq_set(sv.keep[j], x[j]);
         mpq_t t;
@@ -335,30 +335,30 @@ static int simplify_point(simp *s, int which)
             int whole = 1;
             for (int j = 0; j < n; j++)
                 if (!is_piv[j])
-                    whole &= convergent(x[j], sv.keep[j], level, s->p, s->q, s->a, s->h0, s->h1,
+                    whole &= simp_convergent(x[j], sv.keep[j], level, s->p, s->q, s->a, s->h0, s->h1,
                                         s->k0, s->k1, s->t);
-            face_complete(&f, x, t);
+            simp_face_complete(&f, x, t);
             if (whole)
                 break;
-            done = smaller(vec_bits(&sv), before) && verifies(s);
+            done = simp_smaller(simp_vec_size(&sv), before) && simp_verifies(s);
         }
         if (!done)
-            vec_restore(&sv);
+            simp_vec_restore(&sv);
         mpq_clear(t);
     }
-    face_free(&f);
+    simp_face_free(&f);
     free(is_piv);
-    vec_free(&sv);
+    simp_vec_free(&sv);
     return is_piv ? 0 : -1;
 }
 
 /* Multipliers scaled to sum 1 in absolute value, kept when that verifies
  * and is smaller. */
-static void normalize_multipliers(simp *s, simp_vec *sv)
+static void simp_normalize(simp *s, simp_vec *sv)
 {
-    if (sv->count == 0 || vec_simple(sv))
+    if (sv->count == 0 || simp_vec_simple(sv))
         return;
-    vec_size before = vec_bits(sv);
+    vec_size before = simp_vec_size(sv);
     mpq_t sum, t;
     mpq_inits(sum, t, NULL);
     for (int i = 0; i < sv->count; i++) {
@@ -369,15 +369,15 @@ static void normalize_multipliers(simp *s, simp_vec *sv)
     if (mpq_sgn(sum) > 0) {
         for (int i = 0; i < sv->count; i++)
             mpq_div(*sv->v[i], *sv->v[i], sum);
-        if (!(smaller(vec_bits(sv), before) && verifies(s)))
-            vec_restore(sv);
+        if (!(simp_smaller(simp_vec_size(sv), before) && simp_verifies(s)))
+            simp_vec_restore(sv);
     }
     mpq_clears(sum, t, NULL);
 }
 
 /* A plain exact copy of r (status, engine, counters, point,
  * certificate); NULL when out of memory. */
-static hs_result *exact_copy(const hs_result *r)
+static hs_result *simp_exact_copy(const hs_result *r)
 {
     hs_result *tmp;
     const hs_result *ex = result_exact(r, &tmp);
@@ -411,7 +411,7 @@ hs_result *result_simplified(const hs_result *r, const hs_poly *A, const hs_poly
 {
     if (!r || !A)
         return NULL;
-    hs_result *out = exact_copy(r);
+    hs_result *out = simp_exact_copy(r);
     if (!out)
         return NULL;
     simp s;
@@ -419,26 +419,26 @@ hs_result *result_simplified(const hs_result *r, const hs_poly *A, const hs_poly
     s.r = out;
     s.A = A;
     s.B = B;
-    if (!verifies(&s)) { /* nothing to keep valid: left as it was */
+    if (!simp_verifies(&s)) { /* nothing to keep valid: left as it was */
         hs_result_free(out);
         return NULL;
     }
     mpz_inits(s.p, s.q, s.a, s.h0, s.h1, s.k0, s.k1, s.t, NULL);
     int fail = 0;
     simp_vec sv;
-    if (vec_alloc(&sv, out->nmult) == 0) {
+    if (simp_vec_alloc(&sv, out->nmult) == 0) {
         for (int k = 0; k < out->nmult; k++)
             sv.v[k] = &out->mult[k].y;
-        normalize_multipliers(&s, &sv);
-        simplify_vec(&s, &sv);
+        simp_normalize(&s, &sv);
+        simp_vector(&s, &sv);
     } else
         fail = 1;
-    vec_free(&sv);
+    simp_vec_free(&sv);
     for (int which = 0; which < 2 && !fail; which++)
         if (which ? out->has_strict : out->has_point)
-            fail = simplify_point(&s, which) != 0;
+            fail = simp_point(&s, which) != 0;
     mpz_clears(s.p, s.q, s.a, s.h0, s.h1, s.k0, s.k1, s.t, NULL);
-    if (fail || !verifies(&s)) { /* (never: every change was verified) */
+    if (fail || !simp_verifies(&s)) { /* (never: every change was verified) */
         hs_result_free(out);
         return NULL;
     }
@@ -446,7 +446,7 @@ hs_result *result_simplified(const hs_result *r, const hs_poly *A, const hs_poly
 }
 
 /* dst takes src's answer (exact data; dst's fast-engine scratch stays). */
-static int result_assign(hs_result *dst, const hs_result *src)
+static int simp_assign(hs_result *dst, const hs_result *src)
 {
     if (result_reset(dst, src->status, src->n) != 0)
         return -1;
@@ -472,9 +472,9 @@ hs_code hs_result_simplify(hs_result *r, const hs_poly *A, const hs_poly *B, hs_
     hs_result *s = result_simplified(r, A, B);
     if (!s)
         return HS_OK; /* (does not verify, or no memory: left as it is) */
-    hs_result *keep = exact_copy(r);
-    if (keep && result_assign(r, s) != 0) /* (out of memory midway: back to the old answer) */
-        result_assign(r, keep);
+    hs_result *keep = simp_exact_copy(r);
+    if (keep && simp_assign(r, s) != 0) /* (out of memory midway: back to the old answer) */
+        simp_assign(r, keep);
     hs_result_free(keep);
     hs_result_free(s);
     return HS_OK;

@@ -264,6 +264,27 @@ START_TEST(world_distance_at_extremes)
 }
 END_TEST
 
+/* Pieces placed at -1.7e308 and +1.7e308 in their bodies (identity
+ * poses): disjoint, exactly, but 3.4e308 apart: HS_ERR_INPUT, never an
+ * infinite or missing answer with HS_OK. */
+START_TEST(world_distance_beyond_range)
+{
+    hs_world *w = hs_world_new();
+    hs_error err;
+    hs_body *a = hs_world_add_body(w, "a", 0, &err), *b = hs_world_add_body(w, "b", 0, &err);
+    double size[3] = {2, 2, 2}, m[16];
+    translation(m, -1.7e308);
+    ck_assert_msg(hs_body_add_box(a, size, m, &err) == HS_OK, "%s", err.msg);
+    translation(m, 1.7e308);
+    ck_assert_msg(hs_body_add_box(b, size, m, &err) == HS_OK, "%s", err.msg);
+    double d = -1, pa[3], pb[3];
+    ck_assert_int_eq(hs_world_distance(w, a, b, &d, pa, pb, &err), HS_ERR_INPUT);
+    ck_assert_msg(strstr(err.msg, "overflows") != NULL, "%s", err.msg);
+    ck_assert(d == -1);
+    hs_world_free(w);
+}
+END_TEST
+
 /* Boxes of size 1.7e308 whose rows overflow once placed: an error from
  * either engine (the exact one converted infinity: SIGFPE). */
 START_TEST(world_pieces_overflowing_once_placed)
@@ -405,6 +426,7 @@ Suite *suite_extremes(void)
     tcase_add_test(tc, chain_cli_overflow);
     tcase_add_test(tc, world_distance_at_extremes);
     tcase_add_test(tc, world_pieces_overflowing_once_placed);
+    tcase_add_test(tc, world_distance_beyond_range);
     tcase_add_test(tc, collinear_at_every_magnitude);
     tcase_add_test(tc, mesh_triangle_at_2_54);
     tcase_add_test(tc, scene_faces_at_large_coordinates);
