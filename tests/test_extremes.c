@@ -264,24 +264,50 @@ START_TEST(world_distance_at_extremes)
 }
 END_TEST
 
-/* Pieces placed at -1.7e308 and +1.7e308 in their bodies (identity
- * poses): disjoint, exactly, but 3.4e308 apart: HS_ERR_INPUT, never an
- * infinite or missing answer with HS_OK. */
+/* Triangles at x = -DBL_MAX and x = +DBL_MAX (identity poses): disjoint,
+ * exactly, but twice DBL_MAX apart: HS_ERR_INPUT, never an infinite or
+ * missing answer with HS_OK. */
 START_TEST(world_distance_beyond_range)
 {
     hs_world *w = hs_world_new();
     hs_error err;
     hs_body *a = hs_world_add_body(w, "a", 0, &err), *b = hs_world_add_body(w, "b", 0, &err);
-    double size[3] = {2, 2, 2}, m[16];
-    translation(m, -1.7e308);
-    ck_assert_msg(hs_body_add_box(a, size, m, &err) == HS_OK, "%s", err.msg);
-    translation(m, 1.7e308);
-    ck_assert_msg(hs_body_add_box(b, size, m, &err) == HS_OK, "%s", err.msg);
+    /* a triangle in the plane x = -DBL_MAX (a) and one in x = +DBL_MAX (b) */
+    for (int k = 0; k < 2; k++) {
+        double x = k ? DBL_MAX : -DBL_MAX;
+        double v[9] = {x, 0, 0, x, 1, 0, x, 0, 1};
+        int t[3] = {0, 1, 2};
+        ck_assert_msg(hs_body_add_mesh(k ? b : a, v, 3, t, 1, NULL, &err) == HS_OK, "%s",
+                      err.msg);
+    }
     double d = -1, pa[3], pb[3];
     ck_assert_int_eq(hs_world_distance(w, a, b, &d, pa, pb, &err), HS_ERR_INPUT);
     ck_assert_msg(strstr(err.msg, "overflows") != NULL, "%s", err.msg);
     ck_assert(d == -1);
     hs_world_free(w);
+}
+END_TEST
+
+/* A slab 10^k long and 2 wide, k = 15..300, far from the origin: a valid
+ * convex piece (the interior point search lost the short axes below the
+ * LP's tolerances from 10^15 on: "no strictly interior point found"). */
+START_TEST(long_thin_piece_far_out)
+{
+    double far[6] = {1e15, 1e17, 1e20, 1e100, 1e200, 1e300};
+    for (int k = 0; k < 6; k++) {
+        double A[18] = {1, 0, 0, -1, 0, 0, 0, 1, 0, 0, -1, 0, 0, 0, 1, 0, 0, -1};
+        double b[6] = {far[k], -0.9 * far[k], 1, 1, 1, 1};
+        hs_error err;
+        hs_poly *P = hs_poly_from_doubles(3, 6, A, b, NULL, &err);
+        const char *why = NULL;
+        ck_assert_msg(hs_poly_fast_ready(P, &why), "%g: %s", far[k], why);
+        hs_world *w = hs_world_new();
+        hs_body *body = hs_world_add_body(w, "slab", 0, &err);
+        ck_assert_msg(hs_body_add_polytope(body, P, NULL, &err) == HS_OK, "%g: %s", far[k],
+                      err.msg);
+        hs_world_free(w);
+        hs_poly_free(P);
+    }
 }
 END_TEST
 
@@ -427,6 +453,7 @@ Suite *suite_extremes(void)
     tcase_add_test(tc, world_distance_at_extremes);
     tcase_add_test(tc, world_pieces_overflowing_once_placed);
     tcase_add_test(tc, world_distance_beyond_range);
+    tcase_add_test(tc, long_thin_piece_far_out);
     tcase_add_test(tc, collinear_at_every_magnitude);
     tcase_add_test(tc, mesh_triangle_at_2_54);
     tcase_add_test(tc, scene_faces_at_large_coordinates);
