@@ -37,6 +37,7 @@
 #include <string.h>
 
 #include "polytope/hpoly.h"
+#include "polytope/rng.h"
 #include "solver/engines.h"
 
 /* ------------------------------------------------------------ workspace */

@@ -299,6 +299,38 @@ static void simp_face_complete(const face_eqs *f, mpq_t *x, mpq_t t)
     }
 }
 
+/* Then each free coordinate alone (a point in a thin region may need one
+ * coordinate precise and allow the others simple): its own convergents
+ * from the coarsest, the first verified one that makes the vector smaller
+ * kept. */
+static void simp_each_coordinate(simp *s, simp_vec *sv, mpq_t *x, const face_eqs *f,
+                                 const unsigned char *is_piv, mpq_t t)
+{
+    int n = sv->count;
+    mpq_t cur;
+    mpq_init(cur);
+    for (int j = 0; j < n; j++) {
+        if (is_piv[j] || simp_is_simple(*sv->v[j]))
+            continue;
+        vec_size before = simp_vec_size(sv);
+        for (int i = 0; i < n; i++)
+            mpq_set(sv->keep[i], *sv->v[i]);
+        mpq_set(cur, *sv->v[j]);
+        int done = 0;
+        for (int level = 0; level < MAX_LEVELS && !done; level++) {
+            int whole = simp_convergent(*sv->v[j], cur, level, s->p, s->q, s->a, s->h0, s->h1,
+                                        s->k0, s->k1, s->t);
+            simp_face_complete(f, x, t);
+            if (whole)
+                break;
+            done = simp_smaller(simp_vec_size(sv), before) && simp_verifies(s);
+        }
+        if (!done)
+            simp_vec_restore(sv);
+    }
+    mpq_clear(cur);
+}
+
 /* The point (which 0) or strict point (1): its free coordinates replaced
  * by their convergents level by level, the others solved on its face;
  * the first verified candidate smaller than the point stays. */
@@ -344,6 +376,7 @@ static int simp_point(simp *s, int which)
         }
         if (!done)
             simp_vec_restore(&sv);
+        simp_each_coordinate(s, &sv, x, &f, is_piv, t);
         mpq_clear(t);
     }
     simp_face_free(&f);
