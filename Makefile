@@ -8,12 +8,14 @@
 #                   import it with PYTHONPATH=build/python, no install needed)
 #   make demo       install missing packages (as root), build, run the bundled examples
 #   make check      install missing packages (as root), run every test, each phase
-#                   announced as it starts: unit tests, CLI tests, Python tests,
-#                   layout rules, pictures, the OMPL example, then side by side valgrind on the CLI tests and
-#                   the cross-check, 20 s of differential fuzzing (fuzz-diff-check),
-#                   all tests again under AddressSanitizer + UndefinedBehaviorSanitizer
-#                   (build-san/) and batch/world with 8 threads under ThreadSanitizer
-#                   (make tsan, build-tsan/); about 7 minutes on 2 cores
+#                   announced as it starts: unit tests, CLI tests, layout rules,
+#                   the OMPL example, then side by side (a) valgrind on the CLI
+#                   tests and batch/world with 8 threads under ThreadSanitizer
+#                   (make tsan, build-tsan/), (b) the cross-check, 20 s of
+#                   differential fuzzing (fuzz-diff-check), the C and CLI tests
+#                   under AddressSanitizer + UndefinedBehaviorSanitizer
+#                   (build-san/), the Python and picture tests; about 8 minutes
+#                   on 2 cores
 #   make check-quick  unit and CLI tests only (under a minute once built)
 #   make tsan       ThreadSanitizer build, batch and world queries with 8 threads
 #   make fuzz-diff  differential fuzzing of answers for FUZZ_DIFF_SECONDS (600)
@@ -325,10 +327,11 @@ crosscheck-run: $(CLI)
 
 # make check prints each phase as it starts.  The quick ones run in the
 # foreground; the slow ones run side by side on two CPUs, (a) valgrind on
-# the CLI tests and (b) the cross-check, the differential fuzzing and the
-# sanitizer builds with their tests, each phase's output in a log under
-# $(BUILD)/ of which the last line is shown (all of it when it fails).
-# About 7 minutes on 2 cores from a clean tree.
+# the CLI tests, then the ThreadSanitizer build and its runs, and (b) the
+# cross-check, the differential fuzzing, the AddressSanitizer build with
+# the unit and CLI tests, the Python and the picture tests; each phase's
+# output goes to a log under $(BUILD)/ of which the last line is shown
+# (all of it when it fails).  About 8 minutes on 2 cores from a clean tree.
 #   $(call check_phase,TAG,TITLE,TARGET)
 define check_phase
 	@echo "$(1) == $(2)"
@@ -344,16 +347,12 @@ check: deps
 	@$(MAKE) --no-print-directory unit-run
 	@echo "== CLI tests"
 	@$(MAKE) --no-print-directory cli-run
-	@echo "== Python tests"
-	@$(MAKE) --no-print-directory python-run
 	@echo "== layout rules"
 	@$(MAKE) --no-print-directory layout-run
-	@echo "== pictures"
-	@$(MAKE) --no-print-directory pictures-run
 	@echo "== the OMPL example (planning the Panda with halfspace)"
 	@$(MAKE) --no-print-directory ompl-run
-	@echo "== in parallel: (a) valgrind on the CLI tests; (b) cross-check, differential" \
-	      "fuzzing, AddressSanitizer and ThreadSanitizer builds and tests"
+	@echo "== in parallel: (a) valgrind on the CLI tests, ThreadSanitizer; (b) cross-check," \
+	      "differential fuzzing, AddressSanitizer, Python and picture tests"
 	@$(MAKE) --no-print-directory -j2 check-slow-a check-slow-b
 	@echo "check: all tests passed"
 
@@ -369,12 +368,14 @@ check-quick: build-deps
 
 check-slow-a:
 	$(call check_phase,(a),valgrind on the CLI tests (about 4 minutes),valgrind-run)
+	$(call check_phase,(a),ThreadSanitizer build: batch and world with 8 threads,tsan)
 
 check-slow-b:
 	$(call check_phase,(b),cross-check: 10000 instances against GLPK,crosscheck-run)
 	$(call check_phase,(b),differential fuzzing of answers (20 s),fuzz-diff-check)
 	$(call check_phase,(b),AddressSanitizer + UndefinedBehaviorSanitizer build: unit and CLI tests,san-run)
-	$(call check_phase,(b),ThreadSanitizer build: batch and world with 8 threads,tsan)
+	$(call check_phase,(b),Python tests,python-run)
+	$(call check_phase,(b),pictures,pictures-run)
 
 # The old name of part (b) before the differential fuzzing and tsan.
 slow-rest: check-slow-b
