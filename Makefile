@@ -7,11 +7,20 @@
 #   make python     the Python package in build/python/halfspace (cffi, API mode;
 #                   import it with PYTHONPATH=build/python, no install needed)
 #   make demo       install missing packages (as root), build, run the bundled examples
-#   make check      install missing packages (as root), run every test: unit tests,
-#                   CLI tests, Python tests, valgrind on the CLI tests, then all tests
-#                   again under AddressSanitizer + UndefinedBehaviorSanitizer (build-san/),
-#                   the soak test and a short fuzzing run (make fuzz-check)
+#   make check      install missing packages (as root), run every test, each phase
+#                   announced as it starts: unit tests, CLI tests, layout rules,
+#                   the OMPL example, then side by side (a) valgrind on the CLI
+#                   tests, batch/world with 8 threads under ThreadSanitizer
+#                   (make tsan, build-tsan/), the soak test and a short run of
+#                   every reader's fuzzer (make fuzz-check, build-fuzz/), (b) the
+#                   cross-check, 20 s of differential fuzzing (fuzz-diff-check),
+#                   the C and CLI tests under AddressSanitizer +
+#                   UndefinedBehaviorSanitizer (build-san/), the Python and
+#                   picture tests; under 10 minutes on 2 cores
+#   make check-quick  unit and CLI tests only (under a minute once built)
+#   make tsan       ThreadSanitizer build, batch and world queries with 8 threads
 #   make fuzz       every reader fuzzed FUZZ_SECONDS (default 60) seconds (clang)
+#   make fuzz-diff  differential fuzzing of answers for FUZZ_DIFF_SECONDS (600)
 #   make soak       10^6 queries through the API, resident memory must stay flat
 #   make bench      benchmark programs and bench/RESULTS.md, then make plots
 #   make plots      bench/plots/*.svg from the RESULT lines of bench/RESULTS.md
@@ -40,6 +49,9 @@ DEFS    := -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
 INC     := -Iinclude -I.
 ifeq ($(SANITIZE),1)
 SANFLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+endif
+ifeq ($(SANITIZE),thread)
+SANFLAGS := -fsanitize=thread -fno-omit-frame-pointer
 endif
 ALL_CFLAGS := $(WARN) $(DEFS) $(INC) $(CFLAGS) $(SANFLAGS) -fPIC -MMD -MP
 ALL_CFLAGS += -fvisibility=hidden # the .so exports only the HS_API (hs_) functions
@@ -95,7 +107,8 @@ UNIT  := $(BUILD)/unit_tests
 
 .PHONY: all demo check bench bench-deps install install-lib install-python uninstall clean \
         deps build-deps python-deps python unit-run cli-run python-run layout-run \
-        valgrind-run san-run crosscheck-run slow-rest ompl-run
+        valgrind-run san-run crosscheck-run ompl-run fuzz-diff fuzz-diff-check \
+        tsan tsan-run check-quick check-slow-a check-slow-b
 all: build-deps $(LIBA) $(LIBSO) $(BUILD)/$(SONAME) $(CLI)
 .PHONY: pictures-run plots plots-deps
 
@@ -321,24 +334,94 @@ pictures-run: $(CLI)
 # The cross-check bar: exact engine vs glp_exact, 0 disagreements on 10,000.
 crosscheck-run: $(CLI)
 	$(CLI) crosscheck --count 10000 --seed 1 | tail -n 1 | tee $(BUILD)/crosscheck.txt
-	grep -qx 'crosscheck: 10000 instances, 0 disagreements' $(BUILD)/crosscheck.txt
+	@grep -qx 'crosscheck: 10000 instances, 0 disagreements' $(BUILD)/crosscheck.txt
 
-# The slow parts (valgrind on the CLI tests; the 10,000-instance
-# cross-check, then the sanitizer build and its tests) run side by side on
-# two CPUs, each job's output kept together.
+# make check prints each phase as it starts.  The quick ones run in the
+# foreground; the slow ones run side by side on two CPUs, (a) valgrind on
+# the CLI tests, then the ThreadSanitizer build and its runs, and (b) the
+# cross-check, the differential fuzzing, the AddressSanitizer build with
+# the unit and CLI tests, the Python and the picture tests; each phase's
+# output goes to a log under $(BUILD)/ of which the last line is shown
+# (all of it when it fails).  About 8 minutes on 2 cores from a clean tree.
+#   $(call check_phase,TAG,TITLE,TARGET)
+define check_phase
+	@echo "$(1) == $(2)"
+	@$(MAKE) --no-print-directory $(3) > $(BUILD)/check-$(3).log 2>&1 || \
+	  { cat $(BUILD)/check-$(3).log; echo "$(1) FAILED: $(2) (log: $(BUILD)/check-$(3).log)"; exit 1; }
+	@echo "$(1)    $$(tail -n 1 $(BUILD)/check-$(3).log)"
+endef
+
 check: deps
-	@$(MAKE) --no-print-directory all $(UNIT)
-	@$(MAKE) --no-print-directory unit-run cli-run python-run layout-run pictures-run ompl-run
-	@$(MAKE) --no-print-directory -j2 --output-sync=target valgrind-run slow-rest
+	@echo "== build"
+	@$(MAKE) --no-print-directory -j2 all $(UNIT)
+	@echo "== unit tests"
+	@$(MAKE) --no-print-directory unit-run
+	@echo "== CLI tests"
+	@$(MAKE) --no-print-directory cli-run
+	@echo "== layout rules"
+	@$(MAKE) --no-print-directory layout-run
+	@echo "== the OMPL example (planning the Panda with halfspace)"
+	@$(MAKE) --no-print-directory ompl-run
+	@echo "== in parallel: (a) valgrind on the CLI tests, ThreadSanitizer; (b) cross-check," \
+	      "differential fuzzing, AddressSanitizer, Python and picture tests"
+	@$(MAKE) --no-print-directory -j2 check-slow-a check-slow-b
 	@echo "check: all tests passed"
 
-slow-rest:
-	@$(MAKE) --no-print-directory crosscheck-run
-	@$(MAKE) --no-print-directory san-run
-	@$(MAKE) --no-print-directory soak fuzz-check
+# The unit and CLI tests only (well under a minute once built).
+check-quick: build-deps
+	@echo "== build"
+	@$(MAKE) --no-print-directory -j2 all $(UNIT)
+	@echo "== unit tests"
+	@$(MAKE) --no-print-directory unit-run
+	@echo "== CLI tests"
+	@$(MAKE) --no-print-directory cli-run
+	@echo "check-quick: unit and CLI tests passed"
+
+check-slow-a:
+	$(call check_phase,(a),valgrind on the CLI tests (about 4 minutes),valgrind-run)
+	$(call check_phase,(a),ThreadSanitizer build: batch and world with 8 threads,tsan)
+	$(call check_phase,(a),soak: 10^6 queries in flat memory,soak)
+	$(call check_phase,(a),fuzzing: every reader's corpus replayed and fuzzed briefly,fuzz-check)
+
+check-slow-b:
+	$(call check_phase,(b),cross-check: 10000 instances against GLPK,crosscheck-run)
+	$(call check_phase,(b),differential fuzzing of answers (20 s),fuzz-diff-check)
+	$(call check_phase,(b),AddressSanitizer + UndefinedBehaviorSanitizer build: unit and CLI tests,san-run)
+	$(call check_phase,(b),Python tests,python-run)
+	$(call check_phase,(b),pictures,pictures-run)
 
 san-run:
 	@$(MAKE) --no-print-directory BUILD=build-san SANITIZE=1 CFLAGS="-O1 -g" unit-run cli-run
+
+# ThreadSanitizer (build-tsan/): batch and world queries with 8 threads
+# (tests/tsan_run.sh), every output equal to the one-thread output.
+tsan:
+	@$(MAKE) --no-print-directory BUILD=build-tsan SANITIZE=thread CFLAGS="-O1 -g" tsan-run
+
+tsan-run: $(CLI)
+	sh tests/tsan_run.sh $(CLI)
+
+# ---------------------------------------------------------------- fuzz-diff
+# Differential fuzzing of answers (tests/diff_fuzz.c): generated pairs,
+# n = 1..8, in several forms (rows scaled, space scaled near the ends of
+# the double range, decimal rows, swapped) through the fast, exact and
+# glpk-exact engines; every certificate verified, read back from text and
+# JSON, and simplified.  fuzz-diff runs FUZZ_DIFF_SECONDS (seed
+# FUZZ_DIFF_SEED); fuzz-diff-check runs 20 s (for make check).
+FUZZ_DIFF_SECONDS ?= 600
+FUZZ_DIFF_SEED ?= $(shell date +%s)
+DIFF_FUZZ := $(BUILD)/diff_fuzz
+
+$(DIFF_FUZZ): $(BUILD)/tests/diff_fuzz.o $(LIBA)
+	$(CC) $(SANFLAGS) -o $@ $(BUILD)/tests/diff_fuzz.o $(LIBA) $(LDLIBS)
+
+-include $(BUILD)/tests/diff_fuzz.d
+
+fuzz-diff: $(DIFF_FUZZ)
+	$(DIFF_FUZZ) --seconds $(FUZZ_DIFF_SECONDS) --seed $(FUZZ_DIFF_SEED)
+
+fuzz-diff-check: $(DIFF_FUZZ)
+	$(DIFF_FUZZ) --seconds 20 --seed 1
 
 # ---------------------------------------------------------------- bench
 bench: deps bench-deps all
@@ -505,4 +588,4 @@ uninstall:
 	rm -rf $(DESTDIR)$(PYTHON_SITE)/halfspace
 
 clean:
-	rm -rf build build-san build-fuzz bench/out python/build python/halfspace.egg-info
+	rm -rf build build-san build-tsan build-fuzz bench/out python/build python/halfspace.egg-info

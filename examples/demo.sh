@@ -2,8 +2,21 @@
 # demo.sh -- the main job on the bundled examples (run by `make demo`).
 set -e
 CLI=${1:-build/halfspace}
+# quote ARG: ARG as the shell reads it back (single quotes when needed),
+# so that a command echoed below can be pasted as it is.
+quote() {
+    case $1 in
+    '' | *[!A-Za-z0-9_./=,:+@%-]*) printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")" ;;
+    *) printf '%s' "$1" ;;
+    esac
+}
 run() {
-    echo "\$ halfspace $*"
+    printf '$ halfspace'
+    for arg in "$@"; do
+        printf ' '
+        quote "$arg"
+    done
+    echo
     "$CLI" "$@"
     echo
 }

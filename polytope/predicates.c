@@ -607,6 +607,24 @@ int pred_orient3d(const double a[3], const double b[3], const double c[3], const
     return -orient3d_below(a, b, c, d);
 }
 
+/* The 2-D orientation of the projections that drop axis k is the 3-D
+ * orientation of those projections (in the plane z = 0) against the point
+ * (0, 0, 1): the determinant equals the 2-D one exactly, and pred_orient3d
+ * is exact for every finite double.  The three points are collinear
+ * exactly when (b - a) x (c - a) = 0, whose components are these three
+ * 2-D orientations. */
+int pred_collinear3(const double a[3], const double b[3], const double c[3])
+{
+    static const double up[3] = {0, 0, 1};
+    for (int k = 0; k < 3; k++) {
+        int i = (k + 1) % 3, j = (k + 2) % 3;
+        const double pa[3] = {a[i], a[j], 0}, pb[3] = {b[i], b[j], 0}, pc[3] = {c[i], c[j], 0};
+        if (pred_orient3d(pa, pb, pc, up) != 0)
+            return 0;
+    }
+    return 1;
+}
+
 /* Exact 4x4 determinant of rows r[0..3] (each 4 rationals), by the 2x2
  * minors of columns (0,1) and (2,3).  The six pairs below are listed with
  * their complementary pairs and Laplace signs. */
@@ -936,48 +954,6 @@ int pred_det4_rows(const double *r0, const double *r1, const double *r2, const d
 {
     int filtered;
     return det4_rows_sign(r0, r1, r2, r3, &filtered);
-}
-
-/* --------------------------------------------- exact sums of products */
-
-/* Sign of sum_t f[3t] f[3t+1] f[3t+2] over count terms, exactly: every
- * finite double is an integer of at most 53 bits times a power of two, so
- * the sum is an integer times 2^(lowest exponent), accumulated in GMP. */
-int pred_prod3_sum_sign(const double *f, int count, mpz_t acc, mpz_t t0, mpz_t t1)
-{
-    long low = 0;
-    int any = 0;
-    for (int t = 0; t < count; t++) {
-        const double *g = f + 3 * t;
-        if (g[0] == 0 || g[1] == 0 || g[2] == 0)
-            continue;
-        long e = 0;
-        for (int j = 0; j < 3; j++) {
-            int ej;
-            frexp(g[j], &ej);
-            e += ej - 53;
-        }
-        low = (!any || e < low) ? e : low;
-        any = 1;
-    }
-    mpz_set_ui(acc, 0);
-    for (int t = 0; any && t < count; t++) {
-        const double *g = f + 3 * t;
-        if (g[0] == 0 || g[1] == 0 || g[2] == 0)
-            continue;
-        long e = 0;
-        mpz_set_ui(t0, 1);
-        for (int j = 0; j < 3; j++) {
-            int ej;
-            double frac = frexp(g[j], &ej);
-            e += ej - 53;
-            mpz_set_d(t1, ldexp(frac, 53)); /* an integer: exact */
-            mpz_mul(t0, t0, t1);
-        }
-        mpz_mul_2exp(t0, t0, (mp_bitcnt_t)(e - low));
-        mpz_add(acc, acc, t0);
-    }
-    return mpz_sgn(acc);
 }
 
 int pred_cofactor_sign(const double *M, int k, int row, int col, pred_stats *st)

@@ -54,6 +54,11 @@ int pred_det_sign(const double *M, int k, pred_stats *st);
  * GMP rationals only for extreme spreads of magnitude. */
 int pred_orient3d(const double a[3], const double b[3], const double c[3], const double d[3]);
 
+/* 1 when the points a, b, c (finite doubles) are collinear, two of them
+ * equal included, else 0: exactly, whatever their magnitude (the three
+ * components of (b - a) x (c - a) are exact 2-D orientations). */
+int pred_collinear3(const double a[3], const double b[3], const double c[3]);
+
 /* Sign of the 4x4 determinant whose rows are r0..r3, exactly (floating
  * point with an error bound, then floating-point expansions, GMP integers
  * only for entries of extreme spread). */

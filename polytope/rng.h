@@ -11,6 +11,7 @@
 #define HS_RNG_H
 
 #include <stdint.h>
+#include <string.h>
 
 static inline uint64_t rng_splitmix(uint64_t *state)
 {
@@ -39,6 +40,22 @@ static inline void rng_shuffle(uint64_t *state, int *v, int count)
         v[i] = v[j];
         v[j] = t;
     }
+}
+
+/* A seed made from h and the bit patterns of n doubles (never 0, so it
+ * also serves rng_xorshift).  A randomized algorithm seeded from its own
+ * input this way answers a query the same whatever ran before it (so the
+ * answers of a query split among threads do not depend on which thread
+ * took which part). */
+static inline uint64_t rng_seed_of(uint64_t h, const double *v, int n)
+{
+    for (int i = 0; i < n; i++) {
+        uint64_t bits;
+        memcpy(&bits, &v[i], sizeof bits);
+        h ^= bits;
+        h = rng_splitmix(&h);
+    }
+    return h ? h : 0x9E3779B97F4A7C15ull;
 }
 
 /* Uniform double in [0, 1) from 53 random bits. */

@@ -79,6 +79,10 @@ typedef struct crosscheck_opts {
     int verbose;      /* one line per instance */
     unsigned engines; /* engines to run (default CC_ALL_ENGINES); comparisons
                          that need a missing engine are skipped */
+    double time_limit; /* seconds per instance for all its engines together
+                          (0: none, the default); with a limit each instance
+                          runs in a child process, stopped when the time is
+                          up: reported and counted as skipped */
 } crosscheck_opts;
 
 void crosscheck_opts_init(crosscheck_opts *o);
@@ -108,6 +112,7 @@ typedef struct crosscheck_summary {
     long engine_errors;           /* failed engine calls (each a failure) */
     long fast_queries, fast_fallbacks; /* fast engine answers, and how many
                                           came from its exact fallback */
+    long skipped;                 /* instances over the time limit */
     long disagreements;           /* D of the last line: unexplained
                                      disagreements of every pair plus
                                      engine errors */
@@ -117,8 +122,10 @@ typedef struct crosscheck_summary {
 } crosscheck_summary;
 
 /* Generate o->count instances, run them through the engines, compare, and
- * print per-instance lines (verbose), one line per disagreement, the
- * summary, and last "crosscheck: N instances, D disagreements".  The
+ * print per-instance lines (verbose), one line per disagreement or
+ * skipped instance, the summary, and last "crosscheck: N instances, D
+ * disagreements" (followed by ", K skipped (over the time limit)" when K
+ * instances were).  The
  * reference for expected classes and for the float comparisons is the
  * exact engine, or glp_exact when the exact engine is not selected.
  * Returns HS_OK when the run completed (whatever D is), else an error. */

@@ -8,8 +8,15 @@
  * the data). */
 #include "solver/crosscheck.h"
 
+#include <errno.h>
 #include <math.h>
+#include <signal.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/time.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "polytope/error.h"
 #include "solver/engines.h"
@@ -85,6 +92,121 @@ static void run_engines(const crosscheck_instance *inst, long index, unsigned ma
             s->fast_fallbacks += hs_result_fallback(r) != 0;
         }
     }
+}
+
+/* ------------------------------------------------ under a time limit */
+
+/* What a child process sends back for one instance: the answers, the
+ * counters run_engines updates, and the lines it printed. */
+typedef struct cc_child {
+    cc_answers ans;
+    long engine_errors, fast_queries, fast_fallbacks;
+    char lines[2048];
+} cc_child;
+
+/* In the child: the engines under a timer that ends the process when the
+ * time is up (SIGALRM's default action), the answers written to fd. */
+static void child_run(const crosscheck_instance *inst, long index, unsigned mask, double limit,
+                      int fd)
+{
+    struct itimerval tv;
+    memset(&tv, 0, sizeof tv);
+    tv.it_value.tv_sec = (time_t)limit;
+    tv.it_value.tv_usec = (suseconds_t)((limit - floor(limit)) * 1e6);
+    if (tv.it_value.tv_sec == 0 && tv.it_value.tv_usec == 0)
+        tv.it_value.tv_usec = 1;
+    signal(SIGALRM, SIG_DFL);
+    setitimer(ITIMER_REAL, &tv, NULL);
+    cc_child *c = calloc(1, sizeof *c);
+    if (!c)
+        _exit(1);
+    crosscheck_summary s;
+    memset(&s, 0, sizeof s);
+    FILE *lines = fmemopen(c->lines, sizeof c->lines - 1, "w");
+    hs_result *r = hs_result_new();
+    if (lines && r)
+        run_engines(inst, index, mask, r, &c->ans, lines, &s);
+    if (lines)
+        fclose(lines);
+    c->engine_errors = s.engine_errors + (!lines || !r);
+    c->fast_queries = s.fast_queries;
+    c->fast_fallbacks = s.fast_fallbacks;
+    hs_result_free(r);
+    const char *p = (const char *)c;
+    size_t left = sizeof *c;
+    int code = 0;
+    while (left > 0) {
+        ssize_t w = write(fd, p, left);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0) {
+            code = 1;
+            break;
+        }
+        p += w;
+        left -= (size_t)w;
+    }
+    free(c); /* (everything of its own freed: memory checkers stay quiet) */
+    _exit(code);
+}
+
+/* The engines of one instance in a child process stopped after `limit`
+ * seconds: 0 with *ans filled (and the counters of s), 1 when the time
+ * ran out (the instance is skipped), -1 when the child failed (counted
+ * as an engine error). */
+static int run_engines_limited(const crosscheck_instance *inst, long index, unsigned mask,
+                               double limit, cc_answers *ans, FILE *out, crosscheck_summary *s)
+{
+    int fd[2];
+    fflush(out);
+    if (pipe(fd) != 0)
+        return -1;
+    pid_t pid = fork();
+    if (pid < 0) {
+        close(fd[0]);
+        close(fd[1]);
+        return -1;
+    }
+    if (pid == 0) {
+        close(fd[0]);
+        child_run(inst, index, mask, limit, fd[1]);
+    }
+    close(fd[1]);
+    cc_child *c = calloc(1, sizeof *c);
+    char *p = (char *)c;
+    size_t got = 0;
+    while (c && got < sizeof *c) {
+        ssize_t n = read(fd[0], p + got, sizeof *c - got);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            break;
+        got += (size_t)n;
+    }
+    close(fd[0]);
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+        ;
+    if (c && got == sizeof *c && WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+        *ans = c->ans;
+        s->engine_errors += c->engine_errors;
+        s->fast_queries += c->fast_queries;
+        s->fast_fallbacks += c->fast_fallbacks;
+        c->lines[sizeof c->lines - 1] = '\0';
+        fputs(c->lines, out);
+        free(c);
+        return 0;
+    }
+    free(c);
+    memset(ans, 0, sizeof *ans);
+    if (WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM)
+        return 1;
+    s->engine_errors++;
+    fprintf(out, "error: instance %ld (%s, %s, n=%d): the engines' process failed (%s %d)\n",
+            index, crosscheck_family_name(inst->family), inst->variant, inst->n,
+            WIFSIGNALED(status) ? "signal" : "exit status",
+            WIFSIGNALED(status) ? WTERMSIG(status) : WEXITSTATUS(status));
+    return -1;
 }
 
 static double poly_data_scale(const hs_poly *P)
@@ -220,7 +342,17 @@ static void check_instance(const crosscheck_opts *o, const crosscheck_instance *
                            long index, hs_result *r, FILE *out, crosscheck_summary *s)
 {
     cc_answers ans;
-    run_engines(inst, index, o->engines, r, &ans, out, s);
+    if (o->time_limit > 0) {
+        if (run_engines_limited(inst, index, o->engines, o->time_limit, &ans, out, s) == 1) {
+            s->skipped++;
+            s->family_count[inst->family]++;
+            fprintf(out, "skipped: instance %ld (%s, %s, n=%d): over the time limit of %g s\n",
+                    index, crosscheck_family_name(inst->family), inst->variant, inst->n,
+                    o->time_limit);
+            return;
+        }
+    } else
+        run_engines(inst, index, o->engines, r, &ans, out, s);
     cc_check k = {inst, index, &ans, reference_engine(&ans, o->engines), 0, 0, out, s};
     compare_answers(&k);
     count_reference(s, &k);
@@ -264,8 +396,13 @@ static void print_summary(const crosscheck_opts *o, FILE *out, const crosscheck_
                 s->fast_queries, s->fast_fallbacks, 100.0 * (double)s->fast_fallbacks /
                                                         (double)s->fast_queries);
     fprintf(out, "engine errors: %ld\n", s->engine_errors);
-    fprintf(out, "crosscheck: %ld instances, %ld disagreements\n", s->instances,
-            s->disagreements);
+    if (s->skipped)
+        fprintf(out, "crosscheck: %ld instances, %ld disagreements, %ld skipped (over the time "
+                     "limit)\n",
+                s->instances, s->disagreements, s->skipped);
+    else
+        fprintf(out, "crosscheck: %ld instances, %ld disagreements\n", s->instances,
+                s->disagreements);
 }
 
 hs_code crosscheck_run(const crosscheck_opts *o, FILE *out, crosscheck_summary *s,

@@ -1,6 +1,7 @@
 /* fast_prep.c -- once-per-polyhedron data of the fast engine. */
 #include "solver/fast_prep.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -112,7 +113,7 @@ static int axis_extreme(prep_ctx *c, int j, int sign, double *value)
  * the center and the query boxes near the data. */
 static int box_hint(prep_ctx *c, fast_prep *fp)
 {
-    double clamp = 4 * c->far;
+    double clamp = fmin(4 * c->far, DBL_MAX);
     for (int j = 0; j < fp->n; j++) {
         double top, bottom;
         if (axis_extreme(c, j, +1, &top) != 0 || axis_extreme(c, j, -1, &bottom) != 0)
@@ -123,36 +124,87 @@ static int box_hint(prep_ctx *c, fast_prep *fp)
     return 0;
 }
 
+/* The rows of p with column j scaled by s[j] (powers of two: exact unless
+ * a value leaves the range, then -1) and their norms, into a and norm. */
+static int scaled_rows(const hs_poly *p, const double *s, double *a, double *norm)
+{
+    int n = p->n;
+    for (int i = 0; i < p->m; i++) {
+        double big = 0, sum = 0;
+        for (int j = 0; j < n; j++) {
+            double v = hpoly_row(p, i)[j] * s[j];
+            if (!isfinite(v))
+                return -1;
+            a[(size_t)i * (size_t)n + (size_t)j] = v;
+            big = fmax(big, fabs(v));
+        }
+        for (int j = 0; big > 0 && j < n; j++) { /* (squares of the largest would overflow) */
+            double u = a[(size_t)i * (size_t)n + (size_t)j] / big;
+            sum += u * u;
+        }
+        norm[i] = big * sqrt(sum);
+        if (!isfinite(norm[i]))
+            return -1;
+    }
+    return 0;
+}
+
 /* Chebyshev-like center: max tau with a_i.x + |a_i| tau <= b_i, solved
  * in coordinates centred on the box hint (x = r + y, b_i - a_i.r rounded),
  * so that a small polytope far from the origin keeps its precision; the
  * point found is only a candidate: center_is_strict certifies it exactly
- * on the original rows. */
-static int find_center(prep_ctx *c, fast_prep *fp)
+ * on the original rows.  With `scaled`, every coordinate is also divided
+ * by a power of two near the box's half-extent along it (x = r + S y), so
+ * that a polytope far longer along one axis than another (a slab 10^14
+ * long and 2 wide) does not leave the short axes below the LP's
+ * tolerances, which are relative to the largest numbers: tried when the
+ * plain solve gives no strictly interior point. */
+static int find_center(prep_ctx *c, fast_prep *fp, int scaled)
 {
     int n = fp->n;
     double lo[SEIDEL_MAX_DIM], hi[SEIDEL_MAX_DIM], z[SEIDEL_MAX_DIM], r[SEIDEL_MAX_DIM];
+    double s[SEIDEL_MAX_DIM];
     int basis[SEIDEL_MAX_DIM + 1];
     double span = 1;
     double *b = mem_alloc((size_t)fp->m, sizeof(double));
-    if (!b)
+    double *as = scaled ? mem_alloc((size_t)fp->m * (size_t)(n + 1), sizeof(double)) : NULL;
+    double *ns = as ? as + (size_t)fp->m * (size_t)n : NULL;
+    if (!b || (scaled && !as)) {
+        free(b);
+        free(as);
         return -1;
+    }
     for (int j = 0; j < n; j++) {
         r[j] = 0.5 * fp->lo[j] + 0.5 * fp->hi[j];
-        lo[j] = fp->lo[j] - r[j] - 1;
-        hi[j] = fp->hi[j] - r[j] + 1;
+        double half = 0.5 * fp->hi[j] - 0.5 * fp->lo[j];
+        s[j] = scaled && half > 0 && isfinite(half) ? ldexp(1, ilogb(half) + 1) : 1;
+        lo[j] = (fp->lo[j] - r[j]) / s[j] - (scaled ? 0.5 : 1);
+        hi[j] = (fp->hi[j] - r[j]) / s[j] + (scaled ? 0.5 : 1);
         if (hi[j] - lo[j] > span)
             span = hi[j] - lo[j];
+    }
+    if (scaled && scaled_rows(c->p, s, as, ns) != 0) {
+        free(b);
+        free(as);
+        return -1;
     }
     for (int i = 0; i < fp->m; i++) {
         const double *a = hpoly_row(c->p, i);
         b[i] = c->p->b[i];
         for (int j = 0; j < n; j++)
             b[i] -= a[j] * r[j];
+        if (scaled && ns[i] > 0) { /* and every row divided by a power of two near its norm */
+            int k = ilogb(ns[i]);
+            for (int j = 0; j < n; j++)
+                as[(size_t)i * (size_t)n + (size_t)j] = ldexp(as[(size_t)i * (size_t)n + (size_t)j], -k);
+            ns[i] = ldexp(ns[i], -k);
+            b[i] = ldexp(b[i], -k);
+        }
     }
     lo[n] = -1;
     hi[n] = span;
-    seidel_bank banks[2] = {{c->p->a, fp->norm, b, fp->m}, {NULL, NULL, NULL, 0}};
+    seidel_bank banks[2] = {{scaled ? as : c->p->a, scaled ? ns : fp->norm, b, fp->m},
+                            {NULL, NULL, NULL, 0}};
     flp_state fs;
     flp_init(&fs, n, banks, lo, hi, NULL, NULL, NULL);
     int rc;
@@ -166,11 +218,25 @@ static int find_center(prep_ctx *c, fast_prep *fp)
                  : -1;
     }
     free(b);
+    free(as);
     if (rc != 0)
         return -1;
     for (int j = 0; j < n; j++)
-        fp->center[j] = r[j] + z[j];
+        fp->center[j] = r[j] + s[j] * z[j];
     fp->inradius = z[n];
+    if (scaled) { /* the margin in the original units: the least slack over the norm */
+        fp->inradius = INFINITY;
+        for (int i = 0; i < fp->m; i++) {
+            const double *a = hpoly_row(c->p, i);
+            double slack = c->p->b[i];
+            for (int j = 0; j < n; j++)
+                slack -= a[j] * fp->center[j];
+            if (fp->norm[i] > 0)
+                fp->inradius = fmin(fp->inradius, slack / fp->norm[i]);
+        }
+        if (!(fp->inradius > 0 && fp->inradius < INFINITY))
+            return -1;
+    }
     return 0;
 }
 
@@ -395,7 +461,7 @@ static fast_prep *prep_build(const hs_poly *p, const double *pts, int npts)
         fp->norm[i] = sqrt(s);
     }
     c.far = plane_reach(p, fp->norm);
-    c.big = 1e6 * c.far;
+    c.big = fmin(1e6 * c.far, DBL_MAX); /* (finite: planes near DBL_MAX) */
     if (pts && npts > 0 && seed_from_points(p, fp, pts, npts) == 0) {
         if (build_map(p, fp) != 0)
             goto nomem;
@@ -409,7 +475,8 @@ static fast_prep *prep_build(const hs_poly *p, const double *pts, int npts)
             reason = "no strictly interior point found";
     } else if (box_hint(&c, fp) != 0)
         reason = "no point found (empty?)";
-    else if (find_center(&c, fp) != 0 || !center_is_strict(p, fp))
+    else if ((find_center(&c, fp, 0) != 0 || !center_is_strict(p, fp)) &&
+             (find_center(&c, fp, 1) != 0 || !center_is_strict(p, fp)))
         reason = "no strictly interior point found";
     else if (build_map(p, fp) != 0)
         goto nomem;

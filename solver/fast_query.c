@@ -57,6 +57,9 @@ int fq_strictly_inside(fast_query *q, int k, const double *x)
 {
     const fast_view *P = q->V[k];
     int n = q->n, unsure = 0;
+    for (int j = 0; j < n; j++) /* a point that is not finite is never inside */
+        if (!isfinite(x[j]))
+            return 0;
     double c = (double)(n + 2) * FP_U;
     for (int i = 0; i < P->m; i++) {
         double mag, v = fq_row_excess(P->a + (size_t)i * (size_t)n, P->b[i], x, n, &mag);

@@ -4,13 +4,15 @@
  *     certificate farkas|separation|implicit
  *     multiplier A|B <row> <value>        (rows 1-based)
  *     strict A|B z1 ... zn
- * Comment lines start with '#' or '*'.  Errors name FILE:LINE. */
+ * Comment lines start with '#' or '*'.  Errors name FILE:LINE.  Text
+ * that opens with '{' is the JSON form instead (result_json.c). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "polytope/text_lines.h"
 #include "polytope/rational.h"
 #include "solver/result.h"
+#include "solver/result_json.h"
 #include "polytope/error.h"
 #include "polytope/mem.h"
 
@@ -130,6 +132,8 @@ hs_result *hs_result_parse(const char *text, const char *name, int n, hs_error *
         err_set(err, HS_ERR_ARG, "hs_result_parse: bad arguments");
         return NULL;
     }
+    if (result_text_is_json(text)) /* the --json form (result_json.c) */
+        return result_parse_json(text, name, n, err);
     cert_reader cr;
     memset(&cr, 0, sizeof cr);
     cr.file = name ? name : "<certificate>";

@@ -524,8 +524,11 @@ static int drop_constant_rows(ctx *c, const sys *S, sys *T, const char *step)
         if (!row_is_constant(S->r[i].c, S->k))
             continue;
         if (NUM_SGN(S->r[i].c[S->k]) < 0) {
-            if (c->trace)
-                tr_named_row(c, step, S, i, "<=", " is a contradiction");
+            if (c->trace) { /* "Step 1: B row 3: 0 <= -1 is a contradiction" */
+                char before[32];
+                snprintf(before, sizeof before, "%s: ", step);
+                tr_named_row(c, before, S, i, "<=", " is a contradiction");
+            }
             return 0;
         }
         nd++;

@@ -970,6 +970,11 @@ hs_code tri_convex_classify(tri_convex_work *w, const double t[3][3], const hs_p
         if (tc_reserve(w, P->m) != 0)
             return err_set(err, HS_ERR_NOMEM, "out of memory");
         tc_query q = {.w = w, .v = t, .P = P, .m = P->m};
+        /* the row orders seeded from the query (its triangle and the
+         * polytope's size and first row): the same answer and witness
+         * whatever this scratch classified before */
+        w->rng = rng_seed_of(0x2545f4914f6cdd1dULL ^ (uint64_t)P->m, &t[0][0], 9);
+        w->rng = rng_seed_of(w->rng, hpoly_row(P, 0), 3);
         if (fast_path(&q, status)) {
             if (*status != HS_DISJOINT && witness)
                 point_of(&q, witness);

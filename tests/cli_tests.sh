@@ -628,6 +628,9 @@ has "$out" "usage: halfspace draw"
 # ------------------------------------------------------- hostile input
 . "$(dirname "$0")/cli_hostile.sh"
 
+# issue 14: numbers, threads, usability (tests/cli_num.sh)
+. "$(dirname "$0")/cli_num.sh"
+
 [ "$skipped" = 0 ] || printf 'skipped (data missing):%s\n' "$skips"
 echo "cli tests: $pass passed, $fail failed, $skipped skipped${VG:+ (under valgrind)}"
 [ "$fail" = 0 ]

@@ -29,6 +29,14 @@ extern "C" {
  * be rigid: finite, last row 0 0 0 1, R^T R = I to 1e-9 per entry,
  * det R > 0.
  *
+ * Range.  The exact tests need finite numbers, so the chain keeps every
+ * placed number finite: each product of joints (the pose of a link in
+ * another's frame), each piece's extent in its link's frame and the
+ * base's translation must stay within 2^1000 (about 1e301) in magnitude.
+ * A call that would break this (a joint, a piece, a base, typed joint
+ * values, a chain file's rest values) fails with HS_ERR_ARG and changes
+ * nothing.
+ *
  * The chain keeps seed 003's ChainTree: a balanced binary tree over the
  * joints whose node at level l caches the shortcut J(i, i + 2^l) (at most
  * 2N - 3 transforms), and a loose box hierarchy aligned with the chain
@@ -68,7 +76,8 @@ HS_API int hs_chain_link_count(const hs_chain *c);
  * and finite); the convex hull of n >= 4 points (3n doubles; not all
  * coplanar); a polytope (3 variables, bounded, full-dimensional,
  * inequality rows), copied.  Returns HS_OK, HS_ERR_ARG for a NULL
- * argument, a link outside 0..N-1 or a bad size, HS_ERR_INPUT for
+ * argument, a link outside 0..N-1, a bad size or a piece beyond the
+ * chain's range (see Range above), HS_ERR_INPUT for
  * degenerate geometry, HS_ERR_NOMEM.  Pieces should be added before the
  * first query (adding one refits the box hierarchy and makes the next
  * self-collision query search everything). */
@@ -80,8 +89,9 @@ HS_API hs_code hs_chain_add_polytope(hs_chain *c, int link, const hs_poly *p, hs
 
 /* Joint i (1 <= i < N): set J_i to m (a rigid pose), or compose it with a
  * change, J_i <- J_i d (d in link i's frame, for example a rotation about
- * the joint axis).  HS_ERR_ARG for c or the pose NULL, a bad index or a
- * pose that is not rigid (the chain is then unchanged).  O(log N) each;
+ * the joint axis).  HS_ERR_ARG for c or the pose NULL, a bad index, a
+ * pose that is not rigid or one that takes the chain beyond its range
+ * (the chain is then unchanged).  O(log N) each;
  * setting a joint back to exactly its value before the last single-joint
  * change (an undo) restores the nodes that change rewrote, in O(log N)
  * copies. */
@@ -91,15 +101,17 @@ HS_API hs_code hs_chain_change_joint(hs_chain *c, int i, const double d[16], hs_
  * set to the pose m + 16 k, k < count (idx has count entries, m 16 count
  * doubles; the last of repeated indices wins; every pose is checked
  * before any is applied, so on HS_ERR_ARG nothing changed).  HS_ERR_ARG
- * for c NULL, idx or m NULL with count > 0, count < 0, a bad index or a
- * pose that is not rigid; HS_ERR_NOMEM. */
+ * for c NULL, idx or m NULL with count > 0, count < 0, a bad index, a
+ * pose that is not rigid, or poses that take the chain beyond its range
+ * (then all are set back: nothing changed); HS_ERR_NOMEM. */
 HS_API hs_code hs_chain_set_joints(hs_chain *c, const int *idx, const double *m, int count,
                                    hs_error *err);
 /* J_i into m (the identity for c NULL or i outside 1..N-1).  Const-safe. */
 HS_API void hs_chain_get_joint(const hs_chain *c, int i, double m[16]);
 /* Base pose (world pose of link 0; a rigid pose).  It moves the chain
  * in the world only: self-collision does not depend on it.  HS_ERR_ARG
- * for a NULL argument or a pose that is not rigid. */
+ * for a NULL argument, a pose that is not rigid or a translation beyond
+ * the chain's range. */
 HS_API hs_code hs_chain_set_base(hs_chain *c, const double m[16], hs_error *err);
 
 /* World pose of link i; pose of link j in link i's frame (O(log N) from
@@ -149,9 +161,9 @@ HS_API int hs_chain_self_collision(hs_chain *c, int *i, int *j, hs_chain_stats *
  * a collision the joint is set back exactly.  Returns 0 (the chain is
  * free and keeps the move), 1 (it would collide: *hit_i < *hit_j is one
  * such pair, hit_i, hit_j may be NULL, and the chain is as before the
- * call) or -1 (err filled: c or d NULL, a bad index or a d that is not
- * rigid leave the chain unchanged; an error of the query leaves the move
- * applied, as hs_chain_change_joint would).  The same answers as those
+ * call) or -1 (err filled: c or d NULL, a bad index, a d that is not
+ * rigid or one that takes the chain beyond its range, or an error of the
+ * query: the chain is then as before the call).  The same answers as those
  * three calls, cheaper: when no other joint moved since the last free
  * answer, the boxes are refitted only as the search climbs, so a
  * collision found low never pays for the boxes above it.  st as for
@@ -172,7 +184,8 @@ HS_API hs_code hs_chain_self_collision_all(const hs_chain *c, int **pairs, int *
  * only enabled bodies of an enabled world count; a body's group, mask and
  * static flag do not apply): returns 1 and the first colliding (link,
  * body) found (link, body may be NULL; the body belongs to w), 0 if none,
- * -1 on error (c or w NULL: HS_ERR_ARG; HS_ERR_NOMEM).  Exact like the
+ * -1 on error (c or w NULL: HS_ERR_ARG; a piece placed by the link and
+ * body poses that is not finite: HS_ERR_ARG; HS_ERR_NOMEM).  Exact like the
  * world's narrow phase (a sphere's centre is placed in the body's frame).
  * Const-safe. */
 HS_API int hs_chain_world_collision(const hs_chain *c, const hs_world *w, int *link,
@@ -190,7 +203,10 @@ HS_API hs_code hs_chain_world_collision_all(const hs_chain *c, const hs_world *w
  * meets, and then pa = pb, a common point up to rounding).  Measured with
  * GJK on the pieces' corners (a mesh triangle by triangle), like
  * hs_world_distance.  HS_ERR_ARG for c, w or dist NULL, or if the chain or
- * the world (its enabled bodies) has no piece; HS_ERR_NOMEM.  link, body,
+ * the world (its enabled bodies) has no piece; HS_ERR_INPUT when every
+ * distance is beyond the range of doubles (nothing is written then);
+ * HS_ERR_ARG when a piece placed by the link and body poses is not
+ * finite; HS_ERR_NOMEM.  link, body,
  * pa, pb may be NULL.  Const-safe. */
 HS_API hs_code hs_chain_world_distance(const hs_chain *c, const hs_world *w, double *dist,
                                        int *link, const hs_body **body, double pa[3],

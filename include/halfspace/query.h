@@ -174,6 +174,22 @@ HS_API hs_code hs_result_multiplier(const hs_result *r, int k, int *which, int *
 HS_API hs_code hs_result_verify(const hs_result *r, const hs_poly *A,
                                 const hs_poly *B, hs_error *err);
 
+/* Rewrite the answer in r with the simplest numbers that still prove it
+ * against A (and B; NULL for a single system), as the CLI prints it: the
+ * fast engine answers in doubles, so its points and multipliers read as
+ * fractions of 16 digits where the exact engine prints 1/3.  The
+ * multipliers are scaled to sum 1, then each vector (multipliers, point,
+ * strict point) is replaced by the continued-fraction convergents of its
+ * entries, level by level, keeping the first candidate hs_result_verify
+ * accepts (a point keeps the rows tight at it tight); numbers of at most
+ * 32 bits are left alone.  The status never changes.  An answer that
+ * does not verify (engines without certificates) is left as it is, and so
+ * is r when memory runs out.  Returns HS_OK, or HS_ERR_ARG for r or A
+ * NULL.  Changes r (not concurrently with other use of it); const-safe in
+ * A and B. */
+HS_API hs_code hs_result_simplify(hs_result *r, const hs_poly *A, const hs_poly *B,
+                                  hs_error *err);
+
 /* Write r (not NULL) to out (not NULL) in the text form printed by the
  * CLI (first line the status, then "point", "multiplier" and "strict"
  * lines) or as one JSON object with "status", "point" and "certificate",

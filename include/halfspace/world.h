@@ -311,7 +311,9 @@ HS_API void hs_report_get_stats(const hs_report *r, hs_report_stats *st);
  * (not NULL; |pa - pb| = *dist; 0, and pa = pb a common point, when they
  * meet, decided exactly).  Filters do not apply.  Returns HS_OK,
  * HS_ERR_ARG unless a and b are two distinct bodies with pieces (w not
- * NULL), HS_ERR_NOMEM.  Const-safe. */
+ * NULL), or when a piece placed in the other's frame leaves the range of
+ * doubles; HS_ERR_INPUT when the distance itself is beyond that range;
+ * HS_ERR_NOMEM.  Const-safe. */
 HS_API hs_code hs_world_distance(const hs_world *w, const hs_body *a, const hs_body *b,
                                  double *dist, double pa[3], double pb[3], hs_error *err);
 

@@ -500,14 +500,26 @@ class Result:
         """Simplex pivots of the exact classification."""
         return lib.hs_result_pivots(self._handle())
 
+    def _simplify(self):
+        """The answer rewritten with the simplest numbers that still prove
+        it (hs_result_simplify), as the CLI prints it; only for a result
+        computed here (it knows its polytopes)."""
+        if self._A is not None:
+            lib.hs_result_simplify(self._handle(), self._A._handle(),
+                                   self._B._handle() if self._B is not None else ffi.NULL,
+                                   ffi.NULL)
+
     def text(self):
         """The answer as the CLI prints it: the status line, then "point",
         "certificate", "multiplier" (rows 1-based, as in files) and
-        "strict" lines, every number exact."""
+        "strict" lines, every number exact and as simple as the proof
+        allows (see hs_result_simplify)."""
+        self._simplify()
         return _util.read_c_stream(lib.hs_result_write_text, self._handle())
 
     def json(self):
         """The answer as one JSON object (the CLI's --json), as a str."""
+        self._simplify()
         return _util.read_c_stream(lib.hs_result_write_json, self._handle())
 
     def verify(self, A=None, B=None):

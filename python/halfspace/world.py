@@ -1,6 +1,7 @@
 """halfspace.world -- worlds of bodies (hs_world, hs_body): pieces, poses,
 filters, world queries (pairs in collision or contact, with witnesses,
 normals and contact points) and distances."""
+import os
 import threading
 import weakref
 from typing import List, NamedTuple, Optional
@@ -124,14 +125,13 @@ class World:
         self._local = threading.local()
 
     @classmethod
-    def load(cls, path, *, cylinder_sides=None, sphere_level=None, mesh_as_hull=False):
+    def load(cls, path, **options):
         """A new world from a scene file (.wrl/.vrml, .off, .obj, .stl).
-        Options as for :meth:`add_file`.  Raises FileError, InputError
-        ("FILE:LINE: what is wrong") or UnsupportedError (another
-        extension)."""
+        Options (keywords) as for :meth:`add_file`.  Raises FileError,
+        InputError ("FILE:LINE: what is wrong") or UnsupportedError
+        (another extension)."""
         w = cls()
-        w.add_file(path, cylinder_sides=cylinder_sides, sphere_level=sphere_level,
-                   mesh_as_hull=mesh_as_hull)
+        w.add_file(path, **options)
         return w
 
     # ------------------------------------------------------------ lifetime
@@ -167,12 +167,20 @@ class World:
             self._bodies[addr] = b
         return b
 
-    def add_file(self, path, *, cylinder_sides=None, sphere_level=None, mesh_as_hull=False):
+    _LIMITS = ("max_file_bytes", "max_depth", "max_pieces", "max_points", "max_sides")
+
+    def add_file(self, path, *, cylinder_sides=None, sphere_level=None, mesh_as_hull=False,
+                 allow_paths=(), **limits):
         """Add the bodies of a scene file (names must not clash with this
         world's).  cylinder_sides (default 24) and sphere_level (default 2)
         shape VRML's Cylinder, Cone and Sphere; mesh_as_hull turns every
-        mesh into its convex hull.  Returns the new bodies.  On an error
-        nothing is added."""
+        mesh into its convex hull.  A VRML Inline reads only below the
+        scene's folder unless its folder is among ``allow_paths`` (a list
+        of existing folders; "/" allows every file).  The reading limits
+        ``max_file_bytes`` (2**28), ``max_depth`` (200), ``max_pieces``
+        (10000), ``max_points`` (100000) and ``max_sides`` (1000) are those
+        of hs_scene_options; a file beyond one raises InputError.  Returns
+        the new bodies.  On an error nothing is added."""
         w = self._handle()
         before = lib.hs_world_body_count(w)
         o = ffi.new("hs_scene_options *")
@@ -182,6 +190,15 @@ class World:
         if sphere_level is not None:
             o.sphere_level = int(sphere_level)
         o.mesh_as_hull = 1 if mesh_as_hull else 0
+        for k, v in limits.items():
+            if k not in self._LIMITS:
+                raise ArgumentError("add_file: unknown option %r" % k)
+            setattr(o, k, int(v))
+        if isinstance(allow_paths, (str, bytes, os.PathLike)):
+            allow_paths = [allow_paths]
+        keep = [ffi.new("char[]", cpath(a)) for a in allow_paths]  # alive during the call
+        arr = ffi.new("const char *[]", keep + [ffi.NULL])
+        o.allow_paths = arr if keep else ffi.NULL
         err = new_error()
         check(lib.hs_world_add_file_opts(w, cpath(path), o, err), err)
         return [self._body(lib.hs_world_body(w, k))

@@ -35,13 +35,35 @@ def scenes():
     return out
 
 
+def allowed(path):
+    """The folders a scene's Inline nodes may read besides its own
+    (pa10-table.wrl reads its robot from ../shared/data)."""
+    return [DATA] if os.path.basename(path) == "pa10-table.wrl" else []
+
+
 @pytest.mark.parametrize("threshold", [0, 0.05, 1])
 def test_scenes_same_as_cli(threshold):
     for path in scenes():
-        w = hs.World.load(path)
+        w = hs.World.load(path, allow_paths=allowed(path))
         got = as_cli_json(w.query(threshold=threshold))
-        want = run_cli_json("world", "--json", "--threshold=%g" % threshold, path)["pairs"]
+        want = run_cli_json("world", "--json", "--threshold=%g" % threshold,
+                            *["--allow-path=" + a for a in allowed(path)], path)["pairs"]
         assert got == want, path
+
+
+def test_inline_outside_refused_unless_allowed():
+    """An Inline outside the scene's folder is an InputError naming the
+    line, unless its folder is allowed; limits are options too."""
+    if not os.path.isdir(os.path.join(DATA, "vrml")):
+        pytest.skip("skipped (data missing): ../shared/data/vrml")
+    path = ex("scenes", "pa10-table.wrl")
+    with pytest.raises(hs.InputError, match=r"pa10-table\.wrl:\d+: Inline file .* outside"):
+        hs.World.load(path)
+    assert len(hs.World.load(path, allow_paths=DATA).bodies) > 1
+    with pytest.raises(hs.InputError):
+        hs.World.load(path, allow_paths=[DATA], max_pieces=1)
+    with pytest.raises(hs.ArgumentError):
+        hs.World.load(path, max_bananas=1)
 
 
 def text_line(p):

@@ -97,6 +97,22 @@ static hs_code check_joint(const hs_chain *c, int i, const double *m, const char
     return HS_OK;
 }
 
+int chain_in_range(const hs_chain *c)
+{
+    double mag = c->fit[chain_node_index(c, c->levels, 0)].mag;
+    double base = fabs(c->base[3]) + fabs(c->base[7]) + fabs(c->base[11]);
+    return mag <= CHAIN_MAG_MAX && base <= CHAIN_MAG_MAX; /* (false for NaN) */
+}
+
+static hs_code out_of_range(const char *fn, int i, hs_error *err)
+{
+    const char *what = "the link poses would leave the range of a chain (every translation "
+                       "and piece within 2^1000, about 1e301, of the links' frames)";
+    if (i > 0)
+        return err_set(err, HS_ERR_ARG, "%s: joint %d: %s", fn, i, what);
+    return err_set(err, HS_ERR_ARG, "%s: %s", fn, what);
+}
+
 static void apply_joint(hs_chain *c, int i, const chain_xf *x)
 {
     chain_note_changed(c, i, x);
@@ -118,6 +134,19 @@ static void set_one_joint(hs_chain *c, int i, const chain_xf *x)
     chain_tree_refit_to(c, c->levels);
 }
 
+/* Joint i set to x, or left as it was (and HS_ERR_ARG) when the chain
+ * would leave its range. */
+static hs_code set_one_in_range(hs_chain *c, int i, const chain_xf *x, const char *fn,
+                                hs_error *err)
+{
+    chain_xf old = c->fit[i - 1].sc;
+    set_one_joint(c, i, x);
+    if (chain_in_range(c))
+        return HS_OK;
+    set_one_joint(c, i, &old);
+    return out_of_range(fn, i, err);
+}
+
 hs_code hs_chain_set_joint(hs_chain *c, int i, const double m[16], hs_error *err)
 {
     hs_code rc = check_joint(c, i, m, "hs_chain_set_joint", err);
@@ -125,8 +154,7 @@ hs_code hs_chain_set_joint(hs_chain *c, int i, const double m[16], hs_error *err
         return rc;
     chain_xf x;
     chain_xf_from_pose(&x, m);
-    set_one_joint(c, i, &x);
-    return HS_OK;
+    return set_one_in_range(c, i, &x, "hs_chain_set_joint", err);
 }
 
 hs_code hs_chain_change_joint(hs_chain *c, int i, const double d[16], hs_error *err)
@@ -137,8 +165,7 @@ hs_code hs_chain_change_joint(hs_chain *c, int i, const double d[16], hs_error *
     chain_xf x, dx;
     chain_xf_from_pose(&dx, d);
     chain_xf_mul(&x, &c->fit[i - 1].sc, &dx);
-    set_one_joint(c, i, &x);
-    return HS_OK;
+    return set_one_in_range(c, i, &x, "hs_chain_change_joint", err);
 }
 
 int hs_chain_try_change(hs_chain *c, int i, const double d[16], int *hit_i, int *hit_j,
@@ -152,9 +179,10 @@ int hs_chain_try_change(hs_chain *c, int i, const double d[16], int *hit_i, int 
     int r;
     if (c->nchanged != 0 || c->all_dirty) {
         /* other joints unsearched: no single path to refit lazily */
-        set_one_joint(c, i, &x);
+        if (set_one_in_range(c, i, &x, "hs_chain_try_change", err) != HS_OK)
+            return -1;
         r = hs_chain_self_collision(c, hit_i, hit_j, st, err);
-        if (r == 1)
+        if (r != 0) /* a collision or an error: back to the old value */
             set_one_joint(c, i, &old);
         return r;
     }
@@ -167,7 +195,11 @@ int hs_chain_try_change(hs_chain *c, int i, const double d[16], int *hit_i, int 
         return 1;
     }
     chain_tree_refit_to(c, c->levels);
-    if (r == 1) /* not reached: the journal holds this very change */
+    if (r == 0 && !chain_in_range(c)) {
+        out_of_range("hs_chain_try_change", i, err);
+        r = -1;
+    }
+    if (r != 0) /* (a collision: not reached, the journal holds this very change) */
         set_one_joint(c, i, &old);
     return r;
 }
@@ -185,18 +217,33 @@ hs_code hs_chain_set_joints(hs_chain *c, const int *idx, const double *m, int co
             return rc;
     }
     int *leaves = mem_alloc((size_t)count + 1, sizeof(int));
-    if (!leaves)
+    chain_xf *old = mem_alloc((size_t)count + 1, sizeof(chain_xf));
+    if (!leaves || !old) {
+        free(leaves);
+        free(old);
         return err_set(err, HS_ERR_NOMEM, "out of memory");
+    }
     c->jr_joint = 0;
     for (int k = 0; k < count; k++) {
         chain_xf x;
         chain_xf_from_pose(&x, m + 16 * k);
+        old[k] = c->fit[idx[k] - 1].sc;
         apply_joint(c, idx[k], &x);
         leaves[k] = idx[k] - 1;
     }
     chain_tree_update(c, leaves, count, 0);
+    hs_code rc = HS_OK;
+    if (count > 0 && !chain_in_range(c)) {
+        /* back to the old values (in reverse order: a joint listed twice
+         * gets the value it had before the call) */
+        for (int k = count - 1; k >= 0; k--)
+            apply_joint(c, idx[k], &old[k]);
+        chain_tree_update(c, leaves, count, 0);
+        rc = out_of_range("hs_chain_set_joints", 0, err);
+    }
     free(leaves);
-    return HS_OK;
+    free(old);
+    return rc;
 }
 
 void hs_chain_get_joint(const hs_chain *c, int i, double m[16])
@@ -217,6 +264,9 @@ hs_code hs_chain_set_base(hs_chain *c, const double m[16], hs_error *err)
                        "hs_chain_set_base: not a rigid pose (finite, last row 0 0 0 1, rotation "
                        "orthonormal to %g, det > 0)",
                        CHAIN_RIGID_TOL);
+    if (!(fabs(m[3]) + fabs(m[7]) + fabs(m[11]) <= CHAIN_MAG_MAX))
+        return err_set(err, HS_ERR_ARG, "hs_chain_set_base: the translation is beyond the range "
+                                        "of a chain (2^1000, about 1e301)");
     memcpy(c->base, m, sizeof c->base);
     return HS_OK;
 }

@@ -134,6 +134,18 @@ struct hs_chain {
     unsigned char *wflag_a, *wflag_b;
 };
 
+/* The range of a chain's numbers: every shortcut translation and every
+ * box centre plus size (the top node's mag), and the base's translation,
+ * stay at most CHAIN_MAG_MAX (about 1e301).  Every relative pose is a
+ * product of at most 2 (levels + 1) shortcuts and boxes bounded by
+ * (2 levels + 4) mag (see chain_box_slack), levels <= 26, so every posed
+ * piece and every link's world pose stays below 2^1008: finite, as the
+ * exact tests of pieces need.  A call that would leave the range fails
+ * with HS_ERR_ARG and changes nothing. */
+#define CHAIN_MAG_MAX 0x1p1000
+/* 1 when the chain is within that range (the tree refitted to the top). */
+int chain_in_range(const hs_chain *c);
+
 /* Largest number of changed joints tracked one by one. */
 #define CHAIN_TRACK_MAX 64
 

@@ -51,7 +51,7 @@ static int spheres_vs_convex(const chain_link *S, const chain_link *C, const cha
             ++*tests;
             int r = chain_sphere_convex(p, S->sph[ks].r, C->cvx[kc]);
             if (r < 0)
-                err_set(err, HS_ERR_NOMEM, "out of memory");
+                return chain_test_failed(r, err);
             if (r != 0)
                 return r;
         }

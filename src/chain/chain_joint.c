@@ -86,28 +86,32 @@ hs_code hs_chain_define_joint(hs_chain *c, int i, hs_joint_type type, const doub
     hs_code rc = check_definition(c, i, type, origin, axis, lo, hi, rest, err);
     if (rc != HS_OK)
         return rc;
-    chain_joint *jt = &c->joint[i];
-    int was_movable = jt->type != HS_JOINT_FIXED, movable = type != HS_JOINT_FIXED;
-    if (movable != was_movable)
-        movable_add(c, i, movable - was_movable);
-    jt->type = type;
+    chain_joint nj = c->joint[i]; /* kept only when the joint can be set */
+    nj.type = type;
     if (origin)
-        memcpy(jt->origin, origin, sizeof jt->origin);
+        memcpy(nj.origin, origin, sizeof nj.origin);
     else
-        hs_pose_identity(jt->origin);
+        hs_pose_identity(nj.origin);
     if (type != HS_JOINT_FIXED) {
         double len = sqrt(axis[0] * axis[0] + axis[1] * axis[1] + axis[2] * axis[2]);
         for (int j = 0; j < 3; j++)
-            jt->axis[j] = axis[j] / len;
-        jt->lo = lo;
-        jt->hi = hi;
-        jt->q = rest;
+            nj.axis[j] = axis[j] / len;
+        nj.lo = lo;
+        nj.hi = hi;
+        nj.q = rest;
     } else {
-        jt->lo = jt->hi = jt->q = 0;
+        nj.lo = nj.hi = nj.q = 0;
     }
     double m[16];
-    joint_pose(jt, jt->q, m);
-    return hs_chain_set_joint(c, i, m, err);
+    joint_pose(&nj, nj.q, m);
+    rc = hs_chain_set_joint(c, i, m, err); /* fails (nothing changed) beyond the range */
+    if (rc != HS_OK)
+        return rc;
+    int was_movable = c->joint[i].type != HS_JOINT_FIXED, movable = type != HS_JOINT_FIXED;
+    if (movable != was_movable)
+        movable_add(c, i, movable - was_movable);
+    c->joint[i] = nj;
+    return HS_OK;
 }
 
 int hs_chain_dof(const hs_chain *c) { return c ? c->dof : 0; }

@@ -6,14 +6,17 @@
 #include "src/chain/chain_piece_tests.h"
 
 static int spheres_of_links(const chain_link *A, const chain_link *B, const chain_xf *t,
-                            long *tests)
+                            long *tests, hs_error *err)
 {
     for (int kb = 0; kb < B->nsph; kb++) {
         double q[3];
         chain_xf_apply(t, B->sph[kb].c, q);
         for (int ka = 0; ka < A->nsph; ka++) {
             ++*tests;
-            if (chain_spheres_meet(A->sph[ka].c, A->sph[ka].r, q, B->sph[kb].r))
+            int r = chain_spheres_meet(A->sph[ka].c, A->sph[ka].r, q, B->sph[kb].r);
+            if (r < 0)
+                return chain_test_failed(r, err);
+            if (r)
                 return 1;
         }
     }
@@ -24,8 +27,9 @@ int chain_links_meet(const hs_chain *c, int a, int b, const chain_xf *t, chain_c
                      long *piece_tests, hs_error *err)
 {
     const chain_link *A = &c->link[a], *B = &c->link[b];
-    if (spheres_of_links(A, B, t, piece_tests))
-        return 1;
+    int r = spheres_of_links(A, B, t, piece_tests, err);
+    if (r != 0)
+        return r;
     if (A->ncvx + B->ncvx == 0)
         return 0;
     return chain_convex_pairs(A, B, t, ws, piece_tests, err);

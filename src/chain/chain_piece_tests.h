@@ -32,14 +32,26 @@ int chain_links_meet(const hs_chain *c, int a, int b, const chain_xf *t, chain_c
 int chain_convex_pairs(const chain_link *A, const chain_link *B, const chain_xf *t,
                        chain_convex_ws **ws, long *tests, hs_error *err);
 
-/* Exact: |p - q|^2 <= (r + s)^2 for doubles (touching counts). */
+/* The failures of the tests below: out of memory, or a number that is
+ * not finite (a pose that overflowed: the exact tests need finite
+ * doubles, and refuse others instead of converting them). */
+#define CHAIN_TEST_NOMEM (-1)
+#define CHAIN_TEST_NOT_FINITE (-2)
+/* The error of a failed test (r < 0) into err; returns -1. */
+int chain_test_failed(int r, hs_error *err);
+/* 1 when the n doubles are all finite. */
+int chain_all_finite(const double *v, int n);
+
+/* Exact: |p - q|^2 <= (r + s)^2 for doubles (touching counts): 1, 0, or
+ * CHAIN_TEST_NOT_FINITE. */
 int chain_spheres_meet(const double p[3], double r, const double q[3], double s);
 /* The same in exact rationals only (the filter's fallback; tests' oracle). */
 int chain_spheres_meet_exact(const double p[3], double r, const double q[3], double s);
 
 /* The sphere (centre p, radius r) against the convex piece g (in the
  * same frame), and against the triangle v.  1 when they meet, 0 when not,
- * -1 when out of memory (the convex piece's exact fallback). */
+ * CHAIN_TEST_NOMEM (the convex piece's exact fallback) or
+ * CHAIN_TEST_NOT_FINITE. */
 int chain_sphere_convex(const double p[3], double r, const geom *g);
 int chain_sphere_triangle(const double p[3], double r, const double v[3][3]);
 

@@ -20,6 +20,24 @@ void chain_piece_added(hs_chain *c, int i)
     c->all_dirty = 1;
 }
 
+/* After chain_piece_added: HS_OK, or, when the chain has left its range
+ * (chain_in_range), the piece is taken away again and HS_ERR_ARG. */
+static hs_code piece_in_range(hs_chain *c, int i, int sphere, const char *fn, hs_error *err)
+{
+    if (chain_in_range(c))
+        return HS_OK;
+    chain_link *L = &c->link[i];
+    if (sphere)
+        L->nsph--;
+    else
+        geom_release(L->cvx[--L->ncvx]);
+    chain_leaf_box(c, i);
+    chain_tree_update(c, &i, 1, 1);
+    c->npieces--;
+    return err_set(err, HS_ERR_ARG, "%s: link %d: the piece lies beyond the range of a chain "
+                                    "(2^1000, about 1e301, from the links' frames)", fn, i);
+}
+
 hs_code hs_chain_add_sphere(hs_chain *c, int link, const double center[3], double radius,
                             hs_error *err)
 {
@@ -45,13 +63,13 @@ hs_code hs_chain_add_sphere(hs_chain *c, int link, const double center[3], doubl
     memcpy(s->c, center, sizeof s->c);
     s->r = radius;
     chain_piece_added(c, link);
-    return HS_OK;
+    return piece_in_range(c, link, 1, "hs_chain_add_sphere", err);
 }
 
 /* ------------------------------------------------------------------ */
 /* Convex pieces                                                        */
 
-static hs_code add_geom(hs_chain *c, int link, geom *g, hs_error *err)
+static hs_code add_geom(hs_chain *c, int link, geom *g, const char *fn, hs_error *err)
 {
     chain_link *L = &c->link[link];
     if (L->ncvx == L->capcvx) {
@@ -65,7 +83,7 @@ static hs_code add_geom(hs_chain *c, int link, geom *g, hs_error *err)
     geom_retain(g);
     L->cvx[L->ncvx++] = g;
     chain_piece_added(c, link);
-    return HS_OK;
+    return piece_in_range(c, link, 0, fn, err);
 }
 
 /* The piece is built as a body's convex piece would be (src/shape/geom.c);
@@ -90,7 +108,7 @@ static hs_code add_built(hs_chain *c, int link, const double *points, int n, con
     if (!g)
         return err ? err->code : HS_ERR_INPUT;
     g->refs = 1; /* held here until add_geom takes its own reference */
-    hs_code rc = add_geom(c, link, g, err);
+    hs_code rc = add_geom(c, link, g, fn, err);
     geom_release(g);
     return rc;
 }

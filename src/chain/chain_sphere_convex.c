@@ -405,7 +405,7 @@ static int separated_by(const hs_poly *P, const int *rows, int k, const double d
     if (fit_multipliers(a, k, d, y) != 0)
         return 0;
     for (int i = 0; i < k; i++)
-        if (!(y[i] >= 0))
+        if (!(y[i] >= 0) || !isfinite(y[i])) /* (the exact check takes finite values) */
             return 0;
     return separation_holds(P, rows, y, k, p, r);
 }
@@ -439,7 +439,7 @@ static int meets_near(const hs_poly *P, const double x[3], const double p[3], do
     double y[3];
     for (int j = 0; j < 3; j++)
         y[j] = c ? x[j] + 0x1p-20 * (c[j] - x[j]) : x[j];
-    if (!chain_spheres_meet(y, 0, p, r))
+    if (chain_spheres_meet(y, 0, p, r) != 1) /* (y not finite: undecided here) */
         return 0;
     for (int i = 0; i < P->m; i++)
         if (pred_row_sign(hpoly_row(P, i), y, P->b[i], 3, NULL) > 0)
@@ -449,6 +449,8 @@ static int meets_near(const hs_poly *P, const double x[3], const double p[3], do
 
 int chain_sphere_convex(const double p[3], double r, const geom *g)
 {
+    if (!chain_all_finite(p, 3) || !isfinite(r))
+        return CHAIN_TEST_NOT_FINITE;
     const hs_poly *P = g->poly;
     int d = rows_decide(P, p, r);
     if (d >= 0)

@@ -4,12 +4,36 @@
  * rationals. */
 #include <gmp.h>
 
+#include <math.h>
+
 #include "src/chain/chain_piece_tests.h"
+#include "polytope/error.h"
 #include "polytope/fp.h"
 
-/* Exact sign of (r + s)^2 - |p - q|^2 over rationals. */
+int chain_all_finite(const double *v, int n)
+{
+    for (int k = 0; k < n; k++)
+        if (!isfinite(v[k]))
+            return 0;
+    return 1;
+}
+
+int chain_test_failed(int r, hs_error *err)
+{
+    if (r == CHAIN_TEST_NOT_FINITE)
+        err_set(err, HS_ERR_ARG, "a piece placed by the link poses is not finite (the poses "
+                                 "overflow the range of doubles)");
+    else
+        err_set(err, HS_ERR_NOMEM, "out of memory");
+    return -1;
+}
+
+/* Exact sign of (r + s)^2 - |p - q|^2 over rationals (finite doubles
+ * only: CHAIN_TEST_NOT_FINITE otherwise). */
 int chain_spheres_meet_exact(const double p[3], double r, const double q[3], double s)
 {
+    if (!chain_all_finite(p, 3) || !chain_all_finite(q, 3) || !isfinite(r) || !isfinite(s))
+        return CHAIN_TEST_NOT_FINITE;
     mpq_t a, b, sum;
     mpq_inits(a, b, sum, NULL);
     for (int j = 0; j < 3; j++) {
@@ -34,7 +58,8 @@ int chain_spheres_meet_exact(const double p[3], double r, const double q[3], dou
  * |fl(D) - D| <= 4.01u D and |fl(R) - R| <= 2.01u R, and the computed
  * difference adds u |R - D| more.  16u (D + R) covers all of it; values
  * outside [2^-500, 2^500] go to the exact path (no underflow or
- * overflow to reason about). */
+ * overflow to reason about; and values that are not finite, which
+ * the exact path refuses). */
 int chain_spheres_meet(const double p[3], double r, const double q[3], double s)
 {
     double d0 = p[0] - q[0], d1 = p[1] - q[1], d2 = p[2] - q[2];

@@ -171,6 +171,8 @@ static void tri_dist2_exact(const double v[3][3], const double p[3], mpq_t best)
 
 int chain_sphere_triangle(const double p[3], double r, const double v[3][3])
 {
+    if (!chain_all_finite(p, 3) || !isfinite(r) || !chain_all_finite(&v[0][0], 9))
+        return CHAIN_TEST_NOT_FINITE;
     double x[3], pp[3];
     gjk_distance(&v[0][0], 3, p, 1, x, pp);
     if (triangle_apart(v, p, r, x))

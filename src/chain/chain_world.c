@@ -78,8 +78,9 @@ static int sphere_mesh(const double p[3], double r, const geom *g)
             double s = POSE_BOX_SLACK * (fabs(lo) + fabs(hi) + fabs(p[d]) + r) + 0x1p-1000;
             near = p[d] + r >= lo - s && p[d] - r <= hi + s;
         }
-        if (near && chain_sphere_triangle(p, r, (const double(*)[3])v))
-            return 1;
+        int hit = near ? chain_sphere_triangle(p, r, (const double(*)[3])v) : 0;
+        if (hit != 0)
+            return hit;
     }
     return 0;
 }
@@ -96,9 +97,7 @@ static int piece_meets(const chain_link *L, int k, const double m[16], const hs_
         pose_apply(b_inv, w, p);
         int r = gb->kind == PIECE_CONVEX ? chain_sphere_convex(p, L->sph[k].r, gb)
                                          : sphere_mesh(p, L->sph[k].r, gb);
-        if (r < 0)
-            err_set(err, HS_ERR_NOMEM, "out of memory");
-        return r;
+        return r < 0 ? chain_test_failed(r, err) : r;
     }
     narrow_ws *nw = chain_convex_narrow(ws);
     if (!nw) {
@@ -393,6 +392,9 @@ hs_code hs_chain_world_distance(const hs_chain *c, const hs_world *w, double *di
         best.body = bi;
         memcpy(best.pb, best.pa, sizeof best.pa);
     }
+    if (!best.body) /* every distance measured beyond the double range (or not a number) */
+        return err_set(err, HS_ERR_INPUT, "hs_chain_world_distance: the distance from the chain "
+                                          "to the world overflows the range of doubles");
     *dist = best.d;
     if (link)
         *link = best.link;

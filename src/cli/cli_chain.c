@@ -288,29 +288,39 @@ static int set_angles(chain_answer *a, const char *text, hs_error *err)
     return EXIT_INPUT;
 }
 
+/* A query's error: the chain and scene come from files, so an argument
+ * the library refuses (poses whose placed pieces overflow) is bad input
+ * too (exit 2), like every file error. */
+static int query_fail(const hs_error *err)
+{
+    int code = cli_fail(err);
+    return err->code == HS_ERR_ARG ? EXIT_INPUT : code;
+}
+
 static int run_chain(const chain_cli *o, chain_answer *a)
 {
     hs_error err;
     if (!(a->c = hs_chain_load(o->file, &err)))
         return cli_fail(&err);
     if (hs_chain_auto_skip(a->c, &a->skipped, &a->nskipped, &err) != HS_OK)
-        return cli_fail(&err);
+        return query_fail(&err);
     int rc = o->angles ? set_angles(a, o->angles, &err) : -1;
     if (rc >= 0)
         return rc;
     if (hs_chain_self_collision_all(a->c, &a->self, &a->nself, NULL, &err) != HS_OK)
-        return cli_fail(&err);
+        return query_fail(&err);
     if (!o->scene)
         return -1;
     if (!(a->w = hs_world_new()))
         return EXIT_INTERNAL;
-    if (hs_world_add_file_opts(a->w, o->scene, &o->scene_opt.opt, &err) != HS_OK ||
-        hs_chain_world_collision_all(a->c, a->w, &a->scene, &a->nscene, &err) != HS_OK)
+    if (hs_world_add_file_opts(a->w, o->scene, &o->scene_opt.opt, &err) != HS_OK)
         return cli_fail(&err);
+    if (hs_chain_world_collision_all(a->c, a->w, &a->scene, &a->nscene, &err) != HS_OK)
+        return query_fail(&err);
     if (o->distance) {
         if (hs_chain_world_distance(a->c, a->w, &a->dist, &a->dlink, &a->dbody, a->pa, a->pb,
                                     &err) != HS_OK)
-            return cli_fail(&err);
+            return query_fail(&err);
         a->have_distance = 1;
     }
     return -1;

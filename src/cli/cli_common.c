@@ -13,7 +13,9 @@ int cli_fail(const hs_error *err)
     switch (err->code) {
     case HS_ERR_INPUT:
     case HS_ERR_IO:
-    case HS_ERR_NOMEM: return EXIT_INPUT; /* out of memory: the input is too large */
+    case HS_ERR_NOMEM:       /* out of memory: the input is too large */
+    case HS_ERR_UNSUPPORTED: return EXIT_INPUT; /* (an unknown file type, data too large
+                                                   for GLPK, ...) */
     case HS_ERR_ARG: return EXIT_USAGE;
     default: return EXIT_INTERNAL;
     }
@@ -70,6 +72,11 @@ int cli_args_next(cli_args *a, const char **name, const char **value)
             return 0;
         *name = NULL;
         *value = a->argv[a->pos++];
+        return 1;
+    }
+    if (strcmp(arg, "-h") == 0) { /* the usual short form of --help */
+        *name = "help";
+        *value = NULL;
         return 1;
     }
     if (strncmp(arg, "--", 2) != 0 || arg[2] == '\0') {

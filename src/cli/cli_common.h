@@ -24,8 +24,8 @@ int cli_fail(const hs_error *err);
 /* Print a usage error (with the command's usage text) and return EXIT_USAGE. */
 int cli_usage_error(const char *usage, const char *fmt, const char *arg);
 
-/* Option scanner over argv[1..]: "--name=value", "--name value", "--flag"
- * and positional arguments ("--" ends options). */
+/* Option scanner over argv[1..]: "--name=value", "--name value", "--flag",
+ * "-h" (read as --help) and positional arguments ("--" ends options). */
 typedef struct cli_args {
     int argc;
     char **argv;

@@ -11,7 +11,7 @@
 static const char feasible_usage[] =
     "usage: halfspace feasible [options] A.ine\n"
     "  Is {x : A x <= b} empty?  Prints 'feasible' with a point, or 'infeasible'\n"
-    "  with Farkas multipliers (exact engine) that sum to 0.x <= negative.\n";
+    "  with Farkas multipliers (fast and exact engines) that sum to 0.x <= negative.\n";
 
 static const char intersect_usage[] =
     "usage: halfspace intersect [options] A.ine B.ine\n"
@@ -20,22 +20,27 @@ static const char intersect_usage[] =
 
 static const char solve_options[] =
     "options:\n"
-    "  --engine=E     exact (default), faithful, glpk, glpk-exact\n"
+    "  --engine=E     fast (default: certified doubles, exact when in doubt), exact\n"
+    "                 (rational simplex), faithful (the seed-002 routines in doubles),\n"
+    "                 faithful-exact (the same over rationals), glpk, glpk-exact\n"
+    "                 (GLPK's LP, for cross-checks; no certificate)\n"
     "  --json         one JSON object: status, point, certificate (exact strings)\n"
-    "  --trace        the seed-002 recursion step by step (faithful, exact); printed\n"
-    "                 after the answer as '#' comment lines (stderr with --json)\n"
+    "  --trace        how the engine decided, step by step (fast, exact; faithful and\n"
+    "                 faithful-exact: the seed-002 recursion); printed after the\n"
+    "                 answer as '#' comment lines (stderr with --json)\n"
     "  --tol=T        faithful engine: relative zero tolerance (default 1e-12, 0 = none)\n"
     "  --replay-s=P --replay-t=P\n"
     "                 intersect, faithful/exact: start the s->t routine from these\n"
     "                 points (\"x,y,z\") instead of computing them, as the paper's\n"
     "                 worked examples do\n"
-    "  --help         this text\n"
+    "  -h, --help     this text\n"
     "exit: 0 answer, 1 usage error, 2 bad input (FILE:LINE: what is wrong), 4 internal error\n";
 
 static const char verify_usage[] =
     "usage: halfspace verify A.ine [B.ine] CERT\n"
     "  Checks, in exact arithmetic and independently of how it was produced, the\n"
-    "  answer and certificate in CERT (the text printed by feasible/intersect).\n"
+    "  answer and certificate in CERT (the text or the --json object printed by\n"
+    "  feasible/intersect).\n"
     "exit: 0 valid, 1 usage error, 2 bad input, 3 the certificate does not prove its claim\n";
 
 typedef struct trace_buffer {
@@ -123,10 +128,14 @@ static int parse_solve_args(int argc, char **argv, solve_cli *c, const char *usa
     return -1;
 }
 
-static int print_result(const solve_cli *c, hs_result *r, trace_buffer *tb)
+/* The answer printed with the simplest numbers that still verify (the
+ * fast engine's doubles make 16-digit fractions otherwise). */
+static int print_result(const solve_cli *c, hs_result *r, const hs_poly *A, const hs_poly *B,
+                        trace_buffer *tb)
 {
     hs_error err;
     hs_error_clear(&err);
+    hs_result_simplify(r, A, B, NULL);
     hs_code rc = c->json ? hs_result_write_json(r, stdout, &err)
                          : hs_result_write_text(r, stdout, &err);
     if (c->trace)
@@ -174,7 +183,7 @@ static int run_query(solve_cli *c, hs_poly *A, hs_poly *B, const char *usage)
                     c->files[0], B ? " and " : "", B ? c->files[1] : "", err.msg);
             code = EXIT_INPUT;
         } else {
-            code = rc == HS_OK ? print_result(c, r, &tb) : cli_fail(&err);
+            code = rc == HS_OK ? print_result(c, r, A, B, &tb) : cli_fail(&err);
         }
         if (rc != HS_OK && c->trace)
             trace_flush(&tb, stderr);

@@ -111,6 +111,23 @@ static void map_rows(narrow_ws *ws, const hs_poly *p, const double Tinv[16])
         map_row(ws, p, Tinv, i);
 }
 
+/* 1 when the n doubles are all finite. */
+static int narrow_finite(const double *v, long n)
+{
+    for (long k = 0; k < n; k++)
+        if (!isfinite(v[k]))
+            return 0;
+    return 1;
+}
+
+/* The error of a piece placed in the other's frame whose numbers leave
+ * the range of doubles: the exact tests need finite numbers. */
+static hs_code overflowed(const char *a, const char *b, hs_error *err)
+{
+    return err_set(err, HS_ERR_ARG, "'%s' and '%s': a piece placed in the other's frame "
+                                    "leaves the range of doubles (the poses overflow)", a, b);
+}
+
 /* A disjoint hint reads a few rows: map only the mover's among them and
  * try it; 1 when it certifies. */
 static int disjoint_hint_holds(narrow_ws *ws, const fast_view *vh, const fast_view *vm,
@@ -120,8 +137,12 @@ static int disjoint_hint_holds(narrow_ws *ws, const fast_view *vh, const fast_vi
     if (!hint || hint->kind != FAST_HINT_DISJOINT || ws->opt.engine != HS_ENGINE_FAST)
         return 0;
     for (int c = 0; c <= 3; c++)
-        if (hint->which[c] == 1 && hint->row[c] >= 0 && hint->row[c] < pm->m)
-            map_row(ws, pm, Tinv, hint->row[c]);
+        if (hint->which[c] == 1 && hint->row[c] >= 0 && hint->row[c] < pm->m) {
+            int i = hint->row[c];
+            map_row(ws, pm, Tinv, i);
+            if (!narrow_finite(ws->rows + 3 * i, 3) || !isfinite(ws->rows[3 * pm->m + i]))
+                return 0; /* (all rows mapped next: the error is reported there) */
+        }
     return fast_try_hint(vh, vm, 3, &ws->opt, hint, ws->res, err);
 }
 
@@ -147,6 +168,10 @@ static hs_code convex_convex(narrow_ws *ws, const narrow_piece *host, const geom
         return err_set(err, HS_ERR_NOMEM, "out of memory");
     if (fast_view_of_poly(&vh, gh->poly) != 0)
         return err_set(err, HS_ERR_NOMEM, "out of memory");
+    /* the mover's centre and box (ws->rows after its rows), and the maps */
+    if (!narrow_finite(T, 16) || !narrow_finite(Tinv, 16) ||
+        !narrow_finite(ws->rows + 4 * gm->poly->m, 9))
+        return overflowed(host->name, mover->name, err);
     int held = disjoint_hint_holds(ws, &vh, &vm, gm->poly, Tinv, hint, err);
     if (held < 0)
         return err ? err->code : HS_ERR_NOMEM;
@@ -156,6 +181,8 @@ static hs_code convex_convex(narrow_ws *ws, const narrow_piece *host, const geom
             *next = *hint;
     } else {
         map_rows(ws, gm->poly, Tinv);
+        if (!narrow_finite(ws->rows, 4L * gm->poly->m))
+            return overflowed(host->name, mover->name, err);
         /* (a disjoint hint that failed still seeds the LP's rows) */
         rc = ws->opt.engine == HS_ENGINE_EXACT
                  ? exact_on_views(gh, &vm, ws, err)
@@ -191,6 +218,9 @@ static hs_code classify_near(narrow_ws *ws, const narrow_piece *host, const geom
     hs_status st;
     double w[3];
     int fb = 0;
+    if (!narrow_finite(&tri[0][0], 9))
+        return err_set(err, HS_ERR_ARG, "'%s': a mesh point leaves the range of doubles in its "
+                                        "frame (the poses overflow)", host->name);
     if (!ws->tc && !(ws->tc = tri_convex_work_new()))
         return err_set(err, HS_ERR_NOMEM, "out of memory");
     ws->tri_tests++;
@@ -310,9 +340,9 @@ static int hierarchy_pays(const geom *gh, const geom *gm, const double T[16],
  * x + slack < lo - slack, and since slack[d] >= 2^-30 |lo[d]| + 2^-1000
  * puts fl(lo - slack) below lo, the rounded fl(x + slack) <= fl(lo -
  * slack) < lo: the box test fails for it too.  So both classify the same
- * triangles in the same order (tri_convex_classify's scratch, whose row
- * order is randomised from one call to the next, sees the same history)
- * and give the same answers, witnesses included. */
+ * triangles in the same order and give the same answers, witnesses
+ * included (tri_convex_classify seeds its random row orders from each
+ * triangle, so its answers never depend on what it classified before). */
 static hs_code convex_mesh(narrow_ws *ws, const narrow_piece *host, const geom *gh,
                            const narrow_piece *mover, const geom *gm, piece_hit *hit, hs_error *err)
 {

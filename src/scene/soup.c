@@ -137,18 +137,11 @@ static int merge_equal_points(prepared *p, int n)
     return 0;
 }
 
-/* Corners p, q, r are collinear (or two of them coincide) exactly when
- * every point is coplanar with them; a nondegenerate triangle has a point
- * off its plane among p shifted by one unit along each axis. */
+/* Corners p, q, r are collinear (or two of them coincide): exactly, at
+ * every magnitude (pred_collinear3). */
 static int collinear(const double *p, const double *q, const double *r)
 {
-    for (int d = 0; d < 3; d++) {
-        double off[3] = {p[0], p[1], p[2]};
-        off[d] += 1;
-        if (pred_orient3d(p, q, r, off) != 0)
-            return 0;
-    }
-    return 1;
+    return pred_collinear3(p, q, r);
 }
 
 static int fan_triangles(prepared *p, const scene_soup *s)

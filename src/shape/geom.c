@@ -391,18 +391,11 @@ fail:
     return NULL;
 }
 
-/* Two corners equal or all three collinear (exactly, by cross product in
- * exact arithmetic through the orientation of a lifted point). */
+/* Two corners equal or all three collinear: exactly, at every magnitude
+ * (pred_collinear3). */
 static int degenerate_triangle(const double *v, const int *t)
 {
-    const double *p = v + 3 * t[0], *q = v + 3 * t[1], *r = v + 3 * t[2];
-    for (int d = 0; d < 3; d++) { /* collinear iff every axis projection is */
-        double lift[3] = {p[0], p[1], p[2]};
-        lift[d] += 1; /* a point off the line in direction d */
-        if (pred_orient3d(p, q, r, lift) != 0)
-            return 0;
-    }
-    return 1;
+    return pred_collinear3(v + 3 * t[0], v + 3 * t[1], v + 3 * t[2]);
 }
 
 /* A mesh piece from the caller's arrays, checked (finite points, indices

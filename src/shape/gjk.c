@@ -20,9 +20,23 @@ static double dot(const double *x, const double *y)
     return x[0] * y[0] + x[1] * y[1] + x[2] * y[2];
 }
 
-static int support(const double *P, int n, const double *d)
+/* The point of P (scaled by s, a power of two: 1 leaves the points as
+ * they are) farthest along d. */
+static int support(const double *P, int n, const double *d, double s)
 {
     int best = 0;
+    if (s != 1) {
+        double bd = -INFINITY;
+        for (int i = 0; i < n; i++) {
+            const double x[3] = {P[3 * i] * s, P[3 * i + 1] * s, P[3 * i + 2] * s};
+            double v = dot(x, d);
+            if (v > bd) {
+                bd = v;
+                best = i;
+            }
+        }
+        return best;
+    }
     double bd = dot(P, d);
     for (int i = 1; i < n; i++) {
         double v = dot(P + 3 * i, d);
@@ -135,34 +149,39 @@ static void nearest(simplex *s, double v[3], double *lam_out)
             v[d] += lam_out[i] * s->w[i][d];
 }
 
-static void add_vertex(simplex *s, const double *A, int ia, const double *B, int ib)
+static void add_vertex(simplex *s, const double *A, int ia, const double *B, int ib, double sc)
 {
     for (int d = 0; d < 3; d++) {
-        s->a[s->k][d] = A[3 * ia + d];
-        s->b[s->k][d] = B[3 * ib + d];
+        s->a[s->k][d] = A[3 * ia + d] * sc;
+        s->b[s->k][d] = B[3 * ib + d] * sc;
         s->w[s->k][d] = s->a[s->k][d] - s->b[s->k][d];
     }
     s->k++;
 }
 
-double gjk_distance(const double *A, int na, const double *B, int nb, double pa[3],
-                    double pb[3])
+/* GJK on the points scaled by sc (a power of two; 1: as they are):
+ * the closest points and the distance in the scaled coordinates. */
+static double gjk_scaled(const double *A, int na, const double *B, int nb, double sc,
+                         double pa[3], double pb[3])
 {
     simplex s = {0};
     double v[3], lam[4] = {1, 0, 0, 0};
-    add_vertex(&s, A, 0, B, 0);
+    add_vertex(&s, A, 0, B, 0, sc);
     memcpy(v, s.w[0], sizeof v);
     for (int it = 0; it < GJK_MAX_ITER; it++) {
         double vv = dot(v, v);
         if (vv == 0)
             break;
         double minus[3] = {-v[0], -v[1], -v[2]};
-        int ia = support(A, na, minus), ib = support(B, nb, v);
-        double w[3] = {A[3 * ia] - B[3 * ib], A[3 * ia + 1] - B[3 * ib + 1],
-                       A[3 * ia + 2] - B[3 * ib + 2]};
+        int ia = support(A, na, minus, sc), ib = support(B, nb, v, sc);
+        double w[3] = {(A[3 * ia] - B[3 * ib]) * sc, (A[3 * ia + 1] - B[3 * ib + 1]) * sc,
+                       (A[3 * ia + 2] - B[3 * ib + 2]) * sc};
+        if (sc != 1) /* (scaled first: the difference itself may overflow) */
+            for (int d = 0; d < 3; d++)
+                w[d] = A[3 * ia + d] * sc - B[3 * ib + d] * sc;
         if (vv - dot(v, w) <= 1e-12 * vv || s.k == 4) /* no progress: converged */
             break;
-        add_vertex(&s, A, ia, B, ib);
+        add_vertex(&s, A, ia, B, ib, sc);
         nearest(&s, v, lam);
     }
     memset(pa, 0, sizeof(double) * 3);
@@ -174,4 +193,32 @@ double gjk_distance(const double *A, int na, const double *B, int nb, double pa[
         }
     double diff[3] = {pa[0] - pb[0], pa[1] - pb[1], pa[2] - pb[2]};
     return sqrt(dot(diff, diff));
+}
+
+static double max_abs(const double *P, int n, double m)
+{
+    for (int i = 0; i < 3 * n; i++)
+        m = fmax(m, fabs(P[i]));
+    return m;
+}
+
+/* Squares of coordinates beyond 2^500 would overflow, and below 2^-500
+ * underflow: then the points are scaled by a power of two (exact, but
+ * for the underflow of far smaller coordinates) to magnitude about 1,
+ * and the answer scaled back (a distance beyond the range of doubles
+ * comes out infinite). */
+double gjk_distance(const double *A, int na, const double *B, int nb, double pa[3],
+                    double pb[3])
+{
+    double m = max_abs(B, nb, max_abs(A, na, 0));
+    if ((m <= 0x1p500 && m >= 0x1p-500) || m == 0 || !isfinite(m))
+        return gjk_scaled(A, na, B, nb, 1, pa, pb);
+    int e;
+    frexp(m, &e);
+    double d = gjk_scaled(A, na, B, nb, ldexp(1, -e), pa, pb);
+    for (int j = 0; j < 3; j++) {
+        pa[j] = ldexp(pa[j], e);
+        pb[j] = ldexp(pb[j], e);
+    }
+    return ldexp(d, e);
 }

@@ -666,6 +666,10 @@ hs_code hs_world_distance(const hs_world *w, const hs_body *a, const hs_body *b,
                 memcpy(pa, hit.witness, sizeof qa);
                 memcpy(pb, hit.witness, sizeof qb);
             } else if (rc == HS_OK) {
+                if (narrow_reserve_points(&ws, na.g, nb.g) != 0) { /* (else INFINITY below) */
+                    rc = err_set(err, HS_ERR_NOMEM, "out of memory");
+                    break;
+                }
                 double d = contact_distance(&ws, &na, &nb, qa, qb);
                 if (d < best) {
                     best = d;
@@ -675,6 +679,9 @@ hs_code hs_world_distance(const hs_world *w, const hs_body *a, const hs_body *b,
             }
         }
     narrow_ws_free(&ws);
+    if (rc == HS_OK && !(best < INFINITY)) /* every distance measured beyond the double range */
+        return err_set(err, HS_ERR_INPUT, "distance between '%s' and '%s': it overflows the "
+                                          "range of doubles", a->name, b->name);
     if (rc == HS_OK && dist)
         *dist = best;
     return rc;
