@@ -8,7 +8,8 @@
 #                   import it with PYTHONPATH=build/python, no install needed)
 #   make demo       install missing packages (as root), build, run the bundled examples
 #   make check      install missing packages (as root), run every test, each phase
-#                   announced as it starts: unit tests, CLI tests, layout rules,
+#                   announced as it starts: unit tests, CLI tests, README
+#                   examples, layout rules,
 #                   the OMPL example, then side by side (a) valgrind on the CLI
 #                   tests, batch/world with 8 threads under ThreadSanitizer
 #                   (make tsan, build-tsan/), the soak test and a short run of
@@ -107,7 +108,7 @@ UNIT  := $(BUILD)/unit_tests
 
 .PHONY: all demo check bench bench-deps install install-lib install-python uninstall clean \
         deps build-deps python-deps python unit-run cli-run python-run layout-run \
-        valgrind-run san-run crosscheck-run ompl-run fuzz-diff fuzz-diff-check \
+        valgrind-run san-run crosscheck-run readme-run ompl-run fuzz-diff fuzz-diff-check \
         tsan tsan-run check-quick check-slow-a check-slow-b
 all: build-deps $(LIBA) $(LIBSO) $(BUILD)/$(SONAME) $(CLI)
 .PHONY: pictures-run plots plots-deps
@@ -318,6 +319,10 @@ python-run: $(PY_STAMP) $(CLI)
 	HS_CLI=$(abspath $(CLI)) HS_EXAMPLES=$(abspath examples) PYTHONPATH=$(abspath $(PY_BUILD)) \
 	  $(PYTHON) -m pytest -q -p no:cacheprovider python/tests
 
+# The README's command-line examples against the output shown under them.
+readme-run: $(CLI)
+	sh tests/readme_check.sh $(CLI)
+
 # The house rules: floors, no circles, only hs_ exported, file sizes, names.
 layout-run: all
 	python3 tests/layout_check.py $(BUILD)
@@ -358,6 +363,8 @@ check: deps
 	@$(MAKE) --no-print-directory unit-run
 	@echo "== CLI tests"
 	@$(MAKE) --no-print-directory cli-run
+	@echo "== README examples (command line)"
+	@$(MAKE) --no-print-directory readme-run
 	@echo "== layout rules"
 	@$(MAKE) --no-print-directory layout-run
 	@echo "== the OMPL example (planning the Panda with halfspace)"
