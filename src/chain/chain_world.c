@@ -15,7 +15,7 @@
 #include "src/chain/chain_piece_tests.h"
 #include "polytope/error.h"
 #include "polytope/mem.h"
-#include "src/shape/gjk.h"
+#include "src/shape/geom_distance.h"
 #include "src/shape/pose.h"
 
 /* World poses of every link (n * 16), or NULL when out of memory. */
@@ -251,62 +251,16 @@ typedef struct best_pair {
     const hs_body *body;
 } best_pair;
 
-/* World points of a geometry (vertices, or a mesh's points) into buf. */
-static double *world_points(const geom *g, const double m[16], int *n)
-{
-    int cnt = g->kind == PIECE_CONVEX ? g->nverts : g->nmv;
-    const double *src = g->kind == PIECE_CONVEX ? g->verts : g->mv;
-    double *out = mem_alloc((size_t)cnt, 3 * sizeof(double));
-    if (out)
-        for (int k = 0; k < cnt; k++)
-            pose_apply(m, src + 3 * k, out + 3 * k);
-    *n = cnt;
-    return out;
-}
-
-/* Distance between the point sets A and B's piece gb (a mesh triangle by
- * triangle), the first shrunk by the radius r (a sphere: A is its
- * centre). */
+/* The distance of A (a sphere of radius r and centre A[0], or a convex
+ * piece's placed points) to body piece gb (placed points B), kept in best
+ * when it is the smallest so far. */
 static void measure(const double *A, int na, double r, const geom *gb, const double *B, int nb,
                     best_pair *best, int link, const hs_body *body)
 {
-    int tris = gb->kind == PIECE_MESH ? gb->ntris : 1;
-    for (int t = 0; t < tris; t++) {
-        double tri[9], pa[3], pb[3];
-        const double *pts = B;
-        int n = nb;
-        if (gb->kind == PIECE_MESH) {
-            for (int k = 0; k < 3; k++)
-                memcpy(tri + 3 * k, B + 3 * gb->tris[3 * t + k], 3 * sizeof(double));
-            pts = tri;
-            n = 3;
-        }
-        double d = gjk_distance(A, na, pts, n, pa, pb) - r;
-        if (r > 0 && d + r > 0)
-            for (int j = 0; j < 3; j++) /* from the centre towards pb, r along */
-                pa[j] += (pb[j] - pa[j]) * (r / (d + r));
-        if (d < 0)
-            d = 0;
-        if (d < best->d) {
-            best->d = d;
-            memcpy(best->pa, pa, sizeof pa);
-            memcpy(best->pb, d == 0 ? pa : pb, sizeof pb);
-            best->link = link;
-            best->body = body;
-        }
+    if (geom_pair_closer(NULL, A, na, r, gb, B, nb, &best->d, best->pa, best->pb)) {
+        best->link = link;
+        best->body = body;
     }
-}
-
-/* Lower bound on the distance between two axis boxes. */
-static double aabb_gap(const double *lo1, const double *hi1, const double *lo2, const double *hi2)
-{
-    double s = 0;
-    for (int d = 0; d < 3; d++) {
-        double g = fmax(lo2[d] - hi1[d], lo1[d] - hi2[d]);
-        if (g > 0)
-            s += g * g;
-    }
-    return sqrt(s) * (1 - 0x1p-40);
 }
 
 /* Link i (pose m) against the bodies (only `only` if not NULL); bodies
@@ -320,11 +274,11 @@ static int link_distance(const hs_chain *c, int i, const double m[16], const hs_
     for (int k = 0; k < hs_world_body_count(w); k++) {
         const hs_body *b = hs_world_body(w, k);
         if (!body_counts(w, b) || (only && b != only) ||
-            aabb_gap(lo, hi, b->lo, b->hi) > best->d)
+            geom_box_gap(lo, hi, b->lo, b->hi) > best->d)
             continue;
         for (int kb = 0; kb < b->npieces; kb++) {
             int nb;
-            double *B = world_points(b->piece[kb], b->pose, &nb);
+            double *B = geom_placed_points(b->piece[kb], b->pose, &nb);
             if (!B)
                 return -1;
             for (int kp = 0; kp < L->nsph + L->ncvx; kp++) {
@@ -335,7 +289,7 @@ static int link_distance(const hs_chain *c, int i, const double m[16], const hs_
                     continue;
                 }
                 int na;
-                double *A = world_points(L->cvx[kp - L->nsph], m, &na);
+                double *A = geom_placed_points(L->cvx[kp - L->nsph], m, &na);
                 if (!A) {
                     free(B);
                     return -1;

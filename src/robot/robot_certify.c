@@ -43,6 +43,7 @@
 #include "solver/fast_prep.h"
 #include "solver/seidel.h"
 #include "src/robot/robot_certify.h"
+#include "src/shape/gjk.h"
 #include "src/shape/pose.h"
 
 #define CERT_MAX_ITER 64
@@ -156,116 +157,6 @@ static double cert_support(const cert_side *sd, const double d[3], int want_max,
 
 /* ------------------------------------------------------------ GJK */
 
-/* The simplex of A - B: w = a - b, with the corners of each side. */
-typedef struct cert_simplex {
-    int k;
-    double w[4][3], a[4][3];
-} cert_simplex;
-
-/* Weights (sum 1) of the point of the affine hull of idx[0..c-1] nearest
- * the origin, by Cramer's rule on the normal equations; 0 when
- * degenerate. */
-static int cert_project(const cert_simplex *s, const int *idx, int c, double *lam)
-{
-    if (c == 1) {
-        lam[0] = 1;
-        return 1;
-    }
-    const double *p0 = s->w[idx[0]];
-    double e[3][3], G[3][3], r[3];
-    int k = c - 1;
-    for (int i = 0; i < k; i++)
-        for (int d = 0; d < 3; d++)
-            e[i][d] = s->w[idx[i + 1]][d] - p0[d];
-    for (int i = 0; i < k; i++) {
-        r[i] = -dot3(e[i], p0);
-        for (int j = 0; j < k; j++)
-            G[i][j] = dot3(e[i], e[j]);
-    }
-    double mu[3];
-    if (k == 1) {
-        if (!(G[0][0] > 1e-300))
-            return 0;
-        mu[0] = r[0] / G[0][0];
-    } else if (k == 2) {
-        double det = G[0][0] * G[1][1] - G[0][1] * G[1][0];
-        if (!(fabs(det) > 1e-300))
-            return 0;
-        mu[0] = (r[0] * G[1][1] - G[0][1] * r[1]) / det;
-        mu[1] = (G[0][0] * r[1] - r[0] * G[1][0]) / det;
-    } else {
-        double det = G[0][0] * (G[1][1] * G[2][2] - G[1][2] * G[2][1]) -
-                     G[0][1] * (G[1][0] * G[2][2] - G[1][2] * G[2][0]) +
-                     G[0][2] * (G[1][0] * G[2][1] - G[1][1] * G[2][0]);
-        if (!(fabs(det) > 1e-300))
-            return 0;
-        for (int col = 0; col < 3; col++) {
-            double M[3][3];
-            memcpy(M, G, sizeof M);
-            for (int i = 0; i < 3; i++)
-                M[i][col] = r[i];
-            mu[col] = (M[0][0] * (M[1][1] * M[2][2] - M[1][2] * M[2][1]) -
-                       M[0][1] * (M[1][0] * M[2][2] - M[1][2] * M[2][0]) +
-                       M[0][2] * (M[1][0] * M[2][1] - M[1][1] * M[2][0])) /
-                      det;
-        }
-    }
-    double sum = 0;
-    for (int i = 0; i < k; i++) {
-        lam[i + 1] = mu[i];
-        sum += mu[i];
-    }
-    lam[0] = 1 - sum;
-    return 1;
-}
-
-/* Reduce s to its face nearest the origin (weights all positive); v
- * receives that point, *pa the matching point of A. */
-static void cert_nearest(cert_simplex *s, double v[3], double pa[3])
-{
-    double best = INFINITY, blam[4] = {1, 0, 0, 0};
-    int bidx[4] = {0, 0, 0, 0}, bc = 1;
-    for (int mask = 1; mask < (1 << s->k); mask++) {
-        int idx[4], c = 0;
-        for (int i = 0; i < s->k; i++)
-            if (mask >> i & 1)
-                idx[c++] = i;
-        double lam[4];
-        if (!cert_project(s, idx, c, lam))
-            continue;
-        int inside = 1;
-        for (int i = 0; i < c; i++)
-            inside &= lam[i] > 0;
-        if (!inside)
-            continue;
-        double p[3] = {0, 0, 0};
-        for (int i = 0; i < c; i++)
-            for (int d = 0; d < 3; d++)
-                p[d] += lam[i] * s->w[idx[i]][d];
-        double d2 = dot3(p, p);
-        if (d2 < best) {
-            best = d2;
-            bc = c;
-            memcpy(bidx, idx, sizeof idx);
-            memcpy(blam, lam, sizeof lam);
-        }
-    }
-    cert_simplex r;
-    r.k = bc;
-    for (int i = 0; i < bc; i++) {
-        memcpy(r.w[i], s->w[bidx[i]], sizeof r.w[i]);
-        memcpy(r.a[i], s->a[bidx[i]], sizeof r.a[i]);
-    }
-    *s = r;
-    for (int d = 0; d < 3; d++) {
-        v[d] = pa[d] = 0;
-        for (int i = 0; i < bc; i++) {
-            v[d] += blam[i] * s->w[i][d];
-            pa[d] += blam[i] * s->a[i][d];
-        }
-    }
-}
-
 /* GJK on the two sides.  Mode apart (enough < 0): 1 as soon as a
  * separation is proven; 0 when they meet (*common: a point of A near B);
  * -1 when neither.  Mode distance (enough >= 0): *lb receives the best
@@ -276,7 +167,7 @@ static int cert_gjk(const robot_cert *c, double enough, const double *v0, double
                     double *lb, double *v_out)
 {
     const cert_side *A = &c->side[0], *B = &c->side[1];
-    cert_simplex s;
+    gjk_simplex s;
     s.k = 0;
     /* first direction: v0 (a warm start), or from B's centre to A's */
     double v[3], a0[3], b0[3];
@@ -319,10 +210,14 @@ static int cert_gjk(const robot_cert *c, double enough, const double *v0, double
         for (int d = 0; d < 3; d++) {
             s.w[s.k][d] = w[d];
             s.a[s.k][d] = wa[d];
+            s.b[s.k][d] = wb[d];
         }
         s.k++;
-        double pa[3];
-        cert_nearest(&s, v, pa);
+        double pa[3] = {0, 0, 0}, lam[4];
+        gjk_simplex_nearest(&s, v, lam);
+        for (int i = 0; i < s.k; i++) /* the matching point of A */
+            for (int d = 0; d < 3; d++)
+                pa[d] += lam[i] * s.a[i][d];
         if (s.k == 4 || dot3(v, v) <= 1e-24 * scale * scale) {
             memcpy(common, pa, sizeof pa);
             if (lb)

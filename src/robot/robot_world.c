@@ -13,7 +13,7 @@
 #include "polytope/mem.h"
 #include "src/broadphase/broadphase.h"
 #include "src/robot/robot.h"
-#include "src/shape/gjk.h"
+#include "src/shape/geom_distance.h"
 #include "src/shape/pose.h"
 #include "src/world/world.h"
 
@@ -237,66 +237,16 @@ typedef struct best_pair {
     const hs_body *body;
 } best_pair;
 
-/* Points of a geometry (vertices, or a mesh's points) placed by m. */
-static double *placed_points(const geom *g, const double m[16], int *n)
+/* The distance between two placed pieces, kept in best when it is the
+ * smallest so far. */
+static void measure_pieces(const geom *ga, const double *A, int na, const geom *gb,
+                               const double *B, int nb, best_pair *best, int link,
+                               const hs_body *body)
 {
-    int cnt = g->kind == PIECE_CONVEX ? g->nverts : g->nmv;
-    const double *src = g->kind == PIECE_CONVEX ? g->verts : g->mv;
-    double *out = mem_alloc((size_t)cnt, 3 * sizeof(double));
-    if (out)
-        for (int k = 0; k < cnt; k++)
-            pose_apply(m, src + 3 * k, out + 3 * k);
-    *n = cnt;
-    return out;
-}
-
-/* GJK between two placed pieces, a mesh triangle by triangle. */
-static void gjk_measure_pieces(const geom *ga, const double *A, int na, const geom *gb, const double *B,
-                    int nb, best_pair *best, int link, const hs_body *body)
-{
-    int ta = ga->kind == PIECE_MESH ? ga->ntris : 1, tb = gb->kind == PIECE_MESH ? gb->ntris : 1;
-    for (int s = 0; s < ta; s++) {
-        double tri_a[9];
-        const double *pa_pts = A;
-        int ca = na;
-        if (ga->kind == PIECE_MESH) {
-            for (int k = 0; k < 3; k++)
-                memcpy(tri_a + 3 * k, A + 3 * ga->tris[3 * s + k], 3 * sizeof(double));
-            pa_pts = tri_a;
-            ca = 3;
-        }
-        for (int t = 0; t < tb; t++) {
-            double tri_b[9], pa[3], pb[3];
-            const double *pb_pts = B;
-            int cb = nb;
-            if (gb->kind == PIECE_MESH) {
-                for (int k = 0; k < 3; k++)
-                    memcpy(tri_b + 3 * k, B + 3 * gb->tris[3 * t + k], 3 * sizeof(double));
-                pb_pts = tri_b;
-                cb = 3;
-            }
-            double d = gjk_distance(pa_pts, ca, pb_pts, cb, pa, pb);
-            if (d < best->d) {
-                best->d = d;
-                memcpy(best->pa, pa, sizeof pa);
-                memcpy(best->pb, pb, sizeof pb);
-                best->link = link;
-                best->body = body;
-            }
-        }
+    if (geom_pair_closer(ga, A, na, 0, gb, B, nb, &best->d, best->pa, best->pb)) {
+        best->link = link;
+        best->body = body;
     }
-}
-
-/* Lower bound on the distance between two axis boxes. */
-static double aabb_lower_gap(const double *lo1, const double *hi1, const double *lo2, const double *hi2)
-{
-    double s = 0;
-    for (int d = 0; d < 3; d++) {
-        double g = fmax(lo2[d] - hi1[d], lo1[d] - hi2[d]);
-        if (g > 0)
-            s += g * g;
-    }
-    return sqrt(s) * (1 - 0x1p-40);
 }
 
 static int link_body_distance(const hs_robot *r, int i, const hs_world *w, const hs_body *only,
@@ -309,21 +259,21 @@ static int link_body_distance(const hs_robot *r, int i, const hs_world *w, const
     for (int k = 0; k < w->nbodies; k++) {
         const hs_body *b = w->bodies[k];
         if (!robot_body_counts(w, b) || (only && b != only) ||
-            aabb_lower_gap(lo, hi, b->lo, b->hi) > best->d)
+            geom_box_gap(lo, hi, b->lo, b->hi) > best->d)
             continue;
         for (int kb = 0; kb < b->npieces; kb++) {
             int nb;
-            double *B = placed_points(b->piece[kb], b->pose, &nb);
+            double *B = geom_placed_points(b->piece[kb], b->pose, &nb);
             if (!B)
                 return -1;
             for (int kp = 0; kp < L->npiece; kp++) {
                 int na;
-                double *P = placed_points(L->piece[kp], A, &na);
+                double *P = geom_placed_points(L->piece[kp], A, &na);
                 if (!P) {
                     free(B);
                     return -1;
                 }
-                gjk_measure_pieces(L->piece[kp], P, na, b->piece[kb], B, nb, best, i, b);
+                measure_pieces(L->piece[kp], P, na, b->piece[kb], B, nb, best, i, b);
                 free(P);
             }
             free(B);

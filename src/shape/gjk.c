@@ -9,11 +9,7 @@
 
 #define GJK_MAX_ITER 64
 
-typedef struct simplex {
-    int k;          /* vertices in use */
-    double w[4][3]; /* a - b */
-    double a[4][3], b[4][3];
-} simplex;
+typedef gjk_simplex simplex;
 
 static double dot(const double *x, const double *y)
 {
@@ -104,8 +100,7 @@ static int project(const simplex *s, const int *idx, int c, double *lambda)
     return 1;
 }
 
-/* Reduce s to the face nearest the origin; v receives that point. */
-static void nearest(simplex *s, double v[3], double *lam_out)
+void gjk_simplex_nearest(gjk_simplex *s, double v[3], double lam_out[4])
 {
     double best = INFINITY, best_lam[4] = {1, 0, 0, 0};
     int best_idx[4] = {0}, best_c = 1;
@@ -182,7 +177,7 @@ static double gjk_scaled(const double *A, int na, const double *B, int nb, doubl
         if (vv - dot(v, w) <= 1e-12 * vv || s.k == 4) /* no progress: converged */
             break;
         add_vertex(&s, A, ia, B, ib, sc);
-        nearest(&s, v, lam);
+        gjk_simplex_nearest(&s, v, lam);
     }
     memset(pa, 0, sizeof(double) * 3);
     memset(pb, 0, sizeof(double) * 3);
