@@ -11,6 +11,39 @@ from ._halfspace_cffi import ffi, lib
 from .errors import ArgumentError, FileError, check, new_error
 
 
+class Owned:
+    """Base of the classes that own one C object, held in ``self._ptr``
+    (an ``ffi.gc`` pointer, freed by the garbage collector or by
+    :meth:`close`).  ``_what`` names the object in the error raised once
+    it is closed."""
+    __slots__ = ()
+    _what = "object"
+
+    def _handle(self):
+        p = getattr(self, "_ptr", None)  # (unset in a half-made object)
+        if p is None:
+            raise ArgumentError("the %s was closed" % self._what)
+        return p
+
+    def _closing(self):
+        """Called by close() before the C object is freed."""
+
+    def close(self):
+        """Free the C object now (further use raises ArgumentError); also
+        at the end of a ``with`` block."""
+        p = getattr(self, "_ptr", None)
+        if p is not None:
+            self._ptr = None
+            self._closing()
+            ffi.release(p)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
 class Status(enum.IntEnum):
     """The answers of the library (hs_status), as ints: the codes that
     :func:`halfspace.intersect_many` returns.  ``Status(c).label`` (or

@@ -9,7 +9,7 @@ import numpy as np
 
 from ._halfspace_cffi import ffi, lib
 from . import _util
-from ._util import cpath, cstr, pystr
+from ._util import Owned, cpath, cstr, pystr
 from .errors import ArgumentError, check, from_error, new_error
 from .polytope import Polytope
 from .world import World
@@ -33,7 +33,7 @@ class ChainDistance(NamedTuple):
     on_body: np.ndarray
 
 
-class Chain:
+class Chain(Owned):
     """A kinematic chain of N links (hs_chain): link 0 is placed by the
     base pose, link i by joint i (the pose of link i in link i-1's frame),
     so link i's world pose is ``base J_1 ... J_i``.
@@ -55,6 +55,7 @@ class Chain:
     The chain owns its C object and frees it when collected (or on
     ``close()``).  It must not be used from two threads at once.
     """
+    _what = "chain"
 
     def __init__(self, links):
         err = new_error()
@@ -81,23 +82,6 @@ class Chain:
         if auto_skip:
             self.auto_skip()
         return self
-
-    def _handle(self):
-        if self._ptr is None:
-            raise ArgumentError("the chain was closed")
-        return self._ptr
-
-    def close(self):
-        """Free the C chain now."""
-        if self._ptr is not None:
-            p, self._ptr = self._ptr, None
-            ffi.release(p)
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
 
     # ------------------------------------------------------------ structure
     @property

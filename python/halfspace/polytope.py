@@ -11,7 +11,7 @@ import numpy as np
 
 from ._halfspace_cffi import ffi, lib
 from . import _util
-from ._util import STATUS_NAMES, Status, cpath, cstr, pystr, take_string
+from ._util import STATUS_NAMES, Owned, Status, cpath, cstr, pystr, take_string
 from .errors import (ArgumentError, CertificateError, InternalError, check, from_error,
                      new_error)
 
@@ -21,7 +21,7 @@ __all__ = ["Polytope", "Result", "Multiplier", "Certificate", "feasible", "inter
 _TWO53 = 2 ** 53
 
 
-class Polytope:
+class Polytope(Owned):
     """An immutable system of m rows over n variables: row i is
     ``A[i] . x <= b[i]``, or ``A[i] . x = b[i]`` for an equality row.
 
@@ -50,6 +50,7 @@ class Polytope:
     >>> cube.dim, cube.rows
     (3, 6)
     """
+    _what = "polytope"
 
     __slots__ = ("_ptr", "_addr", "__weakref__")
 
@@ -108,25 +109,8 @@ class Polytope:
                                           else ffi.NULL, err), err)
 
     # -------------------------------------------------------------- access
-    def _handle(self):
-        p = getattr(self, "_ptr", None)
-        if p is None:
-            raise ArgumentError("the polytope was closed")
-        return p
-
-    def close(self):
-        """Free the C polytope now (further use raises ArgumentError)."""
-        p = getattr(self, "_ptr", None)
-        if p is not None:
-            self._ptr = None
-            self._addr = 0
-            ffi.release(p)
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
+    def _closing(self):
+        self._addr = 0
 
     @property
     def dim(self):
@@ -345,7 +329,7 @@ def _pooled_result():
     return r
 
 
-class Result:
+class Result(Owned):
     """The answer of :func:`intersect` or :func:`feasible` (hs_result).
 
     Attributes (read only):
@@ -370,6 +354,7 @@ class Result:
     and frees it when collected (or on ``close()``); it keeps the polytopes
     it was computed from alive, for ``verify()``.
     """
+    _what = "result"
 
     __slots__ = ("_ptr", "_A", "_B", "engine", "trace", "__weakref__")
 
@@ -396,23 +381,6 @@ class Result:
         self.engine = None
         self.trace = None
         return self
-
-    def _handle(self):
-        if self._ptr is None:
-            raise ArgumentError("the result was closed")
-        return self._ptr
-
-    def close(self):
-        """Free the C result now."""
-        if self._ptr is not None:
-            p, self._ptr = self._ptr, None
-            ffi.release(p)
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
 
     @property
     def code(self):

@@ -10,7 +10,7 @@ import numpy as np
 
 from ._halfspace_cffi import ffi, lib
 from . import _util
-from ._util import cpath, cstr, pystr
+from ._util import Owned, cpath, cstr, pystr
 from .errors import ArgumentError, check, from_error, new_error
 from .world import World
 
@@ -87,7 +87,7 @@ class MotionResult(NamedTuple):
         return self.blocked == 0
 
 
-class Robot:
+class Robot(Owned):
     """A robot loaded from a URDF file (hs_robot): a tree of links, each
     with collision pieces, joined by joints.
 
@@ -120,6 +120,7 @@ class Robot:
     reads the robot (and the world), so several threads may call it on
     one robot at once.
     """
+    _what = "robot"
 
     def __init__(self, *args, **kw):
         raise TypeError("use Robot.load(path) or Robot.from_string(xml)")
@@ -212,23 +213,6 @@ class Robot:
         return cls._made(p, err, rest if auto_skip else None)
 
     # ------------------------------------------------------------ lifetime
-    def _handle(self):
-        if self._ptr is None:
-            raise ArgumentError("the robot was closed")
-        return self._ptr
-
-    def close(self):
-        """Free the C robot now."""
-        if self._ptr is not None:
-            p, self._ptr = self._ptr, None
-            ffi.release(p)
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
-
     # ------------------------------------------------------------ structure
     @property
     def name(self):

@@ -10,7 +10,7 @@ import numpy as np
 
 from ._halfspace_cffi import ffi, lib
 from . import _util
-from ._util import cpath, cstr, pystr
+from ._util import Owned, cpath, cstr, pystr
 from .errors import ArgumentError, check, from_error, new_error
 from .polytope import Polytope
 
@@ -92,7 +92,7 @@ class Boundary(NamedTuple):
     faces: List[np.ndarray]
 
 
-class World:
+class World(Owned):
     """A world of bodies (hs_world).  Each body has a unique name, a
     static flag, a pose (4x4) and pieces in its own frame.
 
@@ -112,6 +112,7 @@ class World:
     threads at once (each thread has its own report); nothing may change
     the world (adding, posing, removing) while another thread uses it.
     """
+    _what = "world"
 
     def __init__(self):
         p = lib.hs_world_new()
@@ -135,27 +136,11 @@ class World:
         return w
 
     # ------------------------------------------------------------ lifetime
-    def _handle(self):
-        p = self._ptr
-        if p is None:
-            raise ArgumentError("the world was closed")
-        return p
-
-    def close(self):
-        """Free the world and its bodies now (every Body of it becomes
-        unusable)."""
-        if self._ptr is not None:
-            p, self._ptr = self._ptr, None
-            for b in list(self._bodies.values()):
-                b._ptr = None
-            self._local = threading.local()
-            ffi.release(p)
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
+    def _closing(self):
+        """Every Body of the world becomes unusable."""
+        for b in list(self._bodies.values()):
+            b._ptr = None
+        self._local = threading.local()
 
     # -------------------------------------------------------------- bodies
     def _body(self, p):
