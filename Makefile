@@ -456,15 +456,14 @@ plots-deps:
 #                     and fuzz/crashes/<name> replayed, then each harness
 #                     fuzzed FUZZ_CHECK_SECONDS seconds (default 10)
 # A crash, once fixed, has its input committed to fuzz/crashes/<name>/ as a
-# regression input.  URDF: when its reader exists, add "urdf" to
-# FUZZ_TARGETS, with fuzz/fuzz_urdf.c and seeds in fuzz/corpus/urdf/.
-FUZZ_TARGETS := ine cert batch chain vrml obj off stl
+# regression input.
+FUZZ_TARGETS := ine cert batch chain vrml obj off stl urdf
 FUZZ_CC ?= clang
 FUZZ_SECONDS ?= 60
 FUZZ_CHECK_SECONDS ?= 10
 FUZZ_BUILD := build-fuzz
 FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
-FUZZ_CFLAGS := $(WARN) $(DEFS) $(INC) -O1 -g $(FUZZ_SAN) -fsanitize=fuzzer-no-link -MMD -MP
+FUZZ_CFLAGS := $(WARN) $(DEFS) $(INC) $(XML_CFLAGS) -O1 -g $(FUZZ_SAN) -fsanitize=fuzzer-no-link -MMD -MP
 FUZZ_LIB_OBJ := $(LIB_SRC:%.c=$(FUZZ_BUILD)/%.o) $(FUZZ_BUILD)/src/cli/batch_list.o
 FUZZ_UTIL_OBJ := $(FUZZ_BUILD)/fuzz/fuzz_util.o $(FUZZ_BUILD)/fuzz/fuzz_mesh.o
 FUZZ_BIN := $(FUZZ_TARGETS:%=$(FUZZ_BUILD)/fuzz_%)

@@ -3,8 +3,8 @@
  * follows it (hs_result_verify): the first byte gives the dimension n =
  * 1 + byte % 4, the rest is the certificate's text.  A certificate that
  * parses is checked against A = [0,1]^n and B = [1,2]^n (touching), and
- * written back as text and as JSON.  (When a JSON certificate reader
- * exists, its harness belongs beside this one: fuzz_cert_json.c.) */
+ * written back as text and as JSON.  The reader takes the JSON form too
+ * (solver/result_json.c): seeds of both forms are in corpus/cert/. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

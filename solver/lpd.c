@@ -11,6 +11,7 @@
 
 #include "polytope/hpoly.h"
 #include "polytope/mem.h"
+#include "polytope/select.h"
 #include "polytope/predicates.h"
 #include "solver/engines.h"
 #include "solver/simplex_d.h"
@@ -133,38 +134,11 @@ typedef struct box_lp {
     int ncol;
     unsigned char *taken;  /* m */
     double *score;         /* m */
-    int *idx;              /* m */
+    keyed *cand;           /* m */
     double *rhs, *pi;      /* n */
     int *basis;            /* n */
     double big;
 } box_lp;
-
-/* Move the `keep` largest score[idx[.]] to the front of idx[0 .. count-1]. */
-static void select_largest(const double *score, int *idx, int count, int keep)
-{
-    int lo = 0, hi = count - 1;
-    while (lo < hi && keep > 0 && keep < count) {
-        double piv = score[idx[(lo + hi) / 2]];
-        int i = lo, j = hi;
-        while (i <= j) {
-            while (score[idx[i]] > piv)
-                i++;
-            while (score[idx[j]] < piv)
-                j--;
-            if (i <= j) {
-                int t = idx[i];
-                idx[i++] = idx[j];
-                idx[j--] = t;
-            }
-        }
-        if (keep - 1 <= j)
-            hi = j;
-        else if (keep - 1 >= i)
-            lo = i;
-        else
-            return;
-    }
-}
 
 /* Append up to `count` rows of positive score, the largest first. */
 static int take_rows(box_lp *b, int count)
@@ -172,11 +146,11 @@ static int take_rows(box_lp *b, int count)
     int cand = 0;
     for (int i = 0; i < b->m; i++)
         if (!b->taken[i] && b->score[i] > 0)
-            b->idx[cand++] = i;
-    select_largest(b->score, b->idx, cand, count);
+            b->cand[cand++] = (keyed){-b->score[i], i};
+    keyed_smallest_first(b->cand, cand, count);
     int added = 0;
     for (int t = 0; t < cand && t < count; t++) {
-        int i = b->idx[t];
+        int i = b->cand[t].id;
         b->taken[i] = 1;
         b->col[b->ncol++] = (dlp_col){hpoly_row(b->p, i), 0, 1, 0, b->p->b[i], 0};
         added++;
@@ -243,12 +217,12 @@ int lpd_box_hint(const hs_poly *p, double *lo, double *hi)
     b.col = mem_calloc((size_t)m + 2 * (size_t)n, sizeof(dlp_col));
     b.taken = mem_alloc((size_t)m, 1);
     b.score = mem_alloc((size_t)m, sizeof(double));
-    b.idx = mem_alloc((size_t)m, sizeof(int));
+    b.cand = mem_alloc((size_t)m, sizeof *b.cand);
     b.rhs = mem_calloc((size_t)n, sizeof(double));
     b.pi = mem_alloc((size_t)n, sizeof(double));
     b.basis = mem_alloc((size_t)n, sizeof(int));
     int rc = -1;
-    if (!norm || !b.col || !b.taken || !b.score || !b.idx || !b.rhs || !b.pi || !b.basis)
+    if (!norm || !b.col || !b.taken || !b.score || !b.cand || !b.rhs || !b.pi || !b.basis)
         goto done;
     double far = row_reach(p, norm), clamp = 4 * far;
     b.big = 1e6 * far;
@@ -272,7 +246,7 @@ done:
     free(b.col);
     free(b.taken);
     free(b.score);
-    free(b.idx);
+    free(b.cand);
     free(b.rhs);
     free(b.pi);
     free(b.basis);

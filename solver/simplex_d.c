@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "polytope/mem.h"
+#include "polytope/select.h"
 
 #define DLP_TOL_COST 1e-9   /* reduced costs above -tol count as optimal */
 #define DLP_TOL_PIVOT 1e-9  /* |u_i| below this times max |u| is no pivot */
@@ -30,7 +31,7 @@ typedef struct dlp_work {
     int *nzidx;
     int *rowidx, *colidx;    /* k each: nonzero positions (scratch) */
     int *list, nlist, list_cap; /* partial pricing: candidate columns */
-    struct priced *found;    /* ncol: scratch of a full pricing pass */
+    keyed *found;         /* ncol: scratch of a full pricing pass */
 } dlp_work;
 
 static void dense_column(const dlp_work *w, int c, double *out)
@@ -159,39 +160,6 @@ static double reduced_d(const dlp_work *w, int c, double pimax, double *tol)
     return (cl->cost - pi_dot(w, c)) * w->scale[c];
 }
 
-typedef struct priced {
-    double d;
-    int c;
-} priced;
-
-/* Reorder v[0 .. count-1] so that its keep smallest d come first (in no
- * particular order): quickselect with the middle element as pivot. */
-static void smallest_first(priced *v, int count, int keep)
-{
-    int lo = 0, hi = count - 1;
-    while (lo < hi) {
-        double piv = v[(lo + hi) / 2].d;
-        int i = lo, j = hi;
-        while (i <= j) {
-            while (v[i].d < piv)
-                i++;
-            while (v[j].d > piv)
-                j--;
-            if (i <= j) {
-                priced t = v[i];
-                v[i++] = v[j];
-                v[j--] = t;
-            }
-        }
-        if (keep - 1 <= j)
-            hi = j;
-        else if (keep - 1 >= i)
-            lo = i;
-        else
-            return;
-    }
-}
-
 /* Entering column: the most negative scaled reduced cost (Dantzig), or the
  * first negative one (Bland); -1 when none is below the tolerance.
  * Partial pricing: Dantzig's rule first looks only at a short list of
@@ -229,21 +197,21 @@ static int price(dlp_work *w, int bland)
             continue;
         if (bland)
             return c;
-        w->found[count++] = (priced){d, c};
+        w->found[count++] = (keyed){d, c};
     }
     if (count == 0)
         return -1;
     int keep = count;
     if (count > w->list_cap) {
         keep = w->list_cap;
-        smallest_first(w->found, count, keep);
+        keyed_smallest_first(w->found, count, keep);
     }
     w->nlist = 0;
     for (int t = 0; t < keep; t++) {
-        w->list[w->nlist++] = w->found[t].c;
-        if (best < 0 || w->found[t].d < best_d) {
-            best = w->found[t].c;
-            best_d = w->found[t].d;
+        w->list[w->nlist++] = w->found[t].id;
+        if (best < 0 || w->found[t].key < best_d) {
+            best = w->found[t].id;
+            best_d = w->found[t].key;
         }
     }
     return best;
