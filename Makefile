@@ -20,7 +20,8 @@
 #                   picture tests; under 10 minutes on 2 cores
 #   make check-quick  unit and CLI tests only (under a minute once built)
 #   make tsan       ThreadSanitizer build, batch and world queries with 8 threads
-#   make fuzz       every reader fuzzed FUZZ_SECONDS (default 60) seconds (clang)
+#   make fuzz       every reader fuzzed FUZZ_SECONDS (default 60) seconds (clang),
+#                   then the answers (fuzz-diff) as long
 #   make fuzz-diff  differential fuzzing of answers for FUZZ_DIFF_SECONDS (600)
 #   make soak       10^6 queries through the API, resident memory must stay flat
 #   make bench      benchmark programs and bench/RESULTS.md, then make plots
@@ -351,9 +352,10 @@ crosscheck-run: $(CLI)
 #   $(call check_phase,TAG,TITLE,TARGET)
 define check_phase
 	@echo "$(1) == $(2)"
-	@$(MAKE) --no-print-directory $(3) > $(BUILD)/check-$(3).log 2>&1 || \
-	  { cat $(BUILD)/check-$(3).log; echo "$(1) FAILED: $(2) (log: $(BUILD)/check-$(3).log)"; exit 1; }
-	@echo "$(1)    $$(tail -n 1 $(BUILD)/check-$(3).log)"
+	@t0=$$(date +%s); \
+	$(MAKE) --no-print-directory $(3) > $(BUILD)/check-$(3).log 2>&1 || \
+	  { cat $(BUILD)/check-$(3).log; echo "$(1) FAILED: $(2) (log: $(BUILD)/check-$(3).log)"; exit 1; }; \
+	echo "$(1)    $$(tail -n 1 $(BUILD)/check-$(3).log) ($$(( $$(date +%s) - t0 )) s)"
 endef
 
 check: deps
@@ -513,6 +515,7 @@ fuzz: deps fuzz-deps
 	@for t in $(FUZZ_TARGETS); do \
 	  $(call fuzz_run,$$t,$(FUZZ_SECONDS),$(FUZZ_BUILD)/corpus/$$t) || exit 1; \
 	done
+	@$(MAKE) --no-print-directory fuzz-diff FUZZ_DIFF_SECONDS=$(FUZZ_SECONDS)
 
 fuzz-check: fuzz-deps
 	@$(MAKE) --no-print-directory fuzz-build
