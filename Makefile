@@ -12,12 +12,12 @@
 #                   examples, layout rules,
 #                   the OMPL example, then side by side (a) valgrind on the CLI
 #                   tests, batch/world with 8 threads under ThreadSanitizer
-#                   (make tsan, build-tsan/), the soak test and a short run of
-#                   every reader's fuzzer (make fuzz-check, build-fuzz/), (b) the
+#                   (make tsan, build-tsan/) and the soak test, (b) the
 #                   cross-check, 20 s of differential fuzzing (fuzz-diff-check),
 #                   the C and CLI tests under AddressSanitizer +
 #                   UndefinedBehaviorSanitizer (build-san/), the Python and
-#                   picture tests; under 10 minutes on 2 cores
+#                   picture tests and a short run of every reader's fuzzer
+#                   (make fuzz-check, build-fuzz/); about 7 minutes on 2 cores
 #   make check-quick  unit and CLI tests only (under a minute once built)
 #   make tsan       ThreadSanitizer build, batch and world queries with 8 threads
 #   make fuzz       every reader fuzzed FUZZ_SECONDS (default 60) seconds (clang),
@@ -371,8 +371,8 @@ check: deps
 	@$(MAKE) --no-print-directory layout-run
 	@echo "== the OMPL example (planning the Panda with halfspace)"
 	@$(MAKE) --no-print-directory ompl-run
-	@echo "== in parallel: (a) valgrind on the CLI tests, ThreadSanitizer; (b) cross-check," \
-	      "differential fuzzing, AddressSanitizer, Python and picture tests"
+	@echo "== in parallel: (a) valgrind on the CLI tests, ThreadSanitizer, soak; (b) cross-check," \
+	      "differential fuzzing, AddressSanitizer, Python and picture tests, reader fuzzing"
 	@$(MAKE) --no-print-directory -j2 check-slow-a check-slow-b
 	@echo "check: all tests passed"
 
@@ -390,7 +390,6 @@ check-slow-a:
 	$(call check_phase,(a),valgrind on the CLI tests (about 4 minutes),valgrind-run)
 	$(call check_phase,(a),ThreadSanitizer build: batch and world with 8 threads,tsan)
 	$(call check_phase,(a),soak: 10^6 queries in flat memory,soak)
-	$(call check_phase,(a),fuzzing: every reader's corpus replayed and fuzzed briefly,fuzz-check)
 
 check-slow-b:
 	$(call check_phase,(b),cross-check: 10000 instances against GLPK,crosscheck-run)
@@ -398,6 +397,7 @@ check-slow-b:
 	$(call check_phase,(b),AddressSanitizer + UndefinedBehaviorSanitizer build: unit and CLI tests,san-run)
 	$(call check_phase,(b),Python tests,python-run)
 	$(call check_phase,(b),pictures,pictures-run)
+	$(call check_phase,(b),fuzzing: every reader's corpus replayed and fuzzed briefly,fuzz-check)
 
 san-run:
 	@$(MAKE) --no-print-directory BUILD=build-san SANITIZE=1 CFLAGS="-O1 -g" unit-run cli-run

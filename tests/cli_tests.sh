@@ -631,6 +631,6 @@ has "$out" "usage: halfspace draw"
 # issue 14: numbers, threads, usability (tests/cli_num.sh)
 . "$(dirname "$0")/cli_num.sh"
 
-[ "$skipped" = 0 ] || printf 'skipped (data missing):%s\n' "$skips"
+[ "$skipped" = 0 ] || printf 'skipped (data or program missing, or off under a checker):%s\n' "$skips"
 echo "cli tests: $pass passed, $fail failed, $skipped skipped${VG:+ (under valgrind)}"
 [ "$fail" = 0 ]

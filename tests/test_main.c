@@ -20,7 +20,7 @@ static int report_skips(const char *log)
     char line[2048];
     while (f && fgets(line, sizeof line, f)) {
         if (count++ == 0)
-            printf("skipped (data or program missing):\n");
+            printf("skipped (data or program missing, or off under a checker):\n");
         printf("  SKIP %s", line);
     }
     if (f)
