@@ -53,6 +53,10 @@ PAIRS_OBJ    := $(BUILD)/bench/pairs.o $(BUILD)/bench/pairs_report.o $(BUILD)/be
                 $(BUILD)/bench/ccd_peer.o $(BENCH_COMMON:%.c=$(BUILD)/%.o)
 PAIRS_ARGS   ?=
 PAIRS_TITLE  := Fast engine vs GLPK and libccd (bench/pairs)
+# Profiling aids (not timed by bench-all): a family's pairs as .ine files,
+# and their replay through the public API alone (builds against any version).
+PAIRS_DUMP   := $(BUILD)/bench/pairs_dump
+PAIRS_REPLAY := $(BUILD)/bench/pairs_replay
 TRIANGLES    := $(BUILD)/bench/triangles
 TRIANGLES_OBJ := $(BUILD)/bench/triangles.o
 TRIANGLES_ARGS ?=
@@ -92,7 +96,7 @@ PATH_ARGS ?=
 PATH_TITLE := Seed 004: paths in a palletizing cell (bench/path)
 comma := ,
 
-.PHONY: bench-all table1-run table1-build pairs-run pairs-build triangles-run triangles-build \
+.PHONY: bench-all table1-run table1-build pairs-run pairs-build profile-build triangles-run triangles-build \
         world-run world-build mesh-run mesh-build chain-run chain-build path-run path-build \
         robot-run robot-build
 # Timed runs must not overlap, whatever -j says.
@@ -102,6 +106,7 @@ bench-all: table1-run pairs-run triangles-run world-run mesh-run chain-run path-
 
 table1-build: $(TABLE1)
 pairs-build: $(PAIRS)
+profile-build: $(PAIRS_DUMP) $(PAIRS_REPLAY)
 triangles-build: $(TRIANGLES)
 world-build: $(WORLD)
 robot-build: $(ROBOT)
@@ -128,6 +133,12 @@ $(MESH): $(MESH_OBJ) $(LIBA)
 
 $(TABLE1): $(TABLE1_OBJ) $(LIBA)
 	$(CC) -o $@ $(TABLE1_OBJ) $(LIBA) $(BENCH_LIBS)
+
+$(PAIRS_DUMP): $(BUILD)/bench/pairs_dump.o $(BUILD)/bench/families.o $(BENCH_COMMON:%.c=$(BUILD)/%.o) $(LIBA)
+	$(CC) -o $@ $^ $(BENCH_LIBS)
+
+$(PAIRS_REPLAY): $(BUILD)/bench/pairs_replay.o $(LIBA)
+	$(CC) -o $@ $^ $(BENCH_LIBS)
 
 $(PAIRS): $(PAIRS_OBJ) $(LIBA)
 	$(CC) -o $@ $(PAIRS_OBJ) $(LIBA) $(PAIRS_LIBS)

@@ -1,0 +1,88 @@
+/* pairs_replay.c -- replays the pairs written by bench/pairs_dump.c through
+ * the public API only (hs_poly_read, hs_intersect with the default fast
+ * engine), so that it builds against any version of the library:
+ *
+ *   build/bench/pairs_replay DIR COUNT [REPEATS]
+ *
+ * One untimed pass first (whatever is prepared lazily is prepared), then
+ * REPEATS passes (default 5) in replay_pass, of which the fastest is
+ * printed as microseconds per query with the classes found.  For an
+ * instruction profile of the queries alone:
+ *
+ *   valgrind --tool=callgrind --toggle-collect=replay_pass \
+ *       build/bench/pairs_replay DIR COUNT 1
+ *   callgrind_annotate --inclusive=yes callgrind.out.PID
+ *
+ * (warm timing, back to back: for profiles and before/after comparisons on
+ * one machine, not for the cold figures of bench/pairs). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "halfspace.h"
+
+static double now_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* One query per pair; the classes counted into cls when not NULL.  Not
+ * inlined, so that callgrind can collect it alone. */
+__attribute__((noinline)) void replay_pass(hs_poly **A, hs_poly **B, int count,
+                                           const hs_options *opt, hs_result *r, int *cls);
+void replay_pass(hs_poly **A, hs_poly **B, int count, const hs_options *opt, hs_result *r,
+                 int *cls)
+{
+    hs_error err;
+    for (int k = 0; k < count; k++)
+        if (hs_intersect(A[k], B[k], opt, r, &err) == HS_OK && cls)
+            cls[hs_result_status(r)]++;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 3 || atoi(argv[2]) < 1) {
+        fprintf(stderr, "usage: pairs_replay DIR COUNT [REPEATS]\n");
+        return 1;
+    }
+    int count = atoi(argv[2]), reps = argc > 3 ? atoi(argv[3]) : 5;
+    hs_poly **A = calloc((size_t)count, sizeof *A), **B = calloc((size_t)count, sizeof *B);
+    hs_result *r = hs_result_new();
+    if (!A || !B || !r)
+        return 1;
+    hs_error err;
+    for (int k = 0; k < count; k++) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s/A%d.ine", argv[1], k);
+        A[k] = hs_poly_read(path, &err);
+        snprintf(path, sizeof path, "%s/B%d.ine", argv[1], k);
+        B[k] = A[k] ? hs_poly_read(path, &err) : NULL;
+        if (!B[k]) {
+            fprintf(stderr, "pairs_replay: %s\n", err.msg);
+            return 1;
+        }
+    }
+    hs_options opt;
+    hs_options_init(&opt);
+    int cls[8] = {0};
+    replay_pass(A, B, count, &opt, r, NULL); /* the lazy preparations */
+    double best = 1e300;
+    for (int rep = 0; rep < reps; rep++) {
+        double t = now_s();
+        replay_pass(A, B, count, &opt, r, rep ? NULL : cls);
+        double d = now_s() - t;
+        best = d < best ? d : best;
+    }
+    printf("%.3g us per query (fastest of %d passes); disjoint %d, touching %d, overlap %d\n",
+           best * 1e6 / count, reps, cls[HS_DISJOINT], cls[HS_TOUCHING], cls[HS_OVERLAP]);
+    for (int k = 0; k < count; k++) {
+        hs_poly_free(A[k]);
+        hs_poly_free(B[k]);
+    }
+    free(A);
+    free(B);
+    hs_result_free(r);
+    return 0;
+}
