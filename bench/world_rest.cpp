@@ -21,14 +21,20 @@
  *   ours       hs_body_set_pose x N + hs_world_query (threshold 0,
  *              contacts off, 1 thread, the default broad phase), one report
  *              reused by every step (temporal coherence);
- *   ours-cold  the same with a new report every step (no hints);
+ *   ours-cold  the same with a new report every step (no hints, no
+ *              records of the last step);
+ *   ours-moved the same with its own report reused, every box moved by
+ *              2^-20 along x on odd steps and back on even ones (the boxes
+ *              still touch exactly): no pair's inputs equal the last
+ *              step's, so none is answered from its record (narrow_memo.h)
+ *              and every pair is tested, starting from its hint;
  *   fcl        setTransform + computeAABB x N, update(), collide() with
  *              fcl::collide per candidate pair (default request: GJK
  *              solver GST_LIBCCD, no contacts) on fcl::Box shapes of the
  *              same sizes and poses (FCL's own box-box test), in a
  *              DynamicAABBTreeCollisionManager.
  * Step 0 is untimed (its time is reported as "first"); steps 1..S are
- * timed one by one, the three methods in a rotating order.  Reported: the
+ * timed one by one, the four methods in a rotating order.  Reported: the
  * mean over the timed steps, the spread (fastest and slowest step) and the
  * median.  Checks: our pair set must be exactly the N (box, support)
  * pairs, all touching, at every step (else the program fails); at step 1
@@ -253,14 +259,15 @@ bool fcl_count_callback(fcl::CollisionObjectd *o1, fcl::CollisionObjectd *o2, vo
 
 /* ------------------------------------------------------------ one size */
 
-enum { R_OURS, R_COLD, R_FCL, R_METHODS };
-const char *rest_name[R_METHODS] = {"ours", "ours-cold", "fcl"};
+enum { R_OURS, R_COLD, R_MOVED, R_FCL, R_METHODS };
+const char *rest_name[R_METHODS] = {"ours", "ours-cold", "ours-moved", "fcl"};
 
 struct rest_result {
     int n = 0, sites = 0, stacks[3] = {0, 0, 0};
     series m[R_METHODS];
     long fcl_found = 0, fcl_extra = 0, fcl_missed = 0; /* at step 1 */
     long candidates_ours = 0, candidates_fcl = 0, fallbacks = 0;
+    long repeated = 0, repeated_moved = 0; /* pairs answered from records, step 2 */
     long exact_pairs = 0, exact_disagree = 0;
     double build_s = 0;
 };
@@ -283,9 +290,10 @@ rest_result rest_size(int n, const rest_options &o)
     opt.threshold = 0;
     opt.contacts = 0;
     opt.threads = 1;
-    hs_report *rep = hs_report_new(), *cold = nullptr;
-    if (!rep)
+    hs_report *rep = hs_report_new(), *cold = nullptr, *moved_rep = hs_report_new();
+    if (!rep || !moved_rep)
         die("out of memory");
+    std::vector<double> moved(sc.pose); /* ours-moved's poses, set per step */
 
     std::vector<fcl::CollisionObjectd *> objs;
     objs.push_back(sc.ffloor.get());
@@ -328,7 +336,14 @@ rest_result rest_size(int n, const rest_options &o)
                     res.candidates_fcl = data.narrow;
                 }
             } else {
-                hs_report *use = rep;
+                hs_report *use = mi == R_MOVED ? moved_rep : rep;
+                const double *poses = sc.pose.data();
+                if (mi == R_MOVED) { /* (outside the timing) */
+                    for (int i = 0; i < n; i++)
+                        moved[16 * (size_t)i + 3] =
+                            sc.pose[16 * (size_t)i + 3] + ((s & 1) ? 0x1p-20 : 0.0);
+                    poses = moved.data();
+                }
                 if (mi == R_COLD) { /* (outside the timing) */
                     hs_report_free(cold);
                     if (!(cold = hs_report_new()))
@@ -338,7 +353,7 @@ rest_result rest_size(int n, const rest_options &o)
                 dt = timed(
                     [&] {
                         for (int i = 0; i < n; i++)
-                            if (hs_body_set_pose(sc.body[i], &sc.pose[16 * (size_t)i], &err) !=
+                            if (hs_body_set_pose(sc.body[i], &poses[16 * (size_t)i], &err) !=
                                 HS_OK)
                                 die("hs_body_set_pose", &err);
                         if (hs_world_query(sc.w, &opt, use, &err) != HS_OK)
@@ -354,12 +369,16 @@ rest_result rest_size(int n, const rest_options &o)
                                  n, s, rest_name[mi], got.size(), not_touching, want.size());
                     std::exit(EXIT_FAILURE);
                 }
+                hs_report_stats st;
+                hs_report_get_stats(use, &st);
                 if (s == 1 && mi == R_OURS) {
-                    hs_report_stats st;
-                    hs_report_get_stats(use, &st);
                     res.candidates_ours = st.body_pairs;
                     res.fallbacks = st.fallbacks;
                 }
+                if (s == 2 && mi == R_OURS)
+                    res.repeated = st.repeated;
+                if (s == 2 && mi == R_MOVED)
+                    res.repeated_moved = st.repeated;
             }
             if (s == 0)
                 ms.first = 1e3 * dt;
@@ -390,8 +409,10 @@ rest_result rest_size(int n, const rest_options &o)
     }
     hs_report_free(rep);
     hs_report_free(cold);
-    std::fprintf(stderr, "world: rest N=%d: ours %.3f ms, ours-cold %.3f ms, fcl %.3f ms per step\n",
-                 n, mean(res.m[R_OURS].v), mean(res.m[R_COLD].v), mean(res.m[R_FCL].v));
+    hs_report_free(moved_rep);
+    std::fprintf(stderr, "world: rest N=%d: ours %.3f ms, ours-cold %.3f ms, ours-moved %.3f ms, "
+                 "fcl %.3f ms per step\n", n, mean(res.m[R_OURS].v), mean(res.m[R_COLD].v),
+                 mean(res.m[R_MOVED].v), mean(res.m[R_FCL].v));
     return res;
 }
 
@@ -537,36 +558,48 @@ void rest_run(const rest_options &o)
         all.push_back(rest_size(n, o));
     std::printf("\n### Resting contact: boxes on a floor and in stacks\n\n");
     std::printf("| N | stacks of 1 / 2 / 3 | touching pairs | broad-phase pairs ours / FCL | "
-                "fast-engine fallbacks per step | ours ms (spread) | ours-cold ms (spread) | "
-                "FCL ms (spread) | ours / FCL | first step ours / FCL ms | FCL finds / misses "
-                "/ extra | exact engine: pairs / disagreements |\n");
-    std::printf("|---:|---|---:|---|---:|---|---|---|---:|---|---|---|\n");
+                "fast-engine fallbacks per step | pairs answered from records: ours / "
+                "ours-moved | ours ms (spread) | ours-cold ms (spread) | ours-moved ms "
+                "(spread) | FCL ms (spread) | ours / FCL | ours-cold / FCL | ours-moved / FCL "
+                "| first step ours / FCL ms | FCL finds / misses / extra | exact engine: pairs "
+                "/ disagreements |\n");
+    std::printf("|---:|---|---:|---|---:|---|---|---|---|---|---:|---:|---:|---|---|---|\n");
     for (const rest_result &r : all)
-        std::printf("| %d | %d / %d / %d | %d | %ld / %ld | %ld | %.4g (%.4g-%.4g) | %.4g "
-                    "(%.4g-%.4g) | %.4g (%.4g-%.4g) | %.3g | %.4g / %.4g | %ld / %ld / %ld | "
-                    "%ld / %ld |\n",
+        std::printf("| %d | %d / %d / %d | %d | %ld / %ld | %ld | %ld / %ld | %.4g (%.4g-%.4g) "
+                    "| %.4g (%.4g-%.4g) | %.4g (%.4g-%.4g) | %.4g (%.4g-%.4g) | %.3g | %.3g | "
+                    "%.3g | %.4g / %.4g | %ld / %ld / %ld | %ld / %ld |\n",
                     r.n, r.stacks[0], r.stacks[1], r.stacks[2], r.n, r.candidates_ours,
-                    r.candidates_fcl, r.fallbacks, mean(r.m[R_OURS].v), r.m[R_OURS].lo(),
-                    r.m[R_OURS].hi(), mean(r.m[R_COLD].v), r.m[R_COLD].lo(), r.m[R_COLD].hi(),
+                    r.candidates_fcl, r.fallbacks, r.repeated, r.repeated_moved,
+                    mean(r.m[R_OURS].v), r.m[R_OURS].lo(), r.m[R_OURS].hi(),
+                    mean(r.m[R_COLD].v), r.m[R_COLD].lo(), r.m[R_COLD].hi(),
+                    mean(r.m[R_MOVED].v), r.m[R_MOVED].lo(), r.m[R_MOVED].hi(),
                     mean(r.m[R_FCL].v), r.m[R_FCL].lo(), r.m[R_FCL].hi(),
-                    mean(r.m[R_OURS].v) / mean(r.m[R_FCL].v), r.m[R_OURS].first,
+                    mean(r.m[R_OURS].v) / mean(r.m[R_FCL].v),
+                    mean(r.m[R_COLD].v) / mean(r.m[R_FCL].v),
+                    mean(r.m[R_MOVED].v) / mean(r.m[R_FCL].v), r.m[R_OURS].first,
                     r.m[R_FCL].first, r.fcl_found, r.fcl_missed, r.fcl_extra, r.exact_pairs,
                     r.exact_disagree);
-    long sw[R_METHODS] = {0, 0, 0};
+    long sw[R_METHODS] = {0, 0, 0, 0};
     for (const rest_result &r : all)
         for (int mi = 0; mi < R_METHODS; mi++)
             sw[mi] += r.m[mi].switched;
     std::printf("\nSeed %" PRIu64 ", %d timed steps per size after an untimed first step, the "
-                "three methods in a rotating order.  A step: every box's pose set (unchanged: "
+                "four methods in a rotating order.  A step: every box's pose set (unchanged: "
                 "the scene rests) and one query; ours with threshold 0, contacts off, one "
-                "thread, one report reused (ours-cold: a new report every step); FCL: "
+                "thread, one report reused, so that a pair of pieces that met and whose rows "
+                "and poses are equal bit for bit to the last step's is answered from the "
+                "report's record (exact: the same numbers); ours-cold: a new report every "
+                "step (no hints, no records); ours-moved: its own report reused, every box "
+                "moved by 2^-20 along x on odd steps and back on even ones (still touching "
+                "exactly), so every pair is tested from its hint; FCL: "
                 "fcl::Box shapes, DynamicAABBTreeCollisionManager, update + collide with "
                 "fcl::collide per candidate pair, default request.  Times: mean over the "
                 "steps, in parentheses the fastest and slowest step.  Every box touches its "
                 "support face on face, exactly: our query must report exactly those N "
                 "pairs, all touching, at every step.  Steps during which the thread was "
-                "switched out, timed by CPU time instead: ours %ld, ours-cold %ld, FCL %ld.\n",
-                o.seed, o.steps, sw[R_OURS], sw[R_COLD], sw[R_FCL]);
+                "switched out, timed by CPU time instead: ours %ld, ours-cold %ld, ours-moved "
+                "%ld, FCL %ld.\n",
+                o.seed, o.steps, sw[R_OURS], sw[R_COLD], sw[R_MOVED], sw[R_FCL]);
     std::printf("\n```text\n");
     for (const rest_result &r : all)
         for (int mi = 0; mi < R_METHODS; mi++)

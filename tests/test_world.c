@@ -410,6 +410,121 @@ static char *report_text(const hs_world *w, const hs_query_options *opt, hs_repo
     return text;
 }
 
+/* The report's full answer as text: pairs, pieces, witnesses (bits, %a)
+ * and normals of contacts. */
+static char *report_bits(const hs_world *w, const hs_query_options *opt, hs_report *rep)
+{
+    hs_error err;
+    ck_assert_msg(hs_world_query(w, opt, rep, &err) == HS_OK, "%s", err.msg);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    for (int k = 0; k < hs_report_pair_count(rep); k++) {
+        const char *a, *b;
+        hs_status st;
+        hs_report_pair(rep, k, &a, &b, &st);
+        fprintf(f, "%s %s %s:", a, b, hs_status_name(st));
+        for (int j = 0; j < hs_report_piece_count(rep, k); j++) {
+            int ia, ib;
+            double x[3], d;
+            hs_report_piece(rep, k, j, &ia, &ib, &st, x, &d);
+            fprintf(f, " %d-%d %s %a %a %a %a", ia, ib, hs_status_name(st), x[0], x[1], x[2], d);
+        }
+        for (int c = 0; c < hs_report_contact_count(rep, k); c++) {
+            double pa[3], pb[3], nrm[3];
+            hs_report_contact(rep, k, c, pa, pb, nrm);
+            fprintf(f, " [%a %a %a | %a %a %a]", pa[0], pa[1], pa[2], nrm[0], nrm[1], nrm[2]);
+        }
+        fprintf(f, "\n");
+    }
+    fclose(f);
+    return text;
+}
+
+static long repeated_of(const hs_report *rep)
+{
+    hs_report_stats st;
+    hs_report_get_stats(rep, &st);
+    return st.repeated;
+}
+
+/* A reused report answers a pair of convex pieces that touched from the
+ * last query's record when their rows and poses are equal bit for bit,
+ * and only then: a body moved by 2^-30 and a body replaced by another of
+ * the same name and pose but another shape (it now overlaps) are tested
+ * again; overlapping pairs are always tested.  (A polytope
+ * piece read from decimals is in doubles, like every piece, and is
+ * recorded like the boxes.)  Every answer, witnesses and contacts
+ * included, equals a fresh report's, on 1 and 2 threads. */
+START_TEST(resting_pairs_answered_from_the_record)
+{
+    hs_world *w = hs_world_new();
+    hs_error err;
+    const double floor_size[3] = {40, 40, 1};
+    box_body(w, "static_floor", 1, floor_size, 0, 0, -0.5);
+    hs_body *box[6];
+    char name[32];
+    for (int k = 0; k < 6; k++) { /* unit boxes standing on the floor */
+        snprintf(name, sizeof name, "box%d", k);
+        box[k] = box_body(w, name, 0, unit, 3.0 * k - 9, 0, 0.5);
+    }
+    box_body(w, "sunk", 0, unit, 0, 6, 0.25); /* overlapping the floor */
+    hs_poly *p = hs_poly_parse("H-representation\nbegin\n6 4 real\n"
+                               "0.3 -1 0 0\n0 1 0 0\n0.3 0 -1 0\n0 0 1 0\n0.3 0 0 -1\n0 0 0 1\n"
+                               "end\n", "decimal.ine", &err);
+    ck_assert_msg(p != NULL, "%s", err.msg);
+    hs_body *dec = hs_world_add_body(w, "decimal", 0, &err);
+    ck_assert_msg(hs_body_add_polytope(dec, p, NULL, &err) == HS_OK, "%s", err.msg);
+    hs_poly_free(p); /* (the piece keeps its own copy) */
+    double m[16];
+    hs_pose_identity(m);
+    m[3] = 5.0;
+    m[7] = 6.0; /* its bottom face z = 0 on the floor's top */
+    ck_assert_int_eq(hs_body_set_pose(dec, m, &err), HS_OK);
+    for (int threads = 1; threads <= 2; threads++) {
+        hs_query_options opt;
+        hs_query_options_init(&opt);
+        opt.threads = threads;
+        hs_report *kept = hs_report_new();
+        for (int step = 0; step < 5; step++) {
+            if (step == 2) { /* box0 moves by 2^-30 along x: still on the floor */
+                hs_body_get_pose(box[0], m);
+                m[3] += 0x1p-30;
+                ck_assert_int_eq(hs_body_set_pose(box[0], m, &err), HS_OK);
+            }
+            if (step == 3) { /* box1 replaced by a taller box at the same pose */
+                ck_assert_int_eq(hs_world_remove_body(w, box[1], &err), HS_OK);
+                const double tall[3] = {1, 1, 2};
+                box[1] = box_body(w, "box1", 0, tall, -6, 0, 0.5);
+            }
+            hs_report *fresh = hs_report_new();
+            char *a = report_bits(w, &opt, kept), *b = report_bits(w, &opt, fresh);
+            ck_assert_str_eq(a, b);
+            ck_assert_int_eq(repeated_of(fresh), 0);
+            long want = step == 0 ? 0 : step == 1 ? 7 : 6;
+            ck_assert_msg(repeated_of(kept) == want, "step %d, %d threads: %ld repeated, want %ld",
+                          step, threads, repeated_of(kept), want);
+            if (step >= 3)
+                ck_assert_ptr_nonnull(strstr(a, "box1 static_floor overlap"));
+            else
+                ck_assert_msg(strstr(a, "box1 static_floor touching") != NULL, "step %d: %s", step, a);
+            ck_assert_ptr_nonnull(strstr(a, "decimal static_floor touching"));
+            ck_assert_ptr_nonnull(strstr(a, "static_floor sunk overlap"));
+            free(a);
+            free(b);
+            hs_report_free(fresh);
+        }
+        hs_report_free(kept);
+        hs_body_get_pose(box[0], m); /* back for the second round */
+        m[3] -= 0x1p-30;
+        hs_body_set_pose(box[0], m, &err);
+        ck_assert_int_eq(hs_world_remove_body(w, box[1], &err), HS_OK);
+        box[1] = box_body(w, "box1", 0, unit, -6, 0, 0.5);
+    }
+    hs_world_free(w);
+}
+END_TEST
+
 /* A report reused across queries keeps hints from the last one (temporal
  * coherence); they must never change an answer.  Bodies drift in small
  * steps through overlap, touching (dyadic boxes side by side at every
@@ -586,6 +701,7 @@ Suite *suite_world(void)
     tcase_add_test(tc, filters);
     tcase_add_test(tc, methods_and_threads_agree);
     tcase_add_test(tc, reused_reports_answer_like_fresh_ones);
+    tcase_add_test(tc, resting_pairs_answered_from_the_record);
     tcase_add_test(tc, move_until_contact);
     tcase_add_test(tc, move_does_not_tunnel);
     tcase_add_test(tc, meshes_and_convex_pieces);

@@ -159,8 +159,12 @@ HS_API hs_code hs_body_add_sphere(hs_body *b, double radius, int level,
 HS_API hs_code hs_body_add_hull(hs_body *b, const double *points, int n,
                                 const double place[16], hs_error *err);
 /* A polytope given as a half-space system (n = 3, bounded,
- * full-dimensional, inequality rows); copied (p stays the caller's).
- * p NULL or not of dimension 3 is HS_ERR_INPUT. */
+ * full-dimensional, inequality rows); copied (p stays the caller's).  A
+ * world's pieces, like its poses, are in doubles: each row is taken as its
+ * doubles (a row read from "0.3" becomes the double nearest 3/10, as
+ * hs_poly_row gives it), and the world's answers are exact for those
+ * numbers; for rational rows taken exactly, ask hs_intersect.  p NULL or
+ * not of dimension 3 is HS_ERR_INPUT. */
 HS_API hs_code hs_body_add_polytope(hs_body *b, const hs_poly *p, const double place[16],
                                     hs_error *err);
 /* Triangle mesh: nverts >= 3 points (3 nverts doubles), ntris >= 1 index
@@ -302,6 +306,14 @@ typedef struct hs_report_stats {
     long piece_pairs;    /* pairs of pieces tested */
     long triangle_tests; /* triangle-triangle tests */
     long fallbacks;      /* fast-engine queries answered by the exact engine */
+    long repeated;       /* of the piece pairs, those answered from the last
+                            query with this report, without a test: two
+                            convex pieces (at most 32 rows each) that
+                            touched then, whose rows and poses are equal
+                            bit for bit (nothing moved); exact, as the
+                            answer is decided from those numbers.  (The
+                            report keeps such records for up to 2^22
+                            doubles, 32 MiB, a query.) */
 } hs_report_stats;
 /* Copy the counters into *st (nothing when r or st is NULL). */
 HS_API void hs_report_get_stats(const hs_report *r, hs_report_stats *st);

@@ -71,7 +71,8 @@ class Pair(NamedTuple):
 class QueryResult(list):
     """The list of :class:`Pair` a world query returns, with the query's
     counters in ``stats`` (body_pairs, piece_pairs, triangle_tests,
-    fallbacks)."""
+    fallbacks, repeated: piece pairs answered from the last query's records
+    when nothing moved; see hs_report_stats)."""
     stats: dict
 
 
@@ -381,7 +382,8 @@ class World(Owned):
         st = ffi.new("hs_report_stats *")
         lib.hs_report_get_stats(rep, st)
         out.stats = {"body_pairs": st.body_pairs, "piece_pairs": st.piece_pairs,
-                     "triangle_tests": st.triangle_tests, "fallbacks": st.fallbacks}
+                     "triangle_tests": st.triangle_tests, "fallbacks": st.fallbacks,
+                     "repeated": st.repeated}
         return out
 
     def distance(self, a, b):

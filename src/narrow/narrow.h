@@ -21,6 +21,8 @@ typedef struct narrow_ws {
     long fallbacks;          /* exact fallbacks so far */
     long tri_tests;          /* triangle tests so far */
     long piece_tests;        /* narrow tests of piece pairs so far */
+    long repeated;           /* of those, answered by the record of the last
+                                query (narrow_memo.h; counted by the caller) */
     hs_tri_method triangles;
 } narrow_ws;
 

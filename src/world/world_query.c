@@ -14,6 +14,7 @@
 #include "polytope/obb.h"
 #include "src/narrow/contact.h"
 #include "src/narrow/narrow.h"
+#include "src/narrow/narrow_memo.h"
 #include "polytope/error.h"
 #include "polytope/mem.h"
 #include "src/shape/pose.h"
@@ -37,9 +38,13 @@ typedef struct rep_contact {
  * report keeps them, so a caller that queries a moving world with the same
  * report starts each pair from its last answer: temporal coherence without
  * any state in the (const) world.  Hints are only tried through the
- * certified predicates.  Kept compactly (64 bytes, not a whole fast_hint):
- * pieces are 3-D, so a basis has n + 1 = 4 rows and a point 3
- * coordinates, and the fast engine reads no more of a hint for n = 3. */
+ * certified predicates.  Kept compactly (not a whole fast_hint): pieces
+ * are 3-D, so a basis has n + 1 = 4 rows and a point 3 coordinates, and
+ * the fast engine reads no more of a hint for n = 3.  A pair that touched
+ * also keeps the record of its test
+ * (narrow_memo.h: the inputs bit for bit and the answer), memo_len doubles
+ * from memo_at in the report's memo pool (memo_len 0: none): the next
+ * query answers it from the record when nothing moved. */
 #define HINT_ROWS 4
 typedef struct hint_rec {
     int ida, idb, ia, ib;
@@ -47,6 +52,7 @@ typedef struct hint_rec {
     unsigned char which[HINT_ROWS];
     int row[HINT_ROWS];
     double x[HINT_ROWS - 1];
+    size_t memo_at, memo_len;
 } hint_rec;
 
 typedef struct rep_pair {
@@ -69,6 +75,8 @@ struct hs_report {
     hs_report_stats stats;
     hint_rec *hint;       /* hints of the last query, sorted (see fast_hint) */
     int nhint, cap_hint;
+    double *memo;         /* the records of those hints (narrow_memo.h) */
+    size_t nmemo, cap_memo;
 };
 
 hs_report *hs_report_new(void) { return calloc(1, sizeof(hs_report)); }
@@ -83,6 +91,7 @@ void hs_report_free(hs_report *r)
     free(r->names);
     free(r->name_at);
     free(r->hint);
+    free(r->memo);
     free(r);
 }
 
@@ -126,6 +135,9 @@ typedef struct pair_out {
     int ncontact, cap_contact;
     hint_rec *hint;    /* hints for the next query */
     int nhint, cap_hint;
+    double *memo;      /* their records (memo_at counts from here) */
+    size_t nmemo, cap_memo;
+    atomic_long *memo_left; /* doubles of records the query may still keep */
     int failed;
     hs_error *err;     /* the error, when failed (NULL: out of memory) */
 } pair_out;
@@ -142,10 +154,8 @@ static int hint_order(const void *x, const void *y)
     return p->ib < q->ib ? -1 : p->ib > q->ib;
 }
 
-/* The hint of the last query for this pair of pieces into *out: out, or
- * NULL when there is none. */
-static const fast_hint *find_hint(const hs_report *rep, const pair_out *po, int ia, int ib,
-                                  fast_hint *out)
+/* The record of the last query for this pair of pieces, or NULL. */
+static const hint_rec *find_rec(const hs_report *rep, const pair_out *po, int ia, int ib)
 {
     if (!rep || rep->nhint == 0)
         return NULL;
@@ -155,11 +165,16 @@ static const fast_hint *find_hint(const hs_report *rep, const pair_out *po, int 
     key.idb = po->b->id;
     key.ia = ia;
     key.ib = ib;
-    const hint_rec *h = bsearch(&key, rep->hint, (size_t)rep->nhint, sizeof key, hint_order);
-    if (!h)
-        return NULL;
+    return bsearch(&key, rep->hint, (size_t)rep->nhint, sizeof key, hint_order);
+}
+
+/* The hint of a record into *out: out, or NULL when there is none. */
+static const fast_hint *rec_hint(const hint_rec *h, fast_hint *out)
+{
     memset(out, 0, sizeof *out);
-    out->kind = (fast_hint_kind)h->kind;
+    out->kind = h ? (fast_hint_kind)h->kind : FAST_HINT_NONE;
+    if (out->kind == FAST_HINT_NONE)
+        return NULL;
     for (int c = 0; c < HINT_ROWS; c++) {
         out->which[c] = h->which[c];
         out->row[c] = h->row[c];
@@ -168,19 +183,61 @@ static const fast_hint *find_hint(const hs_report *rep, const pair_out *po, int 
     return out;
 }
 
-static void keep_hint(pair_out *po, int ia, int ib, const fast_hint *h)
+/* Room for `need` more doubles in a memo pool; 0 or -1. */
+static int memo_reserve(double **pool, size_t *n, size_t *cap, size_t need)
 {
-    if (h->kind == FAST_HINT_NONE ||
+    if (*n + need <= *cap)
+        return 0;
+    size_t c = *cap ? *cap : need;
+    while (c < *n + need)
+        c *= 2;
+    double *np = mem_realloc(*pool, c, sizeof *np);
+    if (!np)
+        return -1;
+    *pool = np;
+    *cap = c;
+    return 0;
+}
+
+/* The records one query keeps, at most (doubles: 32 MiB); beyond, pairs
+ * are simply tested again next time. */
+#define MEMO_MAX_DOUBLES (1L << 22)
+
+/* Keep the hint h of pieces ia, ib for the next query, with the record of
+ * the test (memo_len doubles, 0 for none) when they touch: touching is
+ * what a hint makes costly to confirm (an overlap point is confirmed by
+ * one pass over the rows, a disjoint certificate by a few determinants),
+ * and what a scene at rest is made of. */
+static void keep_hint(pair_out *po, int ia, int ib, const fast_hint *h, narrow_ws *ws,
+                      const narrow_piece *pa, const narrow_piece *pb, const piece_hit *hit)
+{
+    size_t memo_len = hit->status == HS_TOUCHING ? narrow_memo_size(pa, pb) : 0;
+    if (memo_len && (!po->memo_left ||
+                     atomic_fetch_sub(po->memo_left, (long)memo_len) < (long)memo_len))
+        memo_len = 0; /* (over the budget: not kept) */
+    if ((h->kind == FAST_HINT_NONE && memo_len == 0) ||
         grow((void **)&po->hint, &po->cap_hint, po->nhint + 1, sizeof *po->hint) != 0)
         return; /* a hint is only an accelerator */
+    if (memo_len && memo_reserve(&po->memo, &po->nmemo, &po->cap_memo, memo_len) != 0)
+        memo_len = 0;
     hint_rec *r = &po->hint[po->nhint++];
     memset(r, 0, sizeof *r);
-    *r = (hint_rec){po->a->id, po->b->id, ia, ib, (unsigned char)h->kind, {0}, {0}, {0}};
+    r->ida = po->a->id;
+    r->idb = po->b->id;
+    r->ia = ia;
+    r->ib = ib;
+    r->kind = (unsigned char)h->kind;
     for (int c = 0; c < HINT_ROWS; c++) {
         r->which[c] = (unsigned char)h->which[c];
         r->row[c] = h->row[c];
     }
     memcpy(r->x, h->x, sizeof r->x);
+    if (memo_len) {
+        narrow_memo_write(po->memo + po->nmemo, ws, pa, pb, hit);
+        r->memo_at = po->nmemo;
+        r->memo_len = memo_len;
+        po->nmemo += memo_len;
+    }
 }
 
 static int strength(hs_status s)
@@ -264,10 +321,19 @@ static hs_code piece_pair(narrow_ws *ws, const hs_query_options *opt, const hs_r
     piece_hit hit;
     fast_hint next, last;
     narrow_piece pa = body_piece(po->a, ia), pb = body_piece(po->b, ib);
-    hs_code rc = narrow_test(ws, &pa, &pb, find_hint(old, po, ia, ib, &last), &next, &hit, err);
-    if (rc != HS_OK)
-        return rc;
-    keep_hint(po, ia, ib, &next);
+    const hint_rec *rec = find_rec(old, po, ia, ib);
+    const fast_hint *hint = rec_hint(rec, &last);
+    if (rec && rec->memo_len &&
+        narrow_memo_match(old->memo + rec->memo_at, rec->memo_len, ws, &pa, &pb, &hit)) {
+        ws->piece_tests++; /* answered by the record: nothing moved */
+        ws->repeated++;
+        next = last;
+    } else {
+        hs_code rc = narrow_test(ws, &pa, &pb, hint, &next, &hit, err);
+        if (rc != HS_OK)
+            return rc;
+    }
+    keep_hint(po, ia, ib, &next, ws, &pa, &pb, &hit);
     contact_set cs;
     int close = 0;
     if (hit.status != HS_OVERLAP && opt->threshold > 0)
@@ -368,7 +434,8 @@ typedef struct narrow_job {
     const hs_report *old;  /* the hints of the last query (read only here) */
     cand_list *cl;
     atomic_int next;
-    atomic_long fallbacks, tri_tests, piece_pairs;
+    atomic_long fallbacks, tri_tests, piece_pairs, repeated;
+    atomic_long memo_left; /* MEMO_MAX_DOUBLES less the records kept */
 } narrow_job;
 
 static void *narrow_worker(void *arg)
@@ -381,6 +448,7 @@ static void *narrow_worker(void *arg)
         if (k >= job->cl->n)
             break;
         pair_out *po = &job->cl->pair[k];
+        po->memo_left = &job->memo_left;
         hs_error err;
         if (!ok)
             err_set(&err, HS_ERR_NOMEM, "out of memory");
@@ -393,6 +461,7 @@ static void *narrow_worker(void *arg)
     atomic_fetch_add(&job->fallbacks, ws.fallbacks);
     atomic_fetch_add(&job->tri_tests, ws.tri_tests);
     atomic_fetch_add(&job->piece_pairs, ws.piece_tests);
+    atomic_fetch_add(&job->repeated, ws.repeated);
     narrow_ws_free(&ws);
     return NULL;
 }
@@ -480,21 +549,42 @@ static int keep_pair(hs_report *r, const pair_out *po)
 static void collect_hints(hs_report *r, cand_list *cl)
 {
     int total = 0;
-    for (int k = 0; k < cl->n; k++)
+    size_t memo_total = 0;
+    for (int k = 0; k < cl->n; k++) {
         total += cl->pair[k].nhint;
+        memo_total += cl->pair[k].nmemo;
+    }
+    r->nmemo = 0; /* (the last query's records are no longer read) */
+    if (memo_reserve(&r->memo, &r->nmemo, &r->cap_memo, memo_total) != 0)
+        memo_total = 0;
     if (grow((void **)&r->hint, &r->cap_hint, total, sizeof *r->hint) == 0) {
         r->nhint = 0;
-        for (int k = 0; k < cl->n; k++)
-            if (cl->pair[k].nhint > 0) {
-                memcpy(r->hint + r->nhint, cl->pair[k].hint,
-                       sizeof *r->hint * (size_t)cl->pair[k].nhint);
-                r->nhint += cl->pair[k].nhint;
+        for (int k = 0; k < cl->n; k++) {
+            pair_out *po = &cl->pair[k];
+            if (po->nhint == 0)
+                continue;
+            hint_rec *h = r->hint + r->nhint;
+            memcpy(h, po->hint, sizeof *r->hint * (size_t)po->nhint);
+            for (int i = 0; i < po->nhint; i++)
+                if (memo_total == 0)
+                    h[i].memo_len = 0;
+                else
+                    h[i].memo_at += r->nmemo;
+            if (memo_total && po->nmemo > 0) {
+                memcpy(r->memo + r->nmemo, po->memo, sizeof *po->memo * po->nmemo);
+                r->nmemo += po->nmemo;
             }
+            r->nhint += po->nhint;
+        }
         if (r->nhint > 1)
             qsort(r->hint, (size_t)r->nhint, sizeof *r->hint, hint_order);
+    } else {
+        r->nhint = 0; /* (records without room: none kept) */
     }
-    for (int k = 0; k < cl->n; k++)
+    for (int k = 0; k < cl->n; k++) {
         free(cl->pair[k].hint);
+        free(cl->pair[k].memo);
+    }
 }
 
 /* Only the pairs with something to report (or an error) are sorted. */
@@ -562,12 +652,13 @@ hs_code hs_world_query(const hs_world *w, const hs_query_options *opt, hs_report
         free(cl.pair);
         return err_set(err, HS_ERR_NOMEM, "out of memory");
     }
-    narrow_job job = {opt, rep, &cl, 0, 0, 0, 0};
+    narrow_job job = {opt, rep, &cl, 0, 0, 0, 0, 0, MEMO_MAX_DOUBLES};
     run_narrow(&job, opt->threads);
     rep->stats.body_pairs = cl.n;
     rep->stats.fallbacks = atomic_load(&job.fallbacks);
     rep->stats.triangle_tests = atomic_load(&job.tri_tests);
     rep->stats.piece_pairs = atomic_load(&job.piece_pairs);
+    rep->stats.repeated = atomic_load(&job.repeated);
     collect_hints(rep, &cl);
     hs_code rc = merge(rep, &cl, err);
     free(cl.pair);

@@ -1,0 +1,96 @@
+/* narrow_memo.c -- records of convex-convex tests (narrow_memo.h).
+ *
+ * A record, in doubles: the row counts of a and b, the engine, the
+ * status, the witness (3) and the normal (3); a's pose and b's pose (16
+ * each); a's rows (3 m coefficients, then m right sides), then b's.  Small
+ * integers are exact in doubles, and every comparison is of bits
+ * (memcmp), so -0 and +0 differ (a miss, never a wrong match). */
+#include "src/narrow/narrow_memo.h"
+
+#include <string.h>
+
+#include "polytope/hpoly.h"
+
+#define MEMO_HEAD 10 /* mA, mB, engine, status, witness[3], normal[3] */
+
+/* A convex 3-D piece of at most NARROW_MEMO_MAX_ROWS inequality rows whose
+ * doubles are the rows' exact values (so that its doubles are the whole
+ * input: a row read from "0.3" keeps 3/10 beside its double, and is not
+ * recorded). */
+static int recordable(const narrow_piece *p)
+{
+    const hs_poly *q = p->g->kind == PIECE_CONVEX ? p->g->poly : NULL;
+    if (!q || q->n != 3 || q->m > NARROW_MEMO_MAX_ROWS)
+        return 0;
+    for (int i = 0; i < q->m; i++)
+        if (!q->exact[i] || q->eq[i])
+            return 0;
+    return 1;
+}
+
+size_t narrow_memo_size(const narrow_piece *a, const narrow_piece *b)
+{
+    if (!recordable(a) || !recordable(b))
+        return 0;
+    return MEMO_HEAD + 32 + 4 * (size_t)(a->g->poly->m + b->g->poly->m);
+}
+
+/* The poses and rows of a and b, laid out as in a record, into out. */
+static void inputs(double *out, const narrow_piece *a, const narrow_piece *b)
+{
+    memcpy(out, a->pose, 16 * sizeof(double));
+    memcpy(out + 16, b->pose, 16 * sizeof(double));
+    out += 32;
+    for (int k = 0; k < 2; k++) {
+        const hs_poly *p = (k ? b : a)->g->poly;
+        memcpy(out, p->a, 3 * (size_t)p->m * sizeof(double));
+        memcpy(out + 3 * p->m, p->b, (size_t)p->m * sizeof(double));
+        out += 4 * p->m;
+    }
+}
+
+/* The same comparison without copying: 1 when equal bit for bit. */
+static int same_inputs(const double *rec, const narrow_piece *a, const narrow_piece *b)
+{
+    if (memcmp(rec, a->pose, 16 * sizeof(double)) != 0 ||
+        memcmp(rec + 16, b->pose, 16 * sizeof(double)) != 0)
+        return 0;
+    rec += 32;
+    for (int k = 0; k < 2; k++) {
+        const hs_poly *p = (k ? b : a)->g->poly;
+        if (memcmp(rec, p->a, 3 * (size_t)p->m * sizeof(double)) != 0 ||
+            memcmp(rec + 3 * p->m, p->b, (size_t)p->m * sizeof(double)) != 0)
+            return 0;
+        rec += 4 * p->m;
+    }
+    return 1;
+}
+
+void narrow_memo_write(double *rec, const narrow_ws *ws, const narrow_piece *a,
+                       const narrow_piece *b, const piece_hit *hit)
+{
+    rec[0] = a->g->poly->m;
+    rec[1] = b->g->poly->m;
+    rec[2] = (double)ws->opt.engine;
+    rec[3] = (double)hit->status;
+    memcpy(rec + 4, hit->witness, 3 * sizeof(double));
+    memcpy(rec + 7, hit->normal, 3 * sizeof(double));
+    inputs(rec + MEMO_HEAD, a, b);
+}
+
+int narrow_memo_match(const double *rec, size_t len, const narrow_ws *ws,
+                      const narrow_piece *a, const narrow_piece *b, piece_hit *hit)
+{
+    /* the cheap tests first: sizes, engine, poses (what moves) */
+    if (!rec || len < MEMO_HEAD + 32 || a->g->kind != PIECE_CONVEX ||
+        b->g->kind != PIECE_CONVEX || rec[0] != a->g->poly->m || rec[1] != b->g->poly->m ||
+        rec[2] != (double)ws->opt.engine ||
+        memcmp(rec + MEMO_HEAD, a->pose, 16 * sizeof(double)) != 0 ||
+        memcmp(rec + MEMO_HEAD + 16, b->pose, 16 * sizeof(double)) != 0 ||
+        len != narrow_memo_size(a, b) || !same_inputs(rec + MEMO_HEAD, a, b))
+        return 0;
+    hit->status = (hs_status)rec[3];
+    memcpy(hit->witness, rec + 4, 3 * sizeof(double));
+    memcpy(hit->normal, rec + 7, 3 * sizeof(double));
+    return 1;
+}
