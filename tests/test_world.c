@@ -387,32 +387,10 @@ START_TEST(pairs_ordered_by_name)
 END_TEST
 
 /* The answers of a query as text, one line per pair and piece pair. */
-static char *report_text(const hs_world *w, const hs_query_options *opt, hs_report *rep)
-{
-    hs_error err;
-    ck_assert_msg(hs_world_query(w, opt, rep, &err) == HS_OK, "%s", err.msg);
-    char *text = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&text, &len);
-    for (int k = 0; k < hs_report_pair_count(rep); k++) {
-        const char *a, *b;
-        hs_status st;
-        hs_report_pair(rep, k, &a, &b, &st);
-        fprintf(f, "%s %s %s:", a, b, hs_status_name(st));
-        for (int j = 0; j < hs_report_piece_count(rep, k); j++) {
-            int ia, ib;
-            hs_report_piece(rep, k, j, &ia, &ib, &st, NULL, NULL);
-            fprintf(f, " %d-%d %s", ia, ib, hs_status_name(st));
-        }
-        fprintf(f, "\n");
-    }
-    fclose(f);
-    return text;
-}
-
-/* The report's full answer as text: pairs, pieces, witnesses (bits, %a)
- * and normals of contacts. */
-static char *report_bits(const hs_world *w, const hs_query_options *opt, hs_report *rep)
+/* The report of a query as text: pairs and pieces with their statuses;
+ * with bits, also witnesses (%a), distances and contacts. */
+static char *report_dump(const hs_world *w, const hs_query_options *opt, hs_report *rep,
+                         int bits)
 {
     hs_error err;
     ck_assert_msg(hs_world_query(w, opt, rep, &err) == HS_OK, "%s", err.msg);
@@ -428,9 +406,11 @@ static char *report_bits(const hs_world *w, const hs_query_options *opt, hs_repo
             int ia, ib;
             double x[3], d;
             hs_report_piece(rep, k, j, &ia, &ib, &st, x, &d);
-            fprintf(f, " %d-%d %s %a %a %a %a", ia, ib, hs_status_name(st), x[0], x[1], x[2], d);
+            fprintf(f, " %d-%d %s", ia, ib, hs_status_name(st));
+            if (bits)
+                fprintf(f, " %a %a %a %a", x[0], x[1], x[2], d);
         }
-        for (int c = 0; c < hs_report_contact_count(rep, k); c++) {
+        for (int c = 0; bits && c < hs_report_contact_count(rep, k); c++) {
             double pa[3], pb[3], nrm[3];
             hs_report_contact(rep, k, c, pa, pb, nrm);
             fprintf(f, " [%a %a %a | %a %a %a]", pa[0], pa[1], pa[2], nrm[0], nrm[1], nrm[2]);
@@ -439,6 +419,16 @@ static char *report_bits(const hs_world *w, const hs_query_options *opt, hs_repo
     }
     fclose(f);
     return text;
+}
+
+static char *report_text(const hs_world *w, const hs_query_options *opt, hs_report *rep)
+{
+    return report_dump(w, opt, rep, 0);
+}
+
+static char *report_bits(const hs_world *w, const hs_query_options *opt, hs_report *rep)
+{
+    return report_dump(w, opt, rep, 1);
 }
 
 static long repeated_of(const hs_report *rep)
