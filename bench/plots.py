@@ -15,8 +15,12 @@ skipped, so older and newer RESULT formats both work):
                     IBM 486 beside ours (faithful, and the same over GMP)
   world.svg         ms per world step against N: raw, grid, tree, FCL
   chain-WALK.svg    us per move against N: ChainTree, grid, 1-OBBTree, K-OBBTree
-  robot.svg         the robot bench, when it exists: its first time field
-                    against its size, one line per method
+  robot.svg         bench/robot as bars (log scale): microseconds per Panda
+                    configuration (ours, FCL), per iiwa configuration (URDF,
+                    chain file), per Panda motion segment (guaranteed,
+                    stepped)
+  world-rest.svg    bench/world's resting boxes as bars: ms per step for
+                    ours, ours-moved, ours-cold and FCL at each N
 Prints one line per plot written and one per plot skipped (and why)."""
 import math, os, re, subprocess, sys, tempfile
 
@@ -127,7 +131,7 @@ def table1_plot(rows):
     dat = os.path.join(tmp, 't.dat')
     with open(dat, 'w') as f:
         for s in sizes:
-            vals = [PAPER_486_AVG[s], have.get((s, 'faithful')), have.get((s, 'exact'))]
+            vals = [PAPER_486_AVG[s], have.get((s, 'faithful')), have.get((s, 'faithful-exact'), have.get((s, 'exact')))]
             f.write('%s %s\n' % (s, ' '.join('%r' % v if v else 'NaN' for v in vals)))
     script = ('set title "Seed 002, Table 1: average time per query"\n'
               'set ylabel "seconds per query (log scale)"\nset xlabel "rows of A x rows of B"\n'
@@ -171,22 +175,73 @@ def chain_plots(rows):
                   [(LABELS[k], walks[walk].get(k, [])) for k in methods])
 
 
-def robot_plot(rows):
-    series = {}
-    for r in rows:
-        if r.get('bench') != 'robot':
-            continue
-        xkey = next((k for k in ('n', 'links', 'm', 'dof', 'poses') if num(r.get(k))), None)
-        ykey = next((k for k in r if re.match(r'.*_(us|ms|ns)$', k) and num(r[k])), None)
-        if xkey and ykey:
-            label = r.get('method', r.get('robot', 'robot'))
-            series.setdefault((label, xkey, ykey), []).append((num(r[xkey]), num(r[ykey])))
-    if not series:
-        print('plots: robot.svg skipped (no RESULT lines of a robot bench yet)')
+def bar_plot(name, title, ylabel, groups, logy=True):
+    """groups: list of (group label, [(bar label, value), ...]); bars of the
+    same label share a colour across groups."""
+    groups = [(g, [(b, v) for b, v in bars if v]) for g, bars in groups]
+    groups = [(g, bars) for g, bars in groups if bars]
+    if not groups:
+        print('plots: %s skipped (no RESULT lines)' % name)
         return
-    xkey, ykey = next(iter(series))[1:]
-    line_plot('robot.svg', 'the robot bench', xkey, ykey.replace('_', ' '),
-              [(k[0], v) for k, v in sorted(series.items())])
+    labels = []
+    for _, bars in groups:
+        for b, _v in bars:
+            if b not in labels:
+                labels.append(b)
+    tmp = tempfile.mkdtemp(prefix='hs-plots-')
+    dat = os.path.join(tmp, 'bars.dat')
+    with open(dat, 'w') as f:
+        for g, bars in groups:
+            vals = dict(bars)
+            f.write('"%s" %s\n' % (g.replace('"', "'"),
+                                   ' '.join(repr(vals[b]) if b in vals else '-' for b in labels)))
+    cols = ', \\\n     '.join('"%s" using %d:xtic(1) title "%s"' % (dat, i + 2, b.replace('"', "'"))
+                              for i, b in enumerate(labels))
+    script = ('set title "%s"\nset ylabel "%s"\nset grid ytics\nset style data histograms\n'
+              'set style histogram clustered gap 1\nset style fill solid 0.8 border -1\n'
+              'set datafile missing "-"\nset key outside right top\n%splot %s\n'
+              % (title, ylabel, 'set logscale y\n' if logy else '', cols))
+    gnuplot(script, name)
+
+
+def robot_plot(rows):
+    per = {}
+    for r in rows:
+        b = r.get('bench')
+        if b in ('robot', 'serial', 'motion'):
+            y = num(r.get('us_per_state')) or num(r.get('us_per_segment'))
+            if y:
+                per[(b, r.get('method'))] = y
+    if not per:
+        print('plots: robot.svg skipped (no RESULT lines of bench/robot)')
+        return
+    bar_plot('robot.svg', 'bench/robot: URDF robots', 'microseconds',
+             [('Panda + 50 boxes, per configuration',
+               [('ours', per.get(('robot', 'ours'))), ('FCL', per.get(('robot', 'fcl')))]),
+              ('iiwa self-collision, per configuration',
+               [('URDF (ours)', per.get(('serial', 'urdf'))),
+                ('chain file (ours)', per.get(('serial', 'chain')))]),
+              ('Panda motion, per segment',
+               [('guaranteed (ours)', per.get(('motion', 'guaranteed'))),
+                ('stepped at 1 degree (ours)', per.get(('motion', 'stepped')))])])
+
+
+def rest_plot(rows):
+    by_n = {}
+    for r in rows:
+        if r.get('bench') == 'world' and r.get('scene') == 'rest' and num(r.get('n')):
+            y = num(r.get('ms_per_step'))
+            if y:
+                by_n.setdefault(int(num(r['n'])), {})[r.get('method')] = y
+    if not by_n:
+        print('plots: world-rest.svg skipped (no RESULT lines of the resting scene)')
+        return
+    names = [('ours', 'ours (report reused, at rest)'), ('ours-moved', 'ours, moved each step'),
+             ('ours-cold', 'ours, new report each step'), ('fcl', 'FCL')]
+    bar_plot('world-rest.svg', 'bench/world: boxes resting on a floor and in stacks',
+             'milliseconds per step',
+             [('N = %d' % n, [(label, by_n[n].get(m)) for m, label in names])
+              for n in sorted(by_n)])
 
 
 def main():
@@ -199,6 +254,7 @@ def main():
     world_plot(rows)
     chain_plots(rows)
     robot_plot(rows)
+    rest_plot(rows)
     return 0
 
 
