@@ -586,6 +586,13 @@ if [ -f "$RD/urdf/franka_panda/panda.urdf" ] && [ -f "$RD/urdf/kuka_iiwa/model.u
     expect 0 - robot --rest "$RREADY" --motion "$RA" "$RB" --guaranteed --scene $EX/ompl_panda/table_shelf.wrl "$RP"
     has "$out" "collision at fraction 0.37"
     has "$out" "scene panda_hand static_shelf_middle overlap"
+    expect 0 scene-collision robot --q "0 0.9 0 -1.2 0 2.4 0.8 0.02" --scene $EX/ompl_panda/table_shelf.wrl --draw "$TMP/robot.png" --view=30,20 "$RP"
+    [ -s "$TMP/robot.png" ] && ok || bad "robot --draw wrote no picture"
+    expect 0 - robot --rest "$RREADY" --motion "$RA" "$RB" --scene $EX/ompl_panda/table_shelf.wrl --draw "$TMP/robot-motion.svg" "$RP"
+    has "$TMP/robot-motion.svg" "<svg"
+    expect 1 - robot --q "$RREADY" --draw "$TMP/r.png" --view=x "$RP"
+    expect 1 - robot --q "$RREADY" --draw "$TMP/r.gif" "$RP"
+    expect 2 - robot --q "$RREADY" --draw "$TMP/no/such/dir/r.png" "$RP"
 else
     skip "robot-data" "$RD/urdf is missing (panda.urdf, model.urdf, r2d2.urdf)"
 fi

@@ -225,6 +225,38 @@ for name, args, want_red in (
               (name, w, h, colours, 100 * ink))
         if want_red:
             check(red > 0.002, '%s: pieces in collision are red (%.2f%% red)' % (name, 100 * red))
+# a URDF robot (the data set's Panda) against the table and shelf: a
+# configuration reaching into the shelf (red links), a free one (no red),
+# and a blocked motion drawn at its blocked configuration
+PANDA = os.path.join(os.path.dirname(os.path.dirname(HERE)), 'shared', 'data', 'urdf',
+                     'franka_panda', 'panda.urdf')
+SHELF = os.path.join(EX, 'ompl_panda', 'table_shelf.wrl')
+if not os.path.exists(PANDA):
+    print('pictures: skipped (data missing): robot --draw needs %s' % PANDA)
+    skipped += 1
+else:
+    for name, args, want_red in (
+            ('robot-hit.png', ['--q', '0 0.9 0 -1.2 0 2.4 0.8 0.02'], 1),
+            ('robot-free.png', ['--q', '0 -0.5 0 -2.5 0 2.0 0.8 0.02'], 0),
+            ('robot-motion.png', ['--motion', '0 -0.5 0 -2.5 0 2.0 0.8 0.02',
+                                  '0 0.9 0 -1.2 0 2.4 0.8 0.02'], None)):
+        out = os.path.join(OUT, name)
+        r = run('robot', PANDA, '--scene', SHELF, *args, '--draw', out)
+        check(r.returncode == 0 and os.path.exists(out), 'robot --draw (%s)' % name)
+        if os.path.exists(out):
+            w, h, colours, ink, red = png_stats(out)
+            check((w, h) == (900, 680) and colours > 50 and ink > 0.1,
+                  '%s: 900 x 680, not blank (%d colours, %.0f%% ink)' % (name, colours, 100 * ink))
+            if want_red is not None:
+                check((red > 0.002) == bool(want_red), '%s: links in collision red: %s '
+                      '(%.2f%% red)' % (name, 'yes' if want_red else 'none', 100 * red))
+            else:  # (the blocked hand is behind the shelf from this camera)
+                check(r.stdout.startswith('collision at fraction'),
+                      '%s: the motion is blocked (%s)' % (name, r.stdout.split('\n')[0]))
+    rsvg = os.path.join(OUT, 'robot.svg')
+    run('robot', PANDA, '--scene', SHELF, '--q', '0 0.9 0 -1.2 0 2.4 0.8 0.02', '--draw', rsvg)
+    check(well_formed(rsvg) and paths_with(rsvg, 'fill:rgb(') > 100,
+          'robot --draw SVG: the faces of the links and the scene')
 svg = os.path.join(OUT, 'arm.svg')
 run('world', os.path.join(EX, 'scenes/robot-arm.wrl'), '--draw', svg, '--view', '20,30')
 check(well_formed(svg) and paths_with(svg, 'fill:rgb(') > 100, 'world --draw SVG: the faces')

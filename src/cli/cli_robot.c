@@ -11,6 +11,7 @@
 #include "src/cli/cli_commands.h"
 #include "src/cli/cli_common.h"
 #include "src/cli/json_emit.h"
+#include "src/draw/draw.h"
 
 static const char robot_usage[] =
     "usage: halfspace robot [options] ROBOT.urdf\n"
@@ -44,6 +45,11 @@ static const char robot_usage[] =
     "  --mesh                 keep meshes as triangle meshes, not their hulls\n"
     "  --skip-missing-meshes  a missing mesh file is a warning (its element ignored)\n"
     "  --export=OUT.wrl       write the robot and the scene as VRML (colliding red)\n"
+    "  --draw=OUT.png|OUT.svg|OUT.pdf  a picture of the robot and the scene: links in\n"
+    "                         overlap red, touching orange (with --distance, the closest\n"
+    "                         points in yellow); with --motion, at the blocked\n"
+    "                         configuration, or at Q2 when the motion is free\n"
+    "  --view=AZ,EL           the picture's camera, degrees (default: framing the scene)\n"
     "  --json                 one JSON object\n"
     "  --help                 this text\n"
     "Warnings (FILE:LINE: what was ignored) go to stderr.\n"
@@ -59,6 +65,7 @@ typedef struct robot_cli {
     const char *motion[2];
     int distance, json, guaranteed, mesh, skip_missing;
     double resolution, tolerance;
+    draw_opts draw; /* --draw, --view (pictures, src/draw/) */
 } robot_cli;
 
 static int parse_robot_option(void *ctx, cli_args *a, const char *name, const char *value)
@@ -94,6 +101,11 @@ static int parse_robot_option(void *ctx, cli_args *a, const char *name, const ch
         c->package_path = v;
     } else if (strcmp(name, "export") == 0) {
         c->export_path = v;
+    } else if (strcmp(name, "draw") == 0) {
+        c->draw.out = v;
+    } else if (strcmp(name, "view") == 0) {
+        if (draw_parse_view(v, &c->draw) != 0)
+            return cli_usage_error(robot_usage, "--view needs AZ,EL in degrees ('%s')", v);
     } else if (strcmp(name, "resolution") == 0 || strcmp(name, "tolerance") == 0) {
         double x;
         if (!cli_parse_number(v, &x) || !(x > 0))
@@ -354,9 +366,33 @@ static int report_config(hs_robot *r, const hs_world *w, const robot_cli *c, con
         json_object_close(j);
         printf("\n");
     }
+    int code = EXIT_ANSWER;
+    if (c->draw.out) {
+        double near[6] = {pa[0], pa[1], pa[2], pb[0], pb[1], pb[2]};
+        if (draw_robot_picture(r, w, self, ns, scene, nw, c->distance ? near : NULL, &c->draw,
+                               &err) != HS_OK)
+            code = cli_fail(&err);
+    }
     hs_free(self);
     hs_free(scene);
-    return EXIT_ANSWER;
+    return code;
+}
+
+/* A picture of the robot at q (the end of a motion): its pairs in
+ * collision found again there. */
+static int draw_at(hs_robot *r, const hs_world *w, const robot_cli *c, const double *q)
+{
+    hs_error err;
+    hs_robot_pair *self = NULL, *scene = NULL;
+    int ns = 0, nw = 0, code = EXIT_ANSWER;
+    if (hs_robot_set_q(r, q, hs_robot_dof(r), &err) != HS_OK ||
+        hs_robot_self_collision_all(r, &self, &ns, &err) != HS_OK ||
+        (w && hs_robot_world_collision_all(r, w, &scene, &nw, &err) != HS_OK) ||
+        draw_robot_picture(r, w, self, ns, scene, nw, NULL, &c->draw, &err) != HS_OK)
+        code = cli_fail(&err);
+    hs_free(self);
+    hs_free(scene);
+    return code;
 }
 
 static void motion_json(const hs_robot *r, const hs_world *w, const robot_cli *c,
@@ -427,8 +463,9 @@ static int report_motion(hs_robot *r, const hs_world *w, const robot_cli *c, con
     const char *status = res.blocked == 1 ? "collision" : res.blocked == 2 ? "near" : "free";
     if (c->json) {
         motion_json(r, w, c, &res, status, qa, qb, hit);
+        int code = c->draw.out ? draw_at(r, w, c, res.blocked ? hit : qb) : EXIT_ANSWER;
         free(hit);
-        return EXIT_ANSWER;
+        return code;
     }
     if (res.blocked)
         printf("%s at fraction %.9g\n", status, res.fraction);
@@ -450,8 +487,9 @@ static int report_motion(hs_robot *r, const hs_world *w, const robot_cli *c, con
         print_q("blocked q", hit, dof);
         printf("free before fraction %.9g\n", res.free_fraction);
     }
+    int code = c->draw.out ? draw_at(r, w, c, res.blocked ? hit : qb) : EXIT_ANSWER;
     free(hit);
-    return EXIT_ANSWER;
+    return code;
 }
 
 static int export_scene(const hs_robot *r, const hs_world *w, const char *path)

@@ -64,4 +64,14 @@ hs_code draw_chain_picture(const hs_chain *c, const hs_world *w, const int *self
                            const int *scene, int nscene, const double *near, const draw_opts *o,
                            hs_error *err);
 
+/* A robot at its current configuration, with the world w (may be NULL):
+ * links in the self-collision pairs (nself) and the scene pairs (nscene;
+ * hs_robot_self_collision_all, hs_robot_world_collision_all) red when
+ * they overlap, orange when they touch, with those bodies; with near (may
+ * be NULL: 6 doubles, a point on the robot and one on the scene) the
+ * closest points joined.  The camera frames it, z up (URDF). */
+hs_code draw_robot_picture(const hs_robot *r, const hs_world *w, const hs_robot_pair *self,
+                           int nself, const hs_robot_pair *scene, int nscene, const double *near,
+                           const draw_opts *o, hs_error *err);
+
 #endif

@@ -568,6 +568,53 @@ static int pair_has(const int *pairs, int n, int idx, int which)
     return 0;
 }
 
+/* The bodies of w (may be NULL), every piece of body i ranked rank_of(i)
+ * (3 overlap, 2 touching, 0 none; see rank_ink). */
+static hs_code add_ranked_bodies(sdraw *sd, const hs_world *w, int (*rank_of)(const void *, int),
+                                 const void *ctx, hs_error *err)
+{
+    for (int i = 0; w && i < hs_world_body_count(w); i++) {
+        const hs_body *b = hs_world_body(w, i);
+        int np = hs_body_piece_count(b), *rank = mem_calloc((size_t)(np ? np : 1), sizeof *rank);
+        double pose[16];
+        if (!rank)
+            return err_set(err, HS_ERR_NOMEM, "out of memory");
+        for (int p = 0; p < np; p++)
+            rank[p] = rank_of(ctx, i);
+        hs_body_get_pose(b, pose);
+        hs_code rc = add_body(sd, b, pose, rank, 1, err);
+        free(rank);
+        if (rc != HS_OK)
+            return rc;
+    }
+    return HS_OK;
+}
+
+/* The closest points near[0..2] (on the moving thing) and near[3..5] (on
+ * the scene), marked, the first with the direction towards the second. */
+static void mark_near(sdraw *sd, const double *near)
+{
+    double d[3] = {near[3] - near[0], near[4] - near[1], near[5] - near[2]};
+    double len = sqrt(dot3(d, d));
+    for (int j = 0; j < 3; j++)
+        d[j] = len > 0 ? d[j] / len : 0;
+    sdraw_mark(sd, near, d);
+    double none[3] = {0, 0, 0};
+    sdraw_mark(sd, near + 3, none);
+}
+
+/* The pairs (link, body) of a chain's scene collisions. */
+typedef struct chain_hits {
+    const int *scene;
+    int nscene;
+} chain_hits;
+
+static int chain_body_rank(const void *ctx, int body)
+{
+    const chain_hits *h = ctx;
+    return pair_has(h->scene, h->nscene, body, 1) ? 3 : 0;
+}
+
 hs_code draw_chain_picture(const hs_chain *c, const hs_world *w, const int *self, int nself,
                            const int *scene, int nscene, const double *near, const draw_opts *o,
                            hs_error *err)
@@ -594,34 +641,85 @@ hs_code draw_chain_picture(const hs_chain *c, const hs_world *w, const int *self
             free(fv);
         }
     }
-    for (int i = 0; rc == HS_OK && w && i < hs_world_body_count(w); i++) {
-        const hs_body *b = hs_world_body(w, i);
-        int np = hs_body_piece_count(b), *rank = mem_calloc((size_t)(np ? np : 1), sizeof *rank);
-        double pose[16];
-        if (!rank) {
-            rc = err_set(err, HS_ERR_NOMEM, "out of memory");
-            break;
-        }
-        for (int p = 0; p < np; p++)
-            rank[p] = pair_has(scene, nscene, i, 1) ? 3 : 0;
-        hs_body_get_pose(b, pose);
-        rc = add_body(&sd, b, pose, rank, 1, err);
-        free(rank);
-    }
-    if (near) {
-        double d[3] = {near[3] - near[0], near[4] - near[1], near[5] - near[2]};
-        double len = sqrt(dot3(d, d));
-        for (int j = 0; j < 3; j++)
-            d[j] = len > 0 ? d[j] / len : 0;
-        sdraw_mark(&sd, near, d);
-        double none[3] = {0, 0, 0};
-        sdraw_mark(&sd, near + 3, none);
-    }
+    chain_hits hits = {scene, nscene};
+    if (rc == HS_OK)
+        rc = add_ranked_bodies(&sd, w, chain_body_rank, &hits, err);
+    if (near)
+        mark_near(&sd, near);
     char title[200], sub[200];
     snprintf(title, sizeof title, "chain of %d links: %d pairs in self-collision, %d link-body "
              "collisions (red)", c->n, nself, nscene);
     snprintf(sub, sizeof sub, "%d faces%s", sd.nf,
              near ? "; yellow: the closest points of the chain and the scene" : "");
+    scene_text txt = {title, sub};
+    if (rc == HS_OK)
+        rc = sdraw_render(&sd, o, 0, &txt, err);
+    sdraw_free(&sd);
+    return rc;
+}
+
+/* The strongest status (rank 3 overlap, 2 touching) of link i in the
+ * pairs (a, b: links; b < 0 and body: a scene body), or of body k when
+ * i < 0. */
+static int robot_rank(const hs_robot_pair *p, int n, int link, int body)
+{
+    int rank = 0;
+    for (int k = 0; k < n; k++) {
+        int hit = link >= 0 ? (p[k].a == link || p[k].b == link) : (p[k].b < 0 && p[k].body == body);
+        int r = p[k].status == HS_OVERLAP ? 3 : p[k].status == HS_TOUCHING ? 2 : 0;
+        if (hit && r > rank)
+            rank = r;
+    }
+    return rank;
+}
+
+/* The scene pairs of a robot, for the ranks of the bodies they meet. */
+typedef struct robot_hits {
+    const hs_robot_pair *scene;
+    int nscene;
+} robot_hits;
+
+static int robot_body_rank(const void *ctx, int body)
+{
+    const robot_hits *h = ctx;
+    return robot_rank(h->scene, h->nscene, -1, body);
+}
+
+hs_code draw_robot_picture(const hs_robot *r, const hs_world *w, const hs_robot_pair *self,
+                           int nself, const hs_robot_pair *scene, int nscene, const double *near,
+                           const draw_opts *o, hs_error *err)
+{
+    sdraw sd;
+    memset(&sd, 0, sizeof sd);
+    hs_code rc = HS_OK;
+    for (int i = 0; rc == HS_OK && i < hs_robot_link_count(r); i++) {
+        double pose[16];
+        hs_robot_link_pose(r, i, pose);
+        int rank = robot_rank(self, nself, i, -1), rs = robot_rank(scene, nscene, i, -1);
+        ink k = rank_ink(rs > rank ? rs : rank, 0);
+        for (int p = 0; rc == HS_OK && p < hs_robot_link_piece_count(r, i); p++) {
+            int convex, nv, nf, *fs, *fv;
+            double *v;
+            if ((rc = hs_robot_link_piece_boundary(r, i, p, &convex, &v, &nv, &fs, &fv, &nf,
+                                                   err)) != HS_OK)
+                break;
+            sdraw_add(&sd, v, fs, fv, nf, pose, k, 1, convex);
+            hs_free(v);
+            hs_free(fs);
+            hs_free(fv);
+        }
+    }
+    robot_hits hits = {scene, nscene};
+    if (rc == HS_OK)
+        rc = add_ranked_bodies(&sd, w, robot_body_rank, &hits, err);
+    if (near)
+        mark_near(&sd, near);
+    char title[300], sub[200];
+    snprintf(title, sizeof title, "robot %s, %d links: %d pairs in self-collision, %d link-body "
+             "collisions (red: overlap, orange: touching)", hs_robot_name(r),
+             hs_robot_link_count(r), nself, nscene);
+    snprintf(sub, sizeof sub, "%d faces%s", sd.nf,
+             near ? "; yellow: the closest points of the robot and the scene" : "");
     scene_text txt = {title, sub};
     if (rc == HS_OK)
         rc = sdraw_render(&sd, o, 0, &txt, err);
