@@ -310,8 +310,10 @@ typedef struct hs_report_stats {
                             query with this report, without a test: two
                             convex pieces (at most 32 rows each) that
                             touched then, whose rows and poses are equal
-                            bit for bit (nothing moved); exact, as the
-                            answer is decided from those numbers.  (The
+                            bit for bit (nothing moved), with their
+                            contacts when the threshold is the same;
+                            exact, as the answer is decided from those
+                            numbers.  (The
                             report keeps such records for up to 2^22
                             doubles, 32 MiB, a query.) */
 } hs_report_stats;

@@ -2,7 +2,9 @@
  *
  * A record, in doubles: the row counts of a and b, the engine, the
  * status, the witness (3) and the normal (3); a's pose and b's pose (16
- * each); a's rows (3 m coefficients, then m right sides), then b's.  Small
+ * each); a's rows (3 m coefficients, then m right sides), then b's; then,
+ * when contacts were recorded, the threshold, their count, the distance,
+ * the normal (3) and each contact's two points (6 each).  Small
  * integers are exact in doubles, and every comparison is of bits
  * (memcmp), so -0 and +0 differ (a miss, never a wrong match). */
 #include "src/narrow/narrow_memo.h"
@@ -28,11 +30,17 @@ static int recordable(const narrow_piece *p)
     return 1;
 }
 
-size_t narrow_memo_size(const narrow_piece *a, const narrow_piece *b)
+/* Doubles of the test's part of a record (a and b recordable). */
+static size_t test_size(const narrow_piece *a, const narrow_piece *b)
+{
+    return MEMO_HEAD + 32 + 4 * (size_t)(a->g->poly->m + b->g->poly->m);
+}
+
+size_t narrow_memo_size(const narrow_piece *a, const narrow_piece *b, const contact_set *cs)
 {
     if (!recordable(a) || !recordable(b))
         return 0;
-    return MEMO_HEAD + 32 + 4 * (size_t)(a->g->poly->m + b->g->poly->m);
+    return test_size(a, b) + (cs ? 6 + 6 * (size_t)cs->count : 0);
 }
 
 /* The poses and rows of a and b, laid out as in a record, into out. */
@@ -67,7 +75,8 @@ static int same_inputs(const double *rec, const narrow_piece *a, const narrow_pi
 }
 
 void narrow_memo_write(double *rec, const narrow_ws *ws, const narrow_piece *a,
-                       const narrow_piece *b, const piece_hit *hit)
+                       const narrow_piece *b, const piece_hit *hit, double threshold,
+                       const contact_set *cs)
 {
     rec[0] = a->g->poly->m;
     rec[1] = b->g->poly->m;
@@ -76,6 +85,17 @@ void narrow_memo_write(double *rec, const narrow_ws *ws, const narrow_piece *a,
     memcpy(rec + 4, hit->witness, 3 * sizeof(double));
     memcpy(rec + 7, hit->normal, 3 * sizeof(double));
     inputs(rec + MEMO_HEAD, a, b);
+    if (!cs)
+        return;
+    double *c = rec + test_size(a, b);
+    c[0] = threshold;
+    c[1] = cs->count;
+    c[2] = cs->distance;
+    memcpy(c + 3, cs->normal, 3 * sizeof(double));
+    for (int k = 0; k < cs->count; k++) {
+        memcpy(c + 6 + 6 * k, cs->pt[k].on_a, 3 * sizeof(double));
+        memcpy(c + 9 + 6 * k, cs->pt[k].on_b, 3 * sizeof(double));
+    }
 }
 
 int narrow_memo_match(const double *rec, size_t len, const narrow_ws *ws,
@@ -87,10 +107,31 @@ int narrow_memo_match(const double *rec, size_t len, const narrow_ws *ws,
         rec[2] != (double)ws->opt.engine ||
         memcmp(rec + MEMO_HEAD, a->pose, 16 * sizeof(double)) != 0 ||
         memcmp(rec + MEMO_HEAD + 16, b->pose, 16 * sizeof(double)) != 0 ||
-        len != narrow_memo_size(a, b) || !same_inputs(rec + MEMO_HEAD, a, b))
+        !recordable(a) || !recordable(b) || len < test_size(a, b) ||
+        !same_inputs(rec + MEMO_HEAD, a, b))
         return 0;
     hit->status = (hs_status)rec[3];
     memcpy(hit->witness, rec + 4, 3 * sizeof(double));
     memcpy(hit->normal, rec + 7, 3 * sizeof(double));
+    return 1;
+}
+
+int narrow_memo_contacts(const double *rec, size_t len, const narrow_piece *a,
+                         const narrow_piece *b, double threshold, contact_set *cs)
+{
+    size_t at = test_size(a, b);
+    if (len < at + 6 || memcmp(rec + at, &threshold, sizeof threshold) != 0)
+        return 0;
+    const double *c = rec + at;
+    int count = (int)c[1];
+    if (count < 0 || count > CONTACT_MAX || len != at + 6 + 6 * (size_t)count)
+        return 0;
+    cs->count = count;
+    cs->distance = c[2];
+    memcpy(cs->normal, c + 3, 3 * sizeof(double));
+    for (int k = 0; k < count; k++) {
+        memcpy(cs->pt[k].on_a, c + 6 + 6 * k, 3 * sizeof(double));
+        memcpy(cs->pt[k].on_b, c + 9 + 6 * k, 3 * sizeof(double));
+    }
     return 1;
 }

@@ -14,6 +14,7 @@
 
 #include <stddef.h>
 
+#include "src/narrow/contact.h"
 #include "src/narrow/narrow.h"
 
 /* Pieces with more rows than this are not recorded (the record holds the
@@ -21,18 +22,28 @@
 #define NARROW_MEMO_MAX_ROWS 32
 
 /* Doubles a record of the test of a against b needs, or 0 when that test
- * is not recorded (a mesh piece, or more than NARROW_MEMO_MAX_ROWS rows). */
-size_t narrow_memo_size(const narrow_piece *a, const narrow_piece *b);
+ * is not recorded (a mesh piece, or more than NARROW_MEMO_MAX_ROWS rows);
+ * with cs (not NULL) also the contacts found for it (contact_points at
+ * some threshold: they too are decided by the same numbers). */
+size_t narrow_memo_size(const narrow_piece *a, const narrow_piece *b, const contact_set *cs);
 
 /* Write the record of the test of a against b (ws's engine), whose answer
- * is *hit, into rec (narrow_memo_size(a, b) doubles). */
+ * is *hit, into rec (narrow_memo_size(a, b, cs) doubles); with cs, the
+ * contacts found at threshold. */
 void narrow_memo_write(double *rec, const narrow_ws *ws, const narrow_piece *a,
-                       const narrow_piece *b, const piece_hit *hit);
+                       const narrow_piece *b, const piece_hit *hit, double threshold,
+                       const contact_set *cs);
 
 /* 1, with the recorded answer in *hit, when rec (len doubles, NULL when
  * there is none) records a test of a against b with ws's engine on the
  * same numbers bit for bit; else 0, *hit untouched. */
 int narrow_memo_match(const double *rec, size_t len, const narrow_ws *ws,
                       const narrow_piece *a, const narrow_piece *b, piece_hit *hit);
+
+/* After a match: 1, with the recorded contacts in *cs, when the record
+ * (len doubles) holds the contacts found at this threshold (bit for bit);
+ * else 0. */
+int narrow_memo_contacts(const double *rec, size_t len, const narrow_piece *a,
+                         const narrow_piece *b, double threshold, contact_set *cs);
 
 #endif

@@ -209,9 +209,10 @@ static int memo_reserve(double **pool, size_t *n, size_t *cap, size_t need)
  * one pass over the rows, a disjoint certificate by a few determinants),
  * and what a scene at rest is made of. */
 static void keep_hint(pair_out *po, int ia, int ib, const fast_hint *h, narrow_ws *ws,
-                      const narrow_piece *pa, const narrow_piece *pb, const piece_hit *hit)
+                      const narrow_piece *pa, const narrow_piece *pb, const piece_hit *hit,
+                      double threshold, const contact_set *cs)
 {
-    size_t memo_len = hit->status == HS_TOUCHING ? narrow_memo_size(pa, pb) : 0;
+    size_t memo_len = hit->status == HS_TOUCHING ? narrow_memo_size(pa, pb, cs) : 0;
     if (memo_len && (!po->memo_left ||
                      atomic_fetch_sub(po->memo_left, (long)memo_len) < (long)memo_len))
         memo_len = 0; /* (over the budget: not kept) */
@@ -233,7 +234,7 @@ static void keep_hint(pair_out *po, int ia, int ib, const fast_hint *h, narrow_w
     }
     memcpy(r->x, h->x, sizeof r->x);
     if (memo_len) {
-        narrow_memo_write(po->memo + po->nmemo, ws, pa, pb, hit);
+        narrow_memo_write(po->memo + po->nmemo, ws, pa, pb, hit, threshold, cs);
         r->memo_at = po->nmemo;
         r->memo_len = memo_len;
         po->nmemo += memo_len;
@@ -323,8 +324,9 @@ static hs_code piece_pair(narrow_ws *ws, const hs_query_options *opt, const hs_r
     narrow_piece pa = body_piece(po->a, ia), pb = body_piece(po->b, ib);
     const hint_rec *rec = find_rec(old, po, ia, ib);
     const fast_hint *hint = rec_hint(rec, &last);
-    if (rec && rec->memo_len &&
-        narrow_memo_match(old->memo + rec->memo_at, rec->memo_len, ws, &pa, &pb, &hit)) {
+    const double *memo = rec && rec->memo_len ? old->memo + rec->memo_at : NULL;
+    int recorded = memo && narrow_memo_match(memo, rec->memo_len, ws, &pa, &pb, &hit);
+    if (recorded) {
         ws->piece_tests++; /* answered by the record: nothing moved */
         ws->repeated++;
         next = last;
@@ -333,11 +335,21 @@ static hs_code piece_pair(narrow_ws *ws, const hs_query_options *opt, const hs_r
         if (rc != HS_OK)
             return rc;
     }
-    keep_hint(po, ia, ib, &next, ws, &pa, &pb, &hit);
     contact_set cs;
-    int close = 0;
-    if (hit.status != HS_OVERLAP && opt->threshold > 0)
-        close = contact_points(ws, &pa, &pb, &hit, opt->threshold, &cs) > 0;
+    cs.count = 0;
+    cs.distance = 0;
+    memset(cs.normal, 0, sizeof cs.normal);
+    int close = 0, want_contacts = hit.status != HS_OVERLAP && opt->threshold > 0;
+    if (want_contacts) {
+        if (!recorded ||
+            !narrow_memo_contacts(memo, rec->memo_len, &pa, &pb, opt->threshold, &cs)) {
+            int count = contact_points(ws, &pa, &pb, &hit, opt->threshold, &cs);
+            cs.count = count > 0 ? count : 0;
+        } /* (else the same numbers gave these contacts last time) */
+        close = cs.count > 0;
+    }
+    keep_hint(po, ia, ib, &next, ws, &pa, &pb, &hit, opt->threshold,
+              want_contacts ? &cs : NULL);
     int bad = 0;
     if (hit.status != HS_DISJOINT)
         bad |= record_piece(po, ia, ib, hit.status, hit.witness, 0);
