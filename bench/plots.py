@@ -20,7 +20,8 @@ skipped, so older and newer RESULT formats both work):
                     chain file), per Panda motion segment (guaranteed,
                     stepped)
   world-rest.svg    bench/world's resting boxes as bars: ms per step for
-                    ours, ours-moved, ours-cold and FCL at each N
+                    ours, ours-moved, ours-cold, FCL, and both with contact
+                    points, at each N
 Prints one line per plot written and one per plot skipped (and why)."""
 import math, os, re, subprocess, sys, tempfile
 
@@ -237,7 +238,8 @@ def rest_plot(rows):
         print('plots: world-rest.svg skipped (no RESULT lines of the resting scene)')
         return
     names = [('ours', 'ours (report reused, at rest)'), ('ours-moved', 'ours, moved each step'),
-             ('ours-cold', 'ours, new report each step'), ('fcl', 'FCL')]
+             ('ours-cold', 'ours, new report each step'), ('fcl', 'FCL'),
+             ('ours-contacts', 'ours with contact points'), ('fcl-contacts', 'FCL with contacts')]
     bar_plot('world-rest.svg', 'bench/world: boxes resting on a floor and in stacks',
              'milliseconds per step',
              [('N = %d' % n, [(label, by_n[n].get(m)) for m, label in names])

@@ -28,13 +28,16 @@
  *              still touch exactly): no pair's inputs equal the last
  *              step's, so none is answered from its record (narrow_memo.h)
  *              and every pair is tested, starting from its hint;
+ *   ours-contacts  ours with contact points: threshold 2^-20, contacts on,
+ *              its own report reused;
+ *   fcl-contacts   fcl with enable_contact, num_max_contacts 16;
  *   fcl        setTransform + computeAABB x N, update(), collide() with
  *              fcl::collide per candidate pair (default request: GJK
  *              solver GST_LIBCCD, no contacts) on fcl::Box shapes of the
  *              same sizes and poses (FCL's own box-box test), in a
  *              DynamicAABBTreeCollisionManager.
  * Step 0 is untimed (its time is reported as "first"); steps 1..S are
- * timed one by one, the four methods in a rotating order.  Reported: the
+ * timed one by one, the six methods in a rotating order.  Reported: the
  * mean over the timed steps, the spread (fastest and slowest step) and the
  * median.  Checks: our pair set must be exactly the N (box, support)
  * pairs, all touching, at every step (else the program fails); at step 1
@@ -228,7 +231,7 @@ pair_list expected_pairs(const rest_scene &sc)
 struct fcl_data {
     fcl::CollisionRequestd request;
     pair_list pairs;
-    long narrow = 0;
+    long narrow = 0, contacts = 0;
 };
 
 bool fcl_rest_callback(fcl::CollisionObjectd *o1, fcl::CollisionObjectd *o2, void *user)
@@ -237,6 +240,7 @@ bool fcl_rest_callback(fcl::CollisionObjectd *o1, fcl::CollisionObjectd *o2, voi
     fcl::CollisionResultd result;
     d->narrow++;
     fcl::collide(o1, o2, d->request, result);
+    d->contacts += (long)result.numContacts();
     if (result.isCollision()) {
         int a = *static_cast<int *>(o1->getUserData()), b = *static_cast<int *>(o2->getUserData());
         d->pairs.emplace_back(std::min(a, b), std::max(a, b));
@@ -259,8 +263,9 @@ bool fcl_count_callback(fcl::CollisionObjectd *o1, fcl::CollisionObjectd *o2, vo
 
 /* ------------------------------------------------------------ one size */
 
-enum { R_OURS, R_COLD, R_MOVED, R_FCL, R_METHODS };
-const char *rest_name[R_METHODS] = {"ours", "ours-cold", "ours-moved", "fcl"};
+enum { R_OURS, R_COLD, R_MOVED, R_CONTACTS, R_FCL, R_FCLC, R_METHODS };
+const char *rest_name[R_METHODS] = {"ours", "ours-cold", "ours-moved", "ours-contacts", "fcl",
+                                    "fcl-contacts"};
 
 struct rest_result {
     int n = 0, sites = 0, stacks[3] = {0, 0, 0};
@@ -268,6 +273,7 @@ struct rest_result {
     long fcl_found = 0, fcl_extra = 0, fcl_missed = 0; /* at step 1 */
     long candidates_ours = 0, candidates_fcl = 0, fallbacks = 0;
     long repeated = 0, repeated_moved = 0; /* pairs answered from records, step 2 */
+    long contacts_ours = 0, contacts_fcl = 0; /* contact points found at step 1 */
     long exact_pairs = 0, exact_disagree = 0;
     double build_s = 0;
 };
@@ -291,8 +297,12 @@ rest_result rest_size(int n, const rest_options &o)
     opt.contacts = 0;
     opt.threads = 1;
     hs_report *rep = hs_report_new(), *cold = nullptr, *moved_rep = hs_report_new();
-    if (!rep || !moved_rep)
+    hs_report *contacts_rep = hs_report_new();
+    if (!rep || !moved_rep || !contacts_rep)
         die("out of memory");
+    hs_query_options copt = opt; /* ours-contacts: contact points of the touching pairs */
+    copt.threshold = 0x1p-20;
+    copt.contacts = 1;
     std::vector<double> moved(sc.pose); /* ours-moved's poses, set per step */
 
     std::vector<fcl::CollisionObjectd *> objs;
@@ -302,7 +312,9 @@ rest_result rest_size(int n, const rest_options &o)
     auto manager = std::make_unique<fcl::DynamicAABBTreeCollisionManagerd>();
     manager->registerObjects(objs);
     manager->setup();
-    fcl_data data;
+    fcl_data data, cdata;
+    cdata.request.enable_contact = true;
+    cdata.request.num_max_contacts = 16;
 
     for (int s = 0; s <= o.steps; s++) {
         for (int j = 0; j < R_METHODS; j++) {
@@ -310,9 +322,11 @@ rest_result rest_size(int n, const rest_options &o)
             series &ms = res.m[mi];
             long switched = 0;
             double dt;
-            if (mi == R_FCL) {
-                data.pairs.clear();
-                data.narrow = 0;
+            if (mi == R_FCL || mi == R_FCLC) {
+                fcl_data &fd = mi == R_FCL ? data : cdata;
+                fd.pairs.clear();
+                fd.narrow = 0;
+                fd.contacts = 0;
                 dt = timed(
                     [&] {
                         for (int i = 0; i < n; i++) {
@@ -320,11 +334,13 @@ rest_result rest_size(int n, const rest_options &o)
                             sc.fobj[i]->computeAABB();
                         }
                         manager->update();
-                        manager->collide(&data, fcl_rest_callback);
+                        manager->collide(&fd, fcl_rest_callback);
                     },
                     &switched);
-                std::sort(data.pairs.begin(), data.pairs.end());
-                if (s == 1) {
+                std::sort(fd.pairs.begin(), fd.pairs.end());
+                if (s == 1 && mi == R_FCLC)
+                    res.contacts_fcl = fd.contacts;
+                if (s == 1 && mi == R_FCL) {
                     pair_list both, extra;
                     std::set_intersection(data.pairs.begin(), data.pairs.end(), want.begin(),
                                           want.end(), std::back_inserter(both));
@@ -336,7 +352,8 @@ rest_result rest_size(int n, const rest_options &o)
                     res.candidates_fcl = data.narrow;
                 }
             } else {
-                hs_report *use = mi == R_MOVED ? moved_rep : rep;
+                hs_report *use = mi == R_MOVED ? moved_rep : mi == R_CONTACTS ? contacts_rep : rep;
+                const hs_query_options *qo = mi == R_CONTACTS ? &copt : &opt;
                 const double *poses = sc.pose.data();
                 if (mi == R_MOVED) { /* (outside the timing) */
                     for (int i = 0; i < n; i++)
@@ -356,7 +373,7 @@ rest_result rest_size(int n, const rest_options &o)
                             if (hs_body_set_pose(sc.body[i], &poses[16 * (size_t)i], &err) !=
                                 HS_OK)
                                 die("hs_body_set_pose", &err);
-                        if (hs_world_query(sc.w, &opt, use, &err) != HS_OK)
+                        if (hs_world_query(sc.w, qo, use, &err) != HS_OK)
                             die("hs_world_query", &err);
                     },
                     &switched);
@@ -379,6 +396,9 @@ rest_result rest_size(int n, const rest_options &o)
                     res.repeated = st.repeated;
                 if (s == 2 && mi == R_MOVED)
                     res.repeated_moved = st.repeated;
+                if (s == 1 && mi == R_CONTACTS)
+                    for (int k = 0; k < hs_report_pair_count(use); k++)
+                        res.contacts_ours += hs_report_contact_count(use, k);
             }
             if (s == 0)
                 ms.first = 1e3 * dt;
@@ -410,6 +430,7 @@ rest_result rest_size(int n, const rest_options &o)
     hs_report_free(rep);
     hs_report_free(cold);
     hs_report_free(moved_rep);
+    hs_report_free(contacts_rep);
     std::fprintf(stderr, "world: rest N=%d: ours %.3f ms, ours-cold %.3f ms, ours-moved %.3f ms, "
                  "fcl %.3f ms per step\n", n, mean(res.m[R_OURS].v), mean(res.m[R_COLD].v),
                  mean(res.m[R_MOVED].v), mean(res.m[R_FCL].v));
@@ -579,12 +600,12 @@ void rest_run(const rest_options &o)
                     mean(r.m[R_MOVED].v) / mean(r.m[R_FCL].v), r.m[R_OURS].first,
                     r.m[R_FCL].first, r.fcl_found, r.fcl_missed, r.fcl_extra, r.exact_pairs,
                     r.exact_disagree);
-    long sw[R_METHODS] = {0, 0, 0, 0};
+    long sw[R_METHODS] = {0};
     for (const rest_result &r : all)
         for (int mi = 0; mi < R_METHODS; mi++)
             sw[mi] += r.m[mi].switched;
     std::printf("\nSeed %" PRIu64 ", %d timed steps per size after an untimed first step, the "
-                "four methods in a rotating order.  A step: every box's pose set (unchanged: "
+                "six methods in a rotating order (the two with contacts below).  A step: every box's pose set (unchanged: "
                 "the scene rests) and one query; ours with threshold 0, contacts off, one "
                 "thread, one report reused, so that a pair of pieces that met and whose rows "
                 "and poses are equal bit for bit to the last step's is answered from the "
@@ -600,6 +621,19 @@ void rest_run(const rest_options &o)
                 "switched out, timed by CPU time instead: ours %ld, ours-cold %ld, ours-moved "
                 "%ld, FCL %ld.\n",
                 o.seed, o.steps, sw[R_OURS], sw[R_COLD], sw[R_MOVED], sw[R_FCL]);
+    std::printf("\nWith contact points (a simulator's query): ours-contacts is ours with "
+                "a threshold of 2^-20 and contacts on (the touching pairs' contact points, "
+                "pruned to the corners of their contact region, at most 16 a pair; a pair "
+                "at rest is answered from its record, contacts included); fcl-contacts is "
+                "FCL with enable_contact and num_max_contacts 16 (its box-box routine).\n\n");
+    std::printf("| N | ours-contacts ms (spread) | fcl-contacts ms (spread) | ours / FCL | "
+                "contact points per step: ours / FCL |\n|---:|---|---|---:|---|\n");
+    for (const rest_result &r : all)
+        std::printf("| %d | %.4g (%.4g-%.4g) | %.4g (%.4g-%.4g) | %.3g | %ld / %ld |\n", r.n,
+                    mean(r.m[R_CONTACTS].v), r.m[R_CONTACTS].lo(), r.m[R_CONTACTS].hi(),
+                    mean(r.m[R_FCLC].v), r.m[R_FCLC].lo(), r.m[R_FCLC].hi(),
+                    mean(r.m[R_CONTACTS].v) / mean(r.m[R_FCLC].v), r.contacts_ours,
+                    r.contacts_fcl);
     std::printf("\n```text\n");
     for (const rest_result &r : all)
         for (int mi = 0; mi < R_METHODS; mi++)
@@ -607,7 +641,7 @@ void rest_run(const rest_options &o)
                         "spread=%.4g-%.4g median_ms=%.4g first_ms=%.4g pairs=%d\n",
                         r.n, rest_name[mi], mean(r.m[mi].v), r.m[mi].lo(), r.m[mi].hi(),
                         median(r.m[mi].v), r.m[mi].first,
-                        mi == R_FCL ? (int)(r.fcl_found + r.fcl_extra) : r.n);
+                        mi == R_FCL || mi == R_FCLC ? (int)(r.fcl_found + r.fcl_extra) : r.n);
     std::printf("```\n");
 }
 
