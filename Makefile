@@ -17,7 +17,7 @@
 #                   the C and CLI tests under AddressSanitizer +
 #                   UndefinedBehaviorSanitizer (build-san/), the Python and
 #                   picture tests and a short run of every reader's fuzzer
-#                   (make fuzz-check, build-fuzz/); about 7 minutes on 2 cores
+#                   (make fuzz-check, build-fuzz/); 6 to 7.5 minutes on 2 cores
 #   make check-quick  unit and CLI tests only (under a minute once built)
 #   make tsan       ThreadSanitizer build, batch and world queries with 8 threads
 #   make fuzz       every reader fuzzed FUZZ_SECONDS (default 60) seconds (clang),
