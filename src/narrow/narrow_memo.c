@@ -16,9 +16,10 @@
 #define MEMO_HEAD 10 /* mA, mB, engine, status, witness[3], normal[3] */
 
 /* A convex 3-D piece of at most NARROW_MEMO_MAX_ROWS inequality rows whose
- * doubles are the rows' exact values (so that its doubles are the whole
- * input: a row read from "0.3" keeps 3/10 beside its double, and is not
- * recorded). */
+ * doubles are the rows' exact values, so that its doubles are the whole
+ * input.  (A world's pieces are built from doubles, so this holds for all
+ * of them; it is checked as a guard: a row that kept an exact rational
+ * beside its double would not be recorded.) */
 static int recordable(const narrow_piece *p)
 {
     const hs_poly *q = p->g->kind == PIECE_CONVEX ? p->g->poly : NULL;
