@@ -94,6 +94,29 @@ def test_pair_fields_match_text_output(threshold):
     assert pairs.stats["body_pairs"] >= 3
 
 
+def test_resting_pairs_repeated_from_the_last_query():
+    """A world queried again from the same thread reuses its report: a
+    touching pair whose bodies did not move is answered from the last
+    query's record (stats["repeated"]), with the same answer, contacts
+    included; a body moved by 2**-30 is tested again."""
+    w = hs.World()
+    w.add_box("static_floor", [10, 10, 1], static=True,
+              pose=[[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, -0.5], [0, 0, 0, 1]])
+    box = w.add_box("box", [1, 1, 1],
+                    pose=[[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0.5], [0, 0, 0, 1]])
+    first = w.query()
+    again = w.query()
+    assert [(p.a, p.b, p.status) for p in first] == [("box", "static_floor", "touching")]
+    assert first.stats["repeated"] == 0 and again.stats["repeated"] == 1
+    assert as_cli_json(again) == as_cli_json(first)
+    m = box.pose
+    m[0, 3] += 2.0 ** -30
+    box.pose = m
+    moved = w.query()
+    assert moved.stats["repeated"] == 0
+    assert [(p.a, p.b, p.status) for p in moved] == [("box", "static_floor", "touching")]
+
+
 def vrml_scene(bodies):
     """VRML text for bodies (name, kind, args, translation)."""
     out = ["#VRML V2.0 utf8"]
