@@ -358,13 +358,19 @@ define check_phase
 	echo "$(1)    $$(tail -n 1 $(BUILD)/check-$(3).log) ($$(( $$(date +%s) - t0 )) s)"
 endef
 
-check: deps
+# The build, the unit tests and the CLI tests: the start of check and all
+# of check-quick.
+define quick_steps
 	@echo "== build"
 	@$(MAKE) --no-print-directory -j2 all $(UNIT)
 	@echo "== unit tests"
 	@$(MAKE) --no-print-directory unit-run
 	@echo "== CLI tests"
 	@$(MAKE) --no-print-directory cli-run
+endef
+
+check: deps
+	$(quick_steps)
 	@echo "== README examples (command line)"
 	@$(MAKE) --no-print-directory readme-run
 	@echo "== layout rules"
@@ -378,12 +384,7 @@ check: deps
 
 # The unit and CLI tests only (well under a minute once built).
 check-quick: build-deps
-	@echo "== build"
-	@$(MAKE) --no-print-directory -j2 all $(UNIT)
-	@echo "== unit tests"
-	@$(MAKE) --no-print-directory unit-run
-	@echo "== CLI tests"
-	@$(MAKE) --no-print-directory cli-run
+	$(quick_steps)
 	@echo "check-quick: unit and CLI tests passed"
 
 check-slow-a:

@@ -356,6 +356,21 @@ START_TEST(collinear_at_every_magnitude)
 }
 END_TEST
 
+
+/* The status of the one pair a default query of w reports (it must
+ * report exactly one). */
+static hs_status only_pair_status(const hs_world *w)
+{
+    hs_error err;
+    hs_report *rep = hs_report_new();
+    ck_assert_msg(hs_world_query(w, NULL, rep, &err) == HS_OK, "%s", err.msg);
+    ck_assert_int_eq(hs_report_pair_count(rep), 1);
+    hs_status st;
+    hs_report_pair(rep, 0, NULL, NULL, &st);
+    hs_report_free(rep);
+    return st;
+}
+
 /* hs_body_add_mesh: a valid triangle at z = 2^54 is accepted; a box that
  * crosses it overlaps it (the scene reader dropped it: "nothing"). */
 START_TEST(mesh_triangle_at_2_54)
@@ -373,13 +388,7 @@ START_TEST(mesh_triangle_at_2_54)
     hs_pose_identity(p);
     p[11] = z;
     ck_assert(hs_body_set_pose(b, p, &err) == HS_OK);
-    hs_report *rep = hs_report_new();
-    ck_assert_msg(hs_world_query(w, NULL, rep, &err) == HS_OK, "%s", err.msg);
-    ck_assert_int_eq(hs_report_pair_count(rep), 1);
-    hs_status st;
-    hs_report_pair(rep, 0, NULL, NULL, &st);
-    ck_assert_int_eq(st, HS_OVERLAP);
-    hs_report_free(rep);
+    ck_assert_int_eq(only_pair_status(w), HS_OVERLAP);
     /* truly collinear corners at that height are still refused */
     double line[9] = {0, 0, z, 8, 0, z, 16, 0, z};
     ck_assert_int_eq(hs_body_add_mesh(m, line, 3, t, 1, NULL, &err), HS_ERR_INPUT);
@@ -404,13 +413,7 @@ START_TEST(scene_faces_at_large_coordinates)
     hs_world *w = hs_world_load(path, &err);
     remove(path);
     ck_assert_msg(w != NULL, "%s", err.msg);
-    hs_report *rep = hs_report_new();
-    ck_assert_msg(hs_world_query(w, NULL, rep, &err) == HS_OK, "%s", err.msg);
-    ck_assert_int_eq(hs_report_pair_count(rep), 1);
-    hs_status st;
-    hs_report_pair(rep, 0, NULL, NULL, &st);
-    ck_assert_int_eq(st, HS_OVERLAP);
-    hs_report_free(rep);
+    ck_assert_int_eq(only_pair_status(w), HS_OVERLAP);
     hs_world_free(w);
 
     const char *off = "OFF\n4 4 6\n1e17 1e17 1e17\n1.001e17 1e17 1e17\n1e17 1.001e17 1e17\n"
