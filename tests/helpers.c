@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 hs_poly *t_poly(const char *text)
@@ -50,17 +51,43 @@ static void slurp(FILE *f, char *buf, size_t cap)
     buf[len] = '\0';
 }
 
-const char *t_temp_file(const char *prefix, const char *text)
+const char *t_temp_file_suffix(const char *prefix, const char *suffix, const char *text)
 {
     static char path[256];
-    snprintf(path, sizeof path, "/tmp/%sXXXXXX", prefix); /* mkstemp's template */
-    int fd = mkstemp(path);
-    ck_assert_msg(fd >= 0, "mkstemp failed");
+    /* mkstemps' template: the six X are replaced, the suffix kept */
+    snprintf(path, sizeof path, "/tmp/%sXXXXXX%s", prefix, suffix);
+    int fd = mkstemps(path, (int)strlen(suffix));
+    ck_assert_msg(fd >= 0, "mkstemps failed");
     FILE *f = fdopen(fd, "w");
     ck_assert(f != NULL);
     fputs(text, f);
     fclose(f);
     return path;
+}
+
+const char *t_temp_file(const char *prefix, const char *text)
+{
+    return t_temp_file_suffix(prefix, "", text);
+}
+
+void t_temp_dir(char *dir, size_t cap, const char *prefix)
+{
+    snprintf(dir, cap, "/tmp/%sXXXXXX", prefix); /* mkdtemp's template */
+    ck_assert_msg(mkdtemp(dir) != NULL, "mkdtemp failed");
+}
+
+void t_remove_dir(const char *dir)
+{
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    ck_assert_int_eq(system(cmd), 0);
+}
+
+double t_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
 int t_cli(const char *args, const char **out, const char **errtext)

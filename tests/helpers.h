@@ -21,6 +21,15 @@ int t_cli(const char *args, const char **out, const char **errtext);
 /* A new temporary file (mkstemp, name prefix `prefix`) holding text; its
  * path, in a static buffer until the next call (the caller removes it). */
 const char *t_temp_file(const char *prefix, const char *text);
+/* The same with a name ending in `suffix` (".wrl": readers that go by the
+ * extension); mkstemps. */
+const char *t_temp_file_suffix(const char *prefix, const char *suffix, const char *text);
+/* A new temporary folder /tmp/<prefix>XXXXXX (mkdtemp) into dir (cap
+ * bytes); t_remove_dir removes a folder and all it holds. */
+void t_temp_dir(char *dir, size_t cap, const char *prefix);
+void t_remove_dir(const char *dir);
+/* Monotonic clock, seconds (for the tests that bound a time). */
+double t_seconds(void);
 /* Box [lo,hi]^n as .ine text (static buffer). */
 const char *t_box_text(int n, const char *lo, const char *hi);
 

@@ -20,8 +20,7 @@
 static inline const char *rt_dir(void)
 {
     static char path[64];
-    snprintf(path, sizeof path, "/tmp/hs_robotXXXXXX");
-    ck_assert_msg(mkdtemp(path) != NULL, "mkdtemp failed");
+    t_temp_dir(path, sizeof path, "hs_robot");
     return path;
 }
 
@@ -39,9 +38,7 @@ static inline void rt_write(const char *dir, const char *name, const char *text)
 /* Remove a temporary folder and what is in it. */
 static inline void rt_rmdir(const char *dir)
 {
-    char cmd[600];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    ck_assert_int_eq(system(cmd), 0);
+    t_remove_dir(dir);
 }
 
 /* URDF text loaded with the options o (NULL: defaults), relative paths

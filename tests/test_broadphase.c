@@ -581,13 +581,6 @@ END_TEST
 
 /* ---------------------------------------------------------------- 10k stress */
 
-static double seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
 /* n boxes of average size 1 in a cube of side 30. */
 static void scatter(rng *r, bp_box *box, int n)
 {
@@ -627,11 +620,11 @@ START_TEST(stress_10k_tree_and_grid_agree)
         nudge(&r, box, N);
         pairlist got[2] = {{0}, {0}};
         for (int m = 0; m < 2; m++) {
-            double t0 = seconds();
+            double t0 = t_seconds();
             for (int i = 0; i < N; i++)
                 bp_update(both[m], i, box[i].lo, box[i].hi);
             bp_pairs(both[m], pair_add, &got[m]);
-            spent[m] += seconds() - t0;
+            spent[m] += t_seconds() - t0;
         }
         ck_assert_int_gt(got[0].n, N / 2);
         assert_same_pairs(&got[0], &got[1], "tree vs grid at 10k");

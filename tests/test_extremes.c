@@ -16,21 +16,6 @@
 
 /* ------------------------------------------------ helpers */
 
-/* Text into a new temporary file whose name ends with `suffix` (the scene
- * loader goes by the extension); its path, static until the next call. */
-static const char *temp_with_suffix(const char *suffix, const char *text)
-{
-    static char path[256];
-    snprintf(path, sizeof path, "/tmp/hs_extremes_XXXXXX%s", suffix);
-    int fd = mkstemps(path, (int)strlen(suffix));
-    ck_assert_msg(fd >= 0, "mkstemps failed");
-    FILE *f = fdopen(fd, "w");
-    ck_assert(f != NULL);
-    fputs(text, f);
-    fclose(f);
-    return path;
-}
-
 static hs_chain *spheres_chain(int n)
 {
     hs_error err;
@@ -146,7 +131,7 @@ START_TEST(chain_file_rests_beyond_range)
     const char *text = "link a\nsphere 0 0 0 1\n"
                        "joint j1 prismatic\naxis 1 0 0\nrest 1.7e308\nlink b\nsphere 0 0 0 1\n"
                        "joint j2 prismatic\naxis 1 0 0\nrest 1.7e308\nlink c\nsphere 0 0 0 1\n";
-    const char *path = temp_with_suffix(".chain", text);
+    const char *path = t_temp_file_suffix("hs_extremes_", ".chain", text);
     hs_error err;
     hs_chain *c = hs_chain_load(path, &err);
     remove(path);
@@ -206,7 +191,7 @@ START_TEST(chain_cli_overflow)
                        "joint j2 prismatic\naxis 1 0 0\nlink c\nsphere 0 0 0 1\n"
                        "joint j3 prismatic\naxis 1 0 0\nlink d\nsphere 0 0 0 1\n";
     char path[256];
-    snprintf(path, sizeof path, "%s", temp_with_suffix(".chain", text));
+    snprintf(path, sizeof path, "%s", t_temp_file_suffix("hs_extremes_", ".chain", text));
     char args[512];
     const char *out, *errtext;
     snprintf(args, sizeof args, "chain %s '--angles=1e308 1e308 0'", path);
@@ -408,7 +393,7 @@ START_TEST(scene_faces_at_large_coordinates)
         "  coordIndex [ 0 1 2 -1 ] } }\n"
         "DEF box Transform { translation 0 0 18014398509481984\n"
         "  children Shape { geometry Box { size 8 8 8 } } }\n";
-    const char *path = temp_with_suffix(".wrl", wrl);
+    const char *path = t_temp_file_suffix("hs_extremes_", ".wrl", wrl);
     hs_error err;
     hs_world *w = hs_world_load(path, &err);
     remove(path);
@@ -418,7 +403,7 @@ START_TEST(scene_faces_at_large_coordinates)
 
     const char *off = "OFF\n4 4 6\n1e17 1e17 1e17\n1.001e17 1e17 1e17\n1e17 1.001e17 1e17\n"
                       "1e17 1e17 1.001e17\n3 0 2 1\n3 0 1 3\n3 1 2 3\n3 0 3 2\n";
-    path = temp_with_suffix(".off", off);
+    path = t_temp_file_suffix("hs_extremes_", ".off", off);
     w = hs_world_load(path, &err);
     remove(path);
     ck_assert_msg(w != NULL, "%s", err.msg);
@@ -432,7 +417,7 @@ END_TEST
  * internal error (exit 4). */
 START_TEST(unknown_scene_type_is_bad_input)
 {
-    const char *path = temp_with_suffix(".txt", "hello\n");
+    const char *path = t_temp_file_suffix("hs_extremes_", ".txt", "hello\n");
     char args[512];
     const char *out, *errtext;
     snprintf(args, sizeof args, "world %s", path);

@@ -25,27 +25,17 @@
 #define HOSTILE_ASAN 0
 #endif
 
-static double now_seconds(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
 /* A fresh temporary folder; hostile_path names files in it. */
 static char hostile_dir[64];
 
 static void hostile_setup(void)
 {
-    strcpy(hostile_dir, "/tmp/hs-hostile-XXXXXX");
-    ck_assert(mkdtemp(hostile_dir) != NULL);
+    t_temp_dir(hostile_dir, sizeof hostile_dir, "hs-hostile-");
 }
 
 static void hostile_teardown(void)
 {
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", hostile_dir);
-    ck_assert_int_eq(system(cmd), 0);
+    t_remove_dir(hostile_dir);
 }
 
 static const char *hostile_path(const char *name)
@@ -73,11 +63,11 @@ START_TEST(ine_declared_rows_fail_fast)
 {
     const char *text = "begin\n100000000 4 rational\n0 1 0 0\nend\n";
     hs_error err;
-    double t0 = now_seconds();
+    double t0 = t_seconds();
     ck_assert(hs_poly_parse(text, "rows.ine", &err) == NULL);
     ck_assert_int_eq(err.code, HS_ERR_INPUT);
     ck_assert_str_eq(err.msg, "rows.ine:4: expected 100000000 rows, found 1");
-    EXPECT(now_seconds() - t0 < 3.0, "took %.2f s", now_seconds() - t0);
+    EXPECT(t_seconds() - t0 < 3.0, "took %.2f s", t_seconds() - t0);
     /* the same through hs_poly_read, from a file */
     write_file("rows.ine", text, strlen(text));
     ck_assert(hs_poly_read(hostile_path("rows.ine"), &err) == NULL);
@@ -132,11 +122,11 @@ END_TEST
 START_TEST(file_reads_are_capped)
 {
     hs_error err;
-    double t0 = now_seconds();
+    double t0 = t_seconds();
     ck_assert(text_read_file_max("/dev/zero", 4096, 0, NULL, &err) == NULL);
     ck_assert_int_eq(err.code, HS_ERR_INPUT);
     ck_assert_str_eq(err.msg, "/dev/zero: larger than the limit of 4096 bytes");
-    EXPECT(now_seconds() - t0 < 3.0, "took %.2f s", now_seconds() - t0);
+    EXPECT(t_seconds() - t0 < 3.0, "took %.2f s", t_seconds() - t0);
     /* a regular file: refused from its size, before reading */
     char big[10000];
     memset(big, '*', sizeof big);
@@ -182,12 +172,12 @@ START_TEST(stl_claiming_4g_triangles)
     int sparse = ftruncate(fileno(f), (off_t)(84 + 50 * 4294967295.0)) == 0;
     fclose(f);
     if (sparse) {
-        double t0 = now_seconds();
+        double t0 = t_seconds();
         ck_assert(hs_world_load(hostile_path("huge.stl"), &err) == NULL);
         ck_assert_int_eq(err.code, HS_ERR_INPUT);
         EXPECT(strstr(err.msg, "huge.stl: larger than the limit of 268435456 bytes") != NULL,
                "%s", err.msg);
-        EXPECT(now_seconds() - t0 < 3.0, "took %.2f s", now_seconds() - t0);
+        EXPECT(t_seconds() - t0 < 3.0, "took %.2f s", t_seconds() - t0);
     } else {
         t_skip("stl_claiming_4g_triangles", "no sparse files in /tmp");
     }
@@ -223,13 +213,13 @@ static double chain_load_seconds(int links)
     write_file(name, text, at);
     free(text);
     hs_error err;
-    double t0 = now_seconds();
+    double t0 = t_seconds();
     hs_chain *c = hs_chain_load(hostile_path(name), &err);
     ck_assert_msg(c != NULL, "%s", err.msg);
     int dof = hs_chain_dof(c);
     for (int k = 0; k < dof; k++) /* every movable joint, as the CLI lists them */
         ck_assert_int_eq(hs_chain_movable_joint(c, k), 3 * (k / 2) + 1 + k % 2);
-    double t = now_seconds() - t0;
+    double t = t_seconds() - t0;
     ck_assert_int_eq(dof, (links - 1) - (links - 1) / 3);
     ck_assert_int_eq(hs_chain_movable_joint(c, dof), -1);
     hs_chain_free(c);
@@ -268,9 +258,9 @@ START_TEST(chain_skip_lines_near_linear)
     write_file("skips.chain", text, at);
     free(text);
     hs_error err;
-    double t0 = now_seconds();
+    double t0 = t_seconds();
     hs_chain *c = hs_chain_load(hostile_path("skips.chain"), &err);
-    double t = now_seconds() - t0;
+    double t = t_seconds() - t0;
     ck_assert_msg(c != NULL, "%s", err.msg);
     EXPECT(t < 3.0, "%d skip lines: %.2f s", pairs, t);
     hs_chain_free(c);
@@ -293,11 +283,11 @@ START_TEST(chain_mesh_points_bounded)
     const char *text = "link a\nsphere 0 0 0 1\njoint j fixed\nlink b\nmesh big.off\n";
     write_file("m.chain", text, strlen(text));
     hs_error err;
-    double t0 = now_seconds();
+    double t0 = t_seconds();
     ck_assert(hs_chain_load(hostile_path("m.chain"), &err) == NULL);
     EXPECT(strstr(err.msg, "m.chain:5: mesh: the meshes of this chain have more than 200000 "
                            "points in all") != NULL, "%s", err.msg);
-    EXPECT(now_seconds() - t0 < 5.0, "took %.2f s", now_seconds() - t0);
+    EXPECT(t_seconds() - t0 < 5.0, "took %.2f s", t_seconds() - t0);
 }
 END_TEST
 

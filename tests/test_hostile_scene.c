@@ -13,20 +13,12 @@
 
 #include "tests/helpers.h"
 
-static double scene_now(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
 /* tmp/ (the folder) and tmp/scene/ (where the scenes are). */
 static char scene_tmp[64];
 
 static void scene_setup(void)
 {
-    strcpy(scene_tmp, "/tmp/hs-hscene-XXXXXX");
-    ck_assert(mkdtemp(scene_tmp) != NULL);
+    t_temp_dir(scene_tmp, sizeof scene_tmp, "hs-hscene-");
     char sub[96];
     snprintf(sub, sizeof sub, "%s/scene", scene_tmp);
     ck_assert_int_eq(mkdir(sub, 0700), 0);
@@ -34,9 +26,7 @@ static void scene_setup(void)
 
 static void scene_teardown(void)
 {
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", scene_tmp);
-    ck_assert_int_eq(system(cmd), 0);
+    t_remove_dir(scene_tmp);
 }
 
 /* Path of <rel> below the temporary folder. */
@@ -63,11 +53,11 @@ static hs_code load_opts(const char *rel, const hs_scene_options *o, hs_error *e
                          double *seconds)
 {
     hs_world *w = hs_world_new();
-    double t0 = scene_now();
+    double t0 = t_seconds();
     hs_error_clear(err);
     hs_code rc = hs_world_add_file_opts(w, tpath(rel), o, err);
     if (seconds)
-        *seconds = scene_now() - t0;
+        *seconds = t_seconds() - t0;
     hs_world_free(w);
     return rc;
 }

@@ -84,8 +84,7 @@ static const char *tmp_path(const char *name)
     static int turn;
     char *p = path[turn++ % 2];
     if (!tmp_dir[0]) {
-        strcpy(tmp_dir, "/tmp/hs_scene_XXXXXX");
-        ck_assert(mkdtemp(tmp_dir) != NULL);
+        t_temp_dir(tmp_dir, sizeof tmp_dir, "hs_scene_");
     }
     snprintf(p, sizeof path[0], "%s/%s", tmp_dir, name);
     return p;
