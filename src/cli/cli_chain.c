@@ -61,18 +61,9 @@ static int parse_chain_option(void *ctx, cli_args *a, const char *name, const ch
         *(name[0] == 'a' ? &c->angles : &c->scene) = v;
         return -1;
     }
-    if (strcmp(name, "draw") == 0 || strcmp(name, "view") == 0) {
-        const char *v = cli_args_value(a, value);
-        if (!v)
-            return cli_usage_error(chain_usage, "--%s needs a value", name);
-        if (name[0] == 'd')
-            c->draw.out = v;
-        else if (draw_parse_view(v, &c->draw) != 0)
-            return cli_usage_error(chain_usage, "--view needs AZ,EL in degrees, not '%s'", v);
-        return -1;
-    }
     int code;
-    if (cli_scene_option(&c->scene_opt, a, name, value, chain_usage, &code))
+    if (cli_draw_option(&c->draw, a, name, value, chain_usage, &code) ||
+        cli_scene_option(&c->scene_opt, a, name, value, chain_usage, &code))
         return code;
     return cli_usage_error(chain_usage, "unknown option '--%s'", name);
 }

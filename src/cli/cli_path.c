@@ -106,7 +106,8 @@ static int path_parse_option(void *ctx, cli_args *a, const char *name, const cha
     int code;
     if (path_parse_flag(c, name))
         return -1;
-    if (cli_scene_option(&c->scene_opt, a, name, value, path_usage, &code))
+    if (cli_scene_option(&c->scene_opt, a, name, value, path_usage, &code) ||
+        cli_draw_option(&c->draw, a, name, value, path_usage, &code))
         return code;
     const char *v = cli_args_value(a, value);
     if (!v)
@@ -117,15 +118,6 @@ static int path_parse_option(void *ctx, cli_args *a, const char *name, const cha
         if (!c->end)
             return cli_usage_error(path_usage, "--arc needs two points, \"X1 Y1 Z1\" \"X2 Y2 "
                                                "Z2\"%s", "");
-        return -1;
-    }
-    if (strcmp(name, "draw") == 0) {
-        c->draw.out = v;
-        return -1;
-    }
-    if (strcmp(name, "view") == 0) {
-        if (draw_parse_view(v, &c->draw) != 0)
-            return cli_usage_error(path_usage, "--view needs AZ,EL in degrees, not '%s'", v);
         return -1;
     }
     return path_parse_value(c, name, v);

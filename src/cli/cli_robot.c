@@ -11,6 +11,7 @@
 #include "src/cli/cli_commands.h"
 #include "src/cli/cli_common.h"
 #include "src/cli/json_emit.h"
+#include "src/cli/cli_scene_opts.h"
 #include "src/draw/draw.h"
 
 static const char robot_usage[] =
@@ -86,6 +87,9 @@ static int parse_robot_option(void *ctx, cli_args *a, const char *name, const ch
             return cli_usage_error(robot_usage, "%s--motion needs two configurations", "");
         return -1;
     }
+    int code;
+    if (cli_draw_option(&c->draw, a, name, value, robot_usage, &code))
+        return code;
     const char *v = cli_args_value(a, value);
     if (!v)
         return cli_usage_error(robot_usage, "--%s needs a value", name);
@@ -101,11 +105,6 @@ static int parse_robot_option(void *ctx, cli_args *a, const char *name, const ch
         c->package_path = v;
     } else if (strcmp(name, "export") == 0) {
         c->export_path = v;
-    } else if (strcmp(name, "draw") == 0) {
-        c->draw.out = v;
-    } else if (strcmp(name, "view") == 0) {
-        if (draw_parse_view(v, &c->draw) != 0)
-            return cli_usage_error(robot_usage, "--view needs AZ,EL in degrees ('%s')", v);
     } else if (strcmp(name, "resolution") == 0 || strcmp(name, "tolerance") == 0) {
         double x;
         if (!cli_parse_number(v, &x) || !(x > 0))

@@ -85,3 +85,19 @@ int cli_scene_check(const cli_scene *s, const char *usage)
     }
     return -1;
 }
+
+int cli_draw_option(draw_opts *d, cli_args *a, const char *name, const char *value,
+                    const char *usage, int *code)
+{
+    if (strcmp(name, "draw") != 0 && strcmp(name, "view") != 0)
+        return 0;
+    const char *v = cli_args_value(a, value);
+    *code = -1;
+    if (!v)
+        *code = cli_usage_error(usage, "--%s needs a value", name);
+    else if (name[0] == 'd')
+        d->out = v;
+    else if (draw_parse_view(v, d) != 0)
+        *code = cli_usage_error(usage, "--view needs AZ,EL in degrees, not '%s'", v);
+    return 1;
+}

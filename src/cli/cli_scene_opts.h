@@ -3,12 +3,14 @@
  * --sphere-level, --mesh-as-hull), the limits of hs_scene_options
  * (--max-bytes, --max-depth, --max-pieces, --max-points, --max-sides) and
  * the folders a VRML Inline may read besides the scene's own
- * (--allow-path). */
+ * (--allow-path); and the picture options of the commands that draw a
+ * scene (world, path, chain, robot: --draw, --view). */
 #ifndef HS_CLI_SCENE_OPTS_H
 #define HS_CLI_SCENE_OPTS_H
 
 #include "halfspace.h"
 #include "src/cli/cli_common.h"
+#include "src/draw/draw.h"
 
 /* The lines of --help describing these options. */
 #define CLI_SCENE_HELP                                                                     \
@@ -46,5 +48,11 @@ int cli_scene_option(cli_scene *s, cli_args *a, const char *name, const char *va
 /* After the command line: --sides within --max-sides.  -1 (go on) or an
  * exit code. */
 int cli_scene_check(const cli_scene *s, const char *usage);
+
+/* When `name` is draw (--draw OUT: d->out) or view (--view AZ,EL): 1, with
+ * *code = -1 (go on) or the exit code of a usage error (printed with
+ * `usage`); else 0. */
+int cli_draw_option(draw_opts *d, cli_args *a, const char *name, const char *value,
+                    const char *usage, int *code);
 
 #endif

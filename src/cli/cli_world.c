@@ -61,7 +61,8 @@ static int parse_world_option(void *ctx, cli_args *a, const char *name, const ch
         return -1;
     }
     int code;
-    if (cli_scene_option(&c->scene_opt, a, name, value, world_usage, &code))
+    if (cli_scene_option(&c->scene_opt, a, name, value, world_usage, &code) ||
+        cli_draw_option(&c->draw, a, name, value, world_usage, &code))
         return code;
     v = cli_args_value(a, value);
     if (!v)
@@ -102,11 +103,6 @@ static int parse_world_option(void *ctx, cli_args *a, const char *name, const ch
         c->to = v;
     } else if (strcmp(name, "export") == 0) {
         c->export_path = v;
-    } else if (strcmp(name, "draw") == 0) {
-        c->draw.out = v;
-    } else if (strcmp(name, "view") == 0) {
-        if (draw_parse_view(v, &c->draw) != 0)
-            return cli_usage_error(world_usage, "--view needs AZ,EL in degrees, not '%s'", v);
     } else {
         return cli_usage_error(world_usage, "unknown option '--%s'", name);
     }
