@@ -40,6 +40,7 @@
 #include <string>
 #include <vector>
 
+#include "bench/fcl_util.h"
 #include "halfspace.h"
 
 namespace {
@@ -128,45 +129,15 @@ std::shared_ptr<fcl::BVHModel<fcl::OBBRSSd>> fcl_model(const hs_body *b, int *nt
     hs_error err;
     if (hs_body_piece_boundary(b, 0, &conv, &v, &nv, &fs, &fv, &nf, &err) != HS_OK)
         die("hs_body_piece_boundary", &err);
-    std::vector<fcl::Vector3d> pts;
-    for (int i = 0; i < nv; i++)
-        pts.emplace_back(v[3 * i], v[3 * i + 1], v[3 * i + 2]);
-    std::vector<fcl::Triangle> tris;
-    for (int f = 0; f < nf; f++) {
+    for (int f = 0; f < nf; f++)
         if (fs[f + 1] - fs[f] != 3)
             die("a mesh face that is not a triangle");
-        tris.emplace_back(fv[fs[f]], fv[fs[f] + 1], fv[fs[f] + 2]);
-    }
+    auto model = fbench::fcl_obbrss(v, nv, fv, nf); /* (faces of 3: fv is the triangles) */
     hs_free(v);
     hs_free(fs);
     hs_free(fv);
-    auto model = std::make_shared<fcl::BVHModel<fcl::OBBRSSd>>();
-    model->beginModel();
-    model->addSubModel(pts, tris);
-    model->endModel();
-    *ntris = (int)tris.size();
+    *ntris = nf;
     return model;
-}
-
-fcl::Transform3d fcl_pose(const double m[16])
-{
-    fcl::Transform3d t = fcl::Transform3d::Identity();
-    fcl::Matrix3d R;
-    for (int i = 0; i < 3; i++)
-        for (int j = 0; j < 3; j++)
-            R(i, j) = m[4 * i + j];
-    t.linear() = R;
-    t.translation() = fcl::Vector3d(m[3], m[7], m[11]);
-    return t;
-}
-
-/* Status of the pair in rep: HS_DISJOINT when absent. */
-hs_status our_status(const hs_report *rep)
-{
-    hs_status st = HS_DISJOINT;
-    if (hs_report_pair_count(rep) > 0)
-        hs_report_pair(rep, 0, nullptr, nullptr, &st);
-    return st;
 }
 
 } // namespace
@@ -222,12 +193,12 @@ int main(int argc, char **argv)
             best = std::min(best, now_us() - t0);
         }
         ours_us.push_back(best);
-        hs_status st = our_status(rep);
+        hs_status st = fbench::first_pair_status(rep);
         hs_report_stats stats;
         hs_report_get_stats(rep, &stats);
         tri_tests += stats.triangle_tests;
 
-        rob_obj.setTransform(fcl_pose(m));
+        rob_obj.setTransform(fbench::fcl_pose(m));
         rob_obj.computeAABB();
         bool fcl_hit = false;
         best = INFINITY;
@@ -252,11 +223,11 @@ int main(int argc, char **argv)
         if (p % o.raw_every == 0) {
             if (hs_world_query(w, &raw, rep, &err) != HS_OK)
                 die("hs_world_query (raw)", &err);
-            if (our_status(rep) != st)
+            if (fbench::first_pair_status(rep) != st)
                 die("the raw all-pairs method and the default disagree");
             if (hs_world_query(w, &grid, rep, &err) != HS_OK)
                 die("hs_world_query (grid)", &err);
-            if (our_status(rep) != st)
+            if (fbench::first_pair_status(rep) != st)
                 die("the uniform grid and the default disagree");
             raw_checked++;
         }

@@ -60,6 +60,7 @@
 #include <string>
 #include <vector>
 
+#include "bench/fcl_util.h"
 #include "halfspace.h"
 
 namespace {
@@ -131,18 +132,6 @@ const double READY[8] = {0, -0.785398163397, 0, -2.35619449019, 0, 1.57079632679
 
 /* ------------------------------------------------------------ FCL side */
 
-fcl::Transform3d fcl_pose(const double m[16])
-{
-    fcl::Transform3d tf = fcl::Transform3d::Identity();
-    fcl::Matrix3d R;
-    for (int a = 0; a < 3; a++)
-        for (int b = 0; b < 3; b++)
-            R(a, b) = m[4 * a + b];
-    tf.linear() = R;
-    tf.translation() = fcl::Vector3d(m[3], m[7], m[11]);
-    return tf;
-}
-
 /* FCL objects for a robot's links (object user data: the link index). */
 struct fcl_robot {
     hs_robot *r;
@@ -193,7 +182,7 @@ struct fcl_robot {
             if (obj[i]) {
                 double m[16];
                 hs_robot_link_pose(r, (int)i, m);
-                obj[i]->setTransform(fcl_pose(m));
+                obj[i]->setTransform(fbench::fcl_pose(m));
                 obj[i]->computeAABB();
             }
     }
@@ -256,7 +245,7 @@ struct scene {
                 hs_body_set_pose(b, m, &err) != HS_OK)
                 die("scene", &err);
             auto o = std::make_shared<fcl::CollisionObjectd>(
-                std::make_shared<fcl::Boxd>(size[0], size[1], size[2]), fcl_pose(m));
+                std::make_shared<fcl::Boxd>(size[0], size[1], size[2]), fbench::fcl_pose(m));
             o->computeAABB();
             o->setUserData((void *)(intptr_t)(-1 - k));
             boxes.push_back(o);

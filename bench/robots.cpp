@@ -47,6 +47,7 @@
 #include <string>
 #include <vector>
 
+#include "bench/fcl_util.h"
 #include "halfspace.h"
 
 namespace {
@@ -194,37 +195,8 @@ mesh load_mesh(const std::string &path, double scale)
 
 std::shared_ptr<fcl::BVHModel<fcl::OBBRSSd>> fcl_model(const mesh &m)
 {
-    std::vector<fcl::Vector3d> pts;
-    for (size_t i = 0; i < m.v.size(); i += 3)
-        pts.emplace_back(m.v[i], m.v[i + 1], m.v[i + 2]);
-    std::vector<fcl::Triangle> tris;
-    for (size_t i = 0; i < m.t.size(); i += 3)
-        tris.emplace_back(m.t[i], m.t[i + 1], m.t[i + 2]);
-    auto model = std::make_shared<fcl::BVHModel<fcl::OBBRSSd>>();
-    model->beginModel();
-    model->addSubModel(pts, tris);
-    model->endModel();
-    return model;
-}
-
-fcl::Transform3d fcl_pose(const double m[16])
-{
-    fcl::Transform3d t = fcl::Transform3d::Identity();
-    fcl::Matrix3d R;
-    for (int i = 0; i < 3; i++)
-        for (int j = 0; j < 3; j++)
-            R(i, j) = m[4 * i + j];
-    t.linear() = R;
-    t.translation() = fcl::Vector3d(m[3], m[7], m[11]);
-    return t;
-}
-
-hs_status our_status(const hs_report *rep)
-{
-    hs_status st = HS_DISJOINT;
-    if (hs_report_pair_count(rep) > 0)
-        hs_report_pair(rep, 0, nullptr, nullptr, &st);
-    return st;
+    return fbench::fcl_obbrss(m.v.data(), (int)(m.v.size() / 3), m.t.data(),
+                              (int)(m.t.size() / 3));
 }
 
 /* One family's measurements. */
@@ -323,9 +295,9 @@ void run_pair(family &f, const side &s1, const side &s2, int env, const options 
             best = std::min(best, now_us() - t0);
         }
         f.ours.push_back(best);
-        hs_status st = our_status(rep);
+        hs_status st = fbench::first_pair_status(rep);
 
-        o2.setTransform(fcl_pose(m));
+        o2.setTransform(fbench::fcl_pose(m));
         o2.computeAABB();
         bool fcl_hit = false;
         best = INFINITY;
@@ -350,7 +322,7 @@ void run_pair(family &f, const side &s1, const side &s2, int env, const options 
         if (p % o.raw_every == 0) {
             if (hs_world_query(w, &raw, rep, &err) != HS_OK)
                 die("hs_world_query (raw)", &err);
-            if (our_status(rep) != st)
+            if (fbench::first_pair_status(rep) != st)
                 die("the raw (or grid) method and the hierarchy disagree");
             f.raw_checked++;
         }

@@ -69,6 +69,7 @@
 
 #include "bench/world_rest.h"
 #include "bench/world_util.h"
+#include "bench/fcl_util.h"
 #include "halfspace.h"
 
 namespace {
@@ -437,13 +438,7 @@ bool fcl_callback(fcl::CollisionObjectd *o1, fcl::CollisionObjectd *o2, void *us
 void fcl_set_poses(scene &sc, const double *P)
 {
     for (int i = 0; i < sc.n; i++) {
-        const double *m = P + 16 * (size_t)i;
-        fcl::Transform3d tf = fcl::Transform3d::Identity();
-        fcl::Matrix3d R;
-        R << m[0], m[1], m[2], m[4], m[5], m[6], m[8], m[9], m[10];
-        tf.linear() = R;
-        tf.translation() = fcl::Vector3d(m[3], m[7], m[11]);
-        sc.fobj[i]->setTransform(tf);
+        sc.fobj[i]->setTransform(fbench::fcl_pose(P + 16 * (size_t)i));
         sc.fobj[i]->computeAABB();
     }
 }

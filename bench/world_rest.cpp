@@ -81,6 +81,7 @@
 #include <vector>
 
 #include "bench/families.h"
+#include "bench/fcl_util.h"
 #include "bench/world_util.h"
 #include "halfspace.h"
 
@@ -120,16 +121,6 @@ struct rest_scene {
     ~rest_scene() { hs_world_free(w); }
 };
 
-fcl::Transform3d fcl_pose(const double *m)
-{
-    fcl::Transform3d tf = fcl::Transform3d::Identity();
-    fcl::Matrix3d R;
-    R << m[0], m[1], m[2], m[4], m[5], m[6], m[8], m[9], m[10];
-    tf.linear() = R;
-    tf.translation() = fcl::Vector3d(m[3], m[7], m[11]);
-    return tf;
-}
-
 void build_rest(rest_scene &sc, int n, uint64_t seed)
 {
     rng r(seed * 7919u + (uint64_t)n);
@@ -160,7 +151,7 @@ void build_rest(rest_scene &sc, int n, uint64_t seed)
     sc.fid.resize((size_t)n + 1);
     sc.fid[n] = n;
     sc.ffloor = std::make_shared<fcl::CollisionObjectd>(
-        std::make_shared<fcl::Boxd>(fsize[0], fsize[1], fsize[2]), fcl_pose(fpose));
+        std::make_shared<fcl::Boxd>(fsize[0], fsize[1], fsize[2]), fbench::fcl_pose(fpose));
     sc.ffloor->setUserData(&sc.fid[n]);
     sc.body.resize(n);
     sc.pose.resize(16 * (size_t)n);
@@ -190,7 +181,7 @@ void build_rest(rest_scene &sc, int n, uint64_t seed)
             sc.body[i] = b;
             sc.fid[i] = i;
             sc.fobj[i] = std::make_shared<fcl::CollisionObjectd>(
-                std::make_shared<fcl::Boxd>(sz[0], sz[1], sz[2]), fcl_pose(m));
+                std::make_shared<fcl::Boxd>(sz[0], sz[1], sz[2]), fbench::fcl_pose(m));
             sc.fobj[i]->setUserData(&sc.fid[i]);
         }
     }
@@ -330,7 +321,7 @@ rest_result rest_size(int n, const rest_options &o)
                 dt = timed(
                     [&] {
                         for (int i = 0; i < n; i++) {
-                            sc.fobj[i]->setTransform(fcl_pose(&sc.pose[16 * (size_t)i]));
+                            sc.fobj[i]->setTransform(fbench::fcl_pose(&sc.pose[16 * (size_t)i]));
                             sc.fobj[i]->computeAABB();
                         }
                         manager->update();
@@ -674,7 +665,7 @@ void setup_run(const rest_options &o)
             [&](fcl::DynamicAABBTreeCollisionManagerd *m, int k) {
                 auto obj = std::make_shared<fcl::CollisionObjectd>(
                     std::make_shared<fcl::Boxd>(sizes[3 * k], sizes[3 * k + 1], sizes[3 * k + 2]),
-                    fcl_pose(&poses[16 * (size_t)k]));
+                    fbench::fcl_pose(&poses[16 * (size_t)k]));
                 m->registerObject(obj.get());
                 return obj;
             });
@@ -716,7 +707,7 @@ void setup_run(const rest_options &o)
                 auto faces = std::make_shared<std::vector<int>>(h.ffaces);
                 auto obj = std::make_shared<fcl::CollisionObjectd>(
                     std::make_shared<fcl::Convexd>(verts, h.nfaces, faces),
-                    fcl_pose(&poses[16 * (size_t)k]));
+                    fbench::fcl_pose(&poses[16 * (size_t)k]));
                 m->registerObject(obj.get());
                 return obj;
             });

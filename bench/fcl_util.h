@@ -1,0 +1,57 @@
+/* fcl_util.h -- what the C++ benchmarks against FCL share (bench/world,
+ * world_rest, mesh, robots, robot): our 4x4 row-major poses as FCL
+ * transforms, a triangle mesh as FCL's OBBRSS hierarchy, and the status
+ * of the one pair a report holds.  Header-only, C++17. */
+#ifndef HS_BENCH_FCL_UTIL_H
+#define HS_BENCH_FCL_UTIL_H
+
+#include <memory>
+#include <vector>
+
+#include <fcl/fcl.h>
+
+#include "halfspace.h"
+
+namespace fbench {
+
+/* A rigid pose m (16 doubles, row-major, last row 0 0 0 1) as FCL's. */
+inline fcl::Transform3d fcl_pose(const double *m)
+{
+    fcl::Transform3d tf = fcl::Transform3d::Identity();
+    fcl::Matrix3d R;
+    R << m[0], m[1], m[2], m[4], m[5], m[6], m[8], m[9], m[10];
+    tf.linear() = R;
+    tf.translation() = fcl::Vector3d(m[3], m[7], m[11]);
+    return tf;
+}
+
+/* The mesh of nv points (3 nv doubles) and nt triangles (3 nt indices)
+ * as FCL's hierarchy of oriented boxes (OBBRSS). */
+inline std::shared_ptr<fcl::BVHModel<fcl::OBBRSSd>> fcl_obbrss(const double *v, int nv,
+                                                                const int *t, int nt)
+{
+    std::vector<fcl::Vector3d> pts;
+    for (int i = 0; i < nv; i++)
+        pts.emplace_back(v[3 * i], v[3 * i + 1], v[3 * i + 2]);
+    std::vector<fcl::Triangle> tris;
+    for (int i = 0; i < nt; i++)
+        tris.emplace_back(t[3 * i], t[3 * i + 1], t[3 * i + 2]);
+    auto model = std::make_shared<fcl::BVHModel<fcl::OBBRSSd>>();
+    model->beginModel();
+    model->addSubModel(pts, tris);
+    model->endModel();
+    return model;
+}
+
+/* Status of the first pair in rep: HS_DISJOINT when it has none. */
+inline hs_status first_pair_status(const hs_report *rep)
+{
+    hs_status st = HS_DISJOINT;
+    if (hs_report_pair_count(rep) > 0)
+        hs_report_pair(rep, 0, nullptr, nullptr, &st);
+    return st;
+}
+
+} // namespace fbench
+
+#endif
