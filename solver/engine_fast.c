@@ -326,6 +326,32 @@ static void to_map_frame(const fast_view *v, int n, const double *d, double *out
     }
 }
 
+const int *fq_lookup(const fast_query *q, int k, const double *d, int *count)
+{
+    double dir[SEIDEL_MAX_DIM];
+    to_map_frame(q->V[k], q->n, d, dir);
+    return fast_prep_lookup(q->F[k], dir, count);
+}
+
+/* Start loading the candidate rows while the query goes on: they are
+ * read at scattered places, and a cold query would otherwise wait for
+ * each in turn. */
+static void prefetch_candidates(const fast_query *q)
+{
+#if defined(__GNUC__)
+    for (int k = 0; k < 2; k++)
+        for (int c = 0; c < q->ncand[k]; c++) {
+            int i = q->cand[k][c];
+            __builtin_prefetch(q->V[k]->a + (size_t)i * (size_t)q->n);
+            __builtin_prefetch(q->V[k]->b + i);
+            __builtin_prefetch(q->F[k]->norm + i);
+            __builtin_prefetch(q->F[k]->center_slack + i);
+        }
+#else
+    (void)q;
+#endif
+}
+
 /* Without a direction map (many variables): the FAST_SCAN_CANDIDATES rows
  * of polyhedron k best aligned with d (query frame), by one pass. */
 static const int *scan_candidates(fast_query *q, int k, const double *d, int *count)
@@ -372,6 +398,8 @@ static void setup(fast_query *q)
     to_map_frame(q->V[1], n, minus, dir);
     q->cand[1] = fast_prep_lookup(q->F[1], dir, &q->ncand[1]);
     int scanned = !q->cand[0] || !q->cand[1];
+    if (!scanned)
+        prefetch_candidates(q);
     if (!q->cand[0])
         q->cand[0] = scan_candidates(q, 0, probe, &q->ncand[0]);
     if (!q->cand[1])

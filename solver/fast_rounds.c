@@ -71,57 +71,117 @@ static void full_order(fast_query *q)
  * strictly at x (certified), which settles overlap. */
 #define FAST_ADD_MAX 32
 static int strict_at(fast_query *q, const double *x);
+
+/* The worst violators found so far by a scan, and whether every row read
+ * is certainly strict at x (the filter of fq_strictly_inside). */
+typedef struct scan_state {
+    fast_query *q;
+    const double *z;
+    double spread;
+    int room, added;
+    int maybe_not_strict, unsure;
+    int worst[FAST_ADD_MAX];
+    double score[FAST_ADD_MAX];
+} scan_state;
+
+static void scan_init(scan_state *ss, fast_query *q, const double *z, int room)
+{
+    double zmax = 0;
+    for (int j = 0; j <= q->n; j++)
+        zmax = fmax(zmax, fabs(z[j]));
+    *ss = (scan_state){.q = q, .z = z, .room = room};
+    ss->spread = (sqrt((double)q->n) + 1) * zmax;
+}
+
+/* Row id (stacked; coefficients a, right side b, norm w) at z: its
+ * violation of the margin row (the worst join the list) and its
+ * strictness at x. */
+static void scan_row(scan_state *ss, const double *a, double b, double w, int id)
+{
+    fast_query *q = ss->q;
+    const double *z = ss->z;
+    int n = q->n;
+    double mag, ex = fq_row_excess(a, b, z, n, &mag); /* a . x - b */
+    double tol = SEIDEL_VIOLATION_TOL * (ss->spread * w + fabs(b));
+    ss->maybe_not_strict |= ex > -tol; /* (a . x < b is all overlap needs) */
+    ss->unsure |= !(mag < 0x1p+900 && mag > 0x1p-900 && ex < -(double)(n + 2) * FP_U * mag);
+    double v = ex + w * z[n];
+    if (!(v > tol) || q->fw->in_set[id]) /* (rare: the LP holds its own rows) */
+        return;
+    double sc = v / w;
+    if (ss->added == ss->room && sc <= ss->score[ss->room - 1])
+        return;
+    int c = ss->added < ss->room ? ss->added++ : ss->room - 1;
+    for (; c > 0 && ss->score[c - 1] < sc; c--) {
+        ss->score[c] = ss->score[c - 1];
+        ss->worst[c] = ss->worst[c - 1];
+    }
+    ss->score[c] = sc;
+    ss->worst[c] = id;
+}
+
+static void scan_join(scan_state *ss, int *count)
+{
+    fast_work *w = ss->q->fw;
+    for (int c = 0; c < ss->added; c++) {
+        w->order[(*count)++] = ss->worst[c];
+        w->in_set[ss->worst[c]] = 1;
+    }
+}
+
+/* Clarkson's step: every row outside the candidate set is checked against
+ * the optimum z = (x, tau); the worst violated rows (8, up to FAST_ADD_MAX
+ * on large systems) join the set.  The test is a cheap bound: |a . x| +
+ * |w tau| <= (sqrt(n) + 1) w max|z| for the margin rows (w = |a|), and a
+ * row is violated beyond SEIDEL_VIOLATION_TOL of that (answers never
+ * depend on it).  When no row is violated, *strict says whether every
+ * row, set and others, holds strictly at x (certified, in the same pass
+ * when the filter decides every row), which settles overlap. */
 static int scan_rows(fast_query *q, const double *z, int *count, int *strict)
 {
-    fast_work *w = q->fw;
     /* more rows join per round on large systems: a round costs a scan of
      * all of them, a row in the set only a little more pricing */
-    int n = q->n, added = 0, worst[FAST_ADD_MAX];
     int room = q->M / 64 < 8 ? 8 : q->M / 64 > FAST_ADD_MAX ? FAST_ADD_MAX : q->M / 64;
-    double score[FAST_ADD_MAX], zmax = 0;
-    int maybe_not_strict = 0;
-    for (int j = 0; j <= n; j++)
-        zmax = fmax(zmax, fabs(z[j]));
-    const double spread = (sqrt((double)n) + 1) * zmax;
+    scan_state ss;
+    scan_init(&ss, q, z, room);
     for (int k = 0; k < 2; k++) {
         const fast_view *V = q->V[k];
         const double *norm = q->F[k]->norm;
         int base = k ? q->mA : 0;
-        for (int i = 0; i < V->m; i++) {
-            const double *a = V->a + (size_t)i * (size_t)n;
-            double ax = 0;
-            if (n == 3) /* the common case, unrolled */
-                ax = a[0] * z[0] + a[1] * z[1] + a[2] * z[2];
-            else
-                for (int j = 0; j < n; j++)
-                    ax += a[j] * z[j];
-            double tol = SEIDEL_VIOLATION_TOL * (spread * norm[i] + fabs(V->b[i]));
-            maybe_not_strict |= ax - V->b[i] > -tol; /* (a . x < b is all overlap needs) */
-            double v = ax + norm[i] * z[n] - V->b[i];
-            if (!(v > tol))
-                continue;
-            if (w->in_set[base + i]) /* (rare: the LP holds its own rows) */
-                continue;
-            double sc = v / norm[i];
-            if (added == room && sc <= score[room - 1])
-                continue;
-            int c = added < room ? added++ : room - 1;
-            for (; c > 0 && score[c - 1] < sc; c--) {
-                score[c] = score[c - 1];
-                worst[c] = worst[c - 1];
-            }
-            score[c] = sc;
-            worst[c] = base + i;
+        for (int i = 0; i < V->m; i++)
+            scan_row(&ss, V->a + (size_t)i * (size_t)q->n, V->b[i], norm[i], base + i);
+    }
+    scan_join(&ss, count);
+    /* x strictly inside every row is overlap, whatever the margin rows say */
+    *strict = z[q->n] > 0 &&
+              (!ss.unsure || ((ss.added == 0 || !ss.maybe_not_strict) && strict_at(q, z)));
+    return ss.added;
+}
+
+/* Before a scan of every row: the faces that a ray from each polyhedron's
+ * center towards the optimum's x crosses, from the direction maps (where
+ * x most likely leaves it); those violated join the set.  A disjoint pair
+ * whose first candidates missed its certificate usually finds it so
+ * without reading every row.  Returns how many joined. */
+static int map_round(fast_query *q, const double *z, int *count)
+{
+    scan_state ss;
+    scan_init(&ss, q, z, FAST_ADD_MAX);
+    for (int k = 0; k < 2; k++) {
+        const double *c = q->V[k]->center;
+        double d[SEIDEL_MAX_DIM], len = 0;
+        for (int j = 0; j < q->n; j++) {
+            d[j] = z[j] - c[j];
+            len += fabs(d[j]);
         }
+        int found = 0;
+        const int *rows = len > 0 ? fq_lookup(q, k, d, &found) : NULL;
+        for (int i = 0; i < found; i++)
+            scan_row(&ss, view_row(q->V[k], q->n, rows[i]), q->V[k]->b[rows[i]],
+                     q->F[k]->norm[rows[i]], rows[i] + (k ? q->mA : 0));
     }
-    for (int c = 0; c < added; c++) {
-        w->order[(*count)++] = worst[c];
-        w->in_set[worst[c]] = 1;
-    }
-    /* x strictly inside every row is overlap, whatever the margin rows say
-     * (the set's rows are checked too, by strict_at) */
-    *strict = z[n] > 0 && (added == 0 || !maybe_not_strict) && strict_at(q, z);
-    return added;
+    scan_join(&ss, count);
+    return ss.added;
 }
 
 /* Every row of A and B holds strictly at x (certified). */
@@ -153,6 +213,7 @@ static seidel_status solve_set(fast_query *q, int count, int forced, double *z, 
  * violators join; until nothing is violated (FAST_ROUNDS at most, then
  * one Seidel pass over every row).  z and *strict describe the optimum. */
 #define FAST_ROUNDS 24
+#define FAST_MAP_ROUNDS 3
 seidel_status fq_lp_rounds(fast_query *q, int forced, double *z, int *strict)
 {
     int count = seed_candidates(q, forced), rounds = 0;
@@ -213,7 +274,7 @@ int fq_lp_rounds_dual(fast_query *q, double *z, int *strict)
     }
     if (w->lp_tab_cap >= need)
         flp_set_table(&st, w->lp_tab, q->M);
-    int count = seed_candidates(q, -1), rounds = 0, rc = -1;
+    int count = seed_candidates(q, -1), rounds = 0, rc = -1, maps = 0;
     *strict = 0;
     for (; rounds < FAST_ROUNDS; rounds++) {
         flp_status fs = flp_solve(&st, q->fw->order, count);
@@ -223,6 +284,11 @@ int fq_lp_rounds_dual(fast_query *q, double *z, int *strict)
         }
         if (fs != FLP_OPTIMAL)
             break;
+        if (maps < FAST_MAP_ROUNDS && map_round(q, st.z, &count) > 0) {
+            maps++;
+            continue;
+        }
+        maps = FAST_MAP_ROUNDS; /* (once the maps find nothing, scans only) */
         if (scan_rows(q, st.z, &count, strict) == 0 || *strict) {
             rc = 0;
             break;
