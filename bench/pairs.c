@@ -113,7 +113,8 @@ static void usage(FILE *f)
 {
     fprintf(f,
             "usage: pairs [--families F,...] [--sizes M,...] [--pairs N] [--repeat R]\n"
-            "             [--exact-pairs N] [--seed S] [--data DIR] [--verbose]\n"
+            "             [--exact-pairs N] [--seed S] [--data DIR] [--methods M,...]\n"
+            "             [--verbose]\n"
             "  --families    any of sphere,elong2,elong4,elong10,near,touch-ff,touch-ee,\n"
             "                touch-vf,hull, or all (default all)\n"
             "  --sizes       rows per polytope (default 20,60,250,1000; hull has its own)\n"
@@ -124,6 +125,9 @@ static void usage(FILE *f)
             "  --seed        seed of the pair streams (default 1)\n"
             "  --data        data folder of the hull family (default $HS_DATA or\n"
             "                ../shared/data; missing: the family is skipped with a note)\n"
+            "  --methods     the methods timed beside fast: any of exact,glpk,mpr,\n"
+            "                mpr-hill,gjk,gjk-hill, or all (default all); fewer methods\n"
+            "                between two of our queries evict less of what they read\n"
             "  --verbose     one stderr line per pair\n");
 }
 
@@ -179,6 +183,27 @@ static int parse_families(const char *arg, bench_opts *o)
     return rc == 0 && any ? 0 : -1;
 }
 
+static int parse_methods(const char *arg, bench_opts *o)
+{
+    char *copy = strdup(arg);
+    if (!copy)
+        return -1;
+    int rc = 0;
+    memset(o->run, 0, sizeof o->run);
+    o->run[M_FAST] = 1;
+    for (char *save = NULL, *tok = strtok_r(copy, ",", &save); tok;
+         tok = strtok_r(NULL, ",", &save)) {
+        int found = 0;
+        for (int e = 0; e < METHODS; e++)
+            if (strcmp(tok, "all") == 0 || strcmp(tok, method_label[e]) == 0)
+                o->run[e] = found = 1;
+        if (!found)
+            rc = -1;
+    }
+    free(copy);
+    return rc;
+}
+
 static int bad_value(const char *opt, const char *val, const char *want)
 {
     fprintf(stderr, "pairs: bad value '%s' for %s (expected %s)\n", val, opt, want);
@@ -218,6 +243,8 @@ static int apply_option(bench_opts *o, const char *a, const char *v)
         o->data = v;
         return 0;
     }
+    if (strcmp(a, "--methods") == 0)
+        return parse_methods(v, o) == 0 ? 0 : bad_value(a, v, "a comma list of methods");
     return 1;
 }
 
@@ -235,6 +262,8 @@ static int parse_args(int argc, char **argv, bench_opts *o)
     o->data = env && *env ? env : "../shared/data";
     for (int i = 0; i < FAM_COUNT; i++)
         o->fam[i] = 1;
+    for (int e = 0; e < METHODS; e++)
+        o->run[e] = 1;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
@@ -545,7 +574,7 @@ static int differs(int e, answer got, answer ref)
 
 static int method_runs(const bench_opts *o, int e, long pair)
 {
-    return e != M_EXACT || pair < o->exact_pairs;
+    return o->run[e] && (e != M_EXACT || pair < o->exact_pairs);
 }
 
 /* ============================================================ one row */

@@ -34,6 +34,7 @@ typedef struct bench_opts {
     int repeat;
     uint64_t seed;
     long exact_pairs;
+    int run[METHODS]; /* methods timed (--methods); fast always */
     const char *data;
     int verbose;
 } bench_opts;
