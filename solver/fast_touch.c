@@ -217,8 +217,9 @@ static int exact_row_sign(const double *a, double b, mpq_t *x, int n, mpq_t acc,
 }
 
 /* Every row of A and B holds at x* (step 3 above).  1 yes, 0 no (or not
- * decidable here), -1 out of memory.  x receives x* exactly when it had to
- * be solved (*solved = 1). */
+ * decidable here), -1 out of memory.  x is initialized only when x* has to
+ * be solved exactly (*solved = 1: then the caller clears it, and x holds
+ * x* when the answer is 1). */
 static int point_in_both(const fast_touch_job *j, int s0, mpq_t *x, int *solved)
 {
     int n = j->n, D = n + 1, pending = 0;
@@ -262,9 +263,11 @@ static int point_in_both(const fast_touch_job *j, int s0, mpq_t *x, int *solved)
     }
     if (pending == 0)
         return 1;
+    for (int c = 0; c < n; c++)
+        mpq_init(x[c]);
+    *solved = 1;
     if (exact_vertex(j, x) != 0)
         return 0;
-    *solved = 1;
     mpq_t acc, t;
     mpq_inits(acc, t, NULL);
     int ok = 1;
@@ -284,8 +287,6 @@ int fast_touch_certify(const fast_touch_job *j, hs_result *r, pred_stats *ps)
     if (D > TOUCH_MAX_D || !touch_separation_holds(j, &s0, ps))
         return 0;
     mpq_t x[TOUCH_MAX_D];
-    for (int c = 0; c < n; c++)
-        mpq_init(x[c]);
     int ok = point_in_both(j, s0, x, &solved);
     if (ok == 1) {
         r->status = HS_TOUCHING;
@@ -304,7 +305,7 @@ int fast_touch_certify(const fast_touch_job *j, hs_result *r, pred_stats *ps)
         r->lazy_touch = 1;
         memcpy(r->strict_d, j->strict_point, sizeof(double) * (size_t)n);
     }
-    for (int c = 0; c < n; c++)
+    for (int c = 0; solved && c < n; c++)
         mpq_clear(x[c]);
     return ok;
 }

@@ -58,6 +58,16 @@ static void clear_hit(piece_hit *hit)
 
 /* --------------------------------------------------- convex vs convex */
 
+/* The frame of b in a's: a's kept inverse when it has one (the same
+ * numbers either way). */
+static void narrow_relative(double out[16], const narrow_piece *a, const narrow_piece *b)
+{
+    if (a->inv)
+        pose_relative_inv(out, a->inv, b->pose);
+    else
+        pose_relative(out, a->pose, b->pose);
+}
+
 /* Unit normal, in the world frame, of the plane that separates the host's
  * piece (the first polyhedron of the result) from the other: the host's
  * part of the separation certificate, sum y_i a_i, mapped as a normal. */
@@ -66,8 +76,12 @@ static void host_normal(const hs_result *r, const hs_poly *hp, const narrow_piec
     double c[3] = {0, 0, 0};
     result_normal_d(r, 0, hp, c);
     /* normals map by the inverse transpose: n_world = inv^T c */
-    double inv[16];
-    pose_inverse(inv, host->pose);
+    double own[16];
+    const double *inv = host->inv;
+    if (!inv) {
+        pose_inverse(own, host->pose);
+        inv = own;
+    }
     for (int d = 0; d < 3; d++)
         n[d] = inv[d] * c[0] + inv[4 + d] * c[1] + inv[8 + d] * c[2];
     double len = sqrt(n[0] * n[0] + n[1] * n[1] + n[2] * n[2]);
@@ -84,8 +98,8 @@ static int mover_view(narrow_ws *ws, const narrow_piece *host, const narrow_piec
     const fast_prep *fp = NULL;
     if (fast_prep_get(p, &fp, NULL) != 0 || !fp) /* a convex piece is always eligible */
         return -1;
-    pose_relative(T, host->pose, mover->pose);
-    pose_relative(Tinv, mover->pose, host->pose);
+    narrow_relative(T, host, mover);
+    narrow_relative(Tinv, mover, host);
     if (!narrow_reserve(&ws->rows, &ws->rows_cap, 4 * p->m + 12))
         return -1;
     double *a = ws->rows, *b = ws->rows + 3 * p->m, *c = b + p->m, *lo = c + 3, *hi = lo + 3;
@@ -347,7 +361,7 @@ static hs_code convex_mesh(narrow_ws *ws, const narrow_piece *host, const geom *
                            const narrow_piece *mover, const geom *gm, piece_hit *hit, hs_error *err)
 {
     double T[16], slack[3];
-    pose_relative(T, host->pose, mover->pose);
+    narrow_relative(T, host, mover);
     for (int d = 0; d < 3; d++)
         slack[d] = POSE_BOX_SLACK * (fabs(gh->lo[d]) + fabs(gh->hi[d])) + 0x1p-1000;
     if (ws->triangles == HS_TRI_BVH && hierarchy_pays(gh, gm, T, slack)) {
@@ -409,7 +423,7 @@ static hs_code mesh_mesh(narrow_ws *ws, const narrow_piece *a, const geom *ga, c
                          const geom *gb, piece_hit *hit, hs_error *err)
 {
     double T[16];
-    pose_relative(T, a->pose, b->pose);
+    narrow_relative(T, a, b);
     mesh_hits mh = {hit, a};
     long tests = 0;
     hs_code rc = tri_mesh_pairs(ga->index, gb->index, T, ws->triangles, on_triangle_pair, &mh,
@@ -451,7 +465,7 @@ hs_code narrow_test_geoms(narrow_ws *ws, const geom *ga, const double pa[16],
                           const char *name_a, const geom *gb, const double pb[16],
                           const char *name_b, piece_hit *hit, hs_error *err)
 {
-    narrow_piece a = {ga, pa, name_a}, b = {gb, pb, name_b};
+    narrow_piece a = {ga, pa, name_a, NULL}, b = {gb, pb, name_b, NULL};
     return narrow_test(ws, &a, &b, NULL, NULL, hit, err);
 }
 

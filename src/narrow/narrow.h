@@ -44,6 +44,7 @@ typedef struct narrow_piece {
     const geom *g;
     const double *pose;
     const char *name;
+    const double *inv; /* pose_inverse of pose, or NULL (computed when needed) */
 } narrow_piece;
 
 /* Exact classification of a against b.  hint (may be NULL) is the hint of

@@ -118,6 +118,11 @@ void pose_relative(double out[16], const double host[16], const double other[16]
     hs_pose_multiply(out, inv, other);
 }
 
+void pose_relative_inv(double out[16], const double host_inv[16], const double other[16])
+{
+    hs_pose_multiply(out, host_inv, other);
+}
+
 void pose_apply(const double m[16], const double p[3], double out[3])
 {
     double r[3];

@@ -11,6 +11,9 @@ void pose_inverse(double out[16], const double m[16]);
 /* out = host^-1 other: the frame of `other` expressed in the frame of
  * `host` (bodies keep only their pose; this is where a pose is inverted). */
 void pose_relative(double out[16], const double host[16], const double other[16]);
+/* The same with host^-1 given (pose_inverse of host: the same numbers as
+ * pose_relative gives). */
+void pose_relative_inv(double out[16], const double host_inv[16], const double other[16]);
 /* out = m p (point) / m v (direction, no translation); out may alias. */
 void pose_apply(const double m[16], const double p[3], double out[3]);
 void pose_apply_linear(const double m[16], const double v[3], double out[3]);

@@ -102,6 +102,7 @@ hs_body *hs_world_add_body(hs_world *w, const char *name, int is_static, hs_erro
     b->group = 1;
     b->mask = ~0u;
     hs_pose_identity(b->pose);
+    hs_pose_identity(b->inv);
     w->bodies[w->nbodies++] = b;
     w->by_id[b->id] = b;
     names_add(w, b);
@@ -121,6 +122,7 @@ hs_body *hs_world_clone_body(hs_world *w, const hs_body *src, const char *name, 
     b->group = src->group;
     b->mask = src->mask;
     memcpy(b->pose, src->pose, sizeof b->pose);
+    memcpy(b->inv, src->inv, sizeof b->inv);
     for (int i = 0; i < src->npieces; i++) {
         if (body_add_geom(b, src->piece[i], err) != HS_OK) {
             hs_world_remove_body(w, b, NULL);
@@ -200,6 +202,7 @@ hs_code hs_body_set_pose(hs_body *b, const double m[16], hs_error *err)
                        "a pose needs finite entries, last row 0 0 0 1 and an invertible "
                        "rotation part");
     memcpy(b->pose, m, sizeof b->pose);
+    pose_inverse(b->inv, m);
     return body_refresh_box(b, err);
 }
 

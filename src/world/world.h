@@ -24,7 +24,8 @@ struct hs_body {
     unsigned group, mask;
     double blo[3], bhi[3]; /* body-frame box of all pieces (npieces > 0) */
     double lo[3], hi[3];  /* world box of all pieces (valid when npieces > 0) */
-    double pose[16];      /* (its inverse: pose_inverse, when needed) */
+    double pose[16];
+    double inv[16];       /* pose_inverse of pose, kept with it */
     geom **piece;
     int cap;
     char *name;
@@ -88,7 +89,7 @@ hs_code body_refresh_box(hs_body *b, hs_error *err);
 /* Piece i of b as the narrow phase sees it: its geometry at b's pose. */
 static inline narrow_piece body_piece(const hs_body *b, int i)
 {
-    narrow_piece p = {b->piece[i], b->pose, b->name};
+    narrow_piece p = {b->piece[i], b->pose, b->name, b->inv};
     return p;
 }
 

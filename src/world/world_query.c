@@ -365,7 +365,7 @@ static hs_code body_pair(narrow_ws *ws, const hs_query_options *opt, const hs_re
 {
     const hs_body *a = po->a, *b = po->b;
     double b_in_a[16]; /* b's frame into a's, for the oriented boxes */
-    pose_relative(b_in_a, a->pose, b->pose);
+    pose_relative_inv(b_in_a, a->inv, b->pose);
     for (int ia = 0; ia < a->npieces; ia++) {
         double loa[3], hia[3];
         piece_box(a, ia, loa, hia);
