@@ -312,27 +312,6 @@ settled:
     return fall_back(q, why, err);
 }
 
-/* Direction d of the query frame as seen by view k's direction map. */
-static void to_map_frame(const fast_view *v, int n, const double *d, double *out)
-{
-    if (!v->lookup) {
-        memcpy(out, d, sizeof(double) * (size_t)n);
-        return;
-    }
-    for (int i = 0; i < n; i++) {
-        out[i] = 0;
-        for (int j = 0; j < n; j++)
-            out[i] += v->lookup[i * n + j] * d[j];
-    }
-}
-
-const int *fq_lookup(const fast_query *q, int k, const double *d, int *count)
-{
-    double dir[SEIDEL_MAX_DIM];
-    to_map_frame(q->V[k], q->n, d, dir);
-    return fast_prep_lookup(q->F[k], dir, count);
-}
-
 /* Start loading the candidate rows while the query goes on: they are
  * read at scattered places, and a cold query would otherwise wait for
  * each in turn. */
@@ -384,7 +363,7 @@ static void setup(fast_query *q)
 {
     int n = q->n;
     const double *s = q->V[0]->center, *t = q->V[1]->center;
-    double probe[SEIDEL_MAX_DIM], minus[SEIDEL_MAX_DIM], dir[SEIDEL_MAX_DIM], len = 0;
+    double probe[SEIDEL_MAX_DIM], minus[SEIDEL_MAX_DIM], len = 0;
     for (int j = 0; j < n; j++) {
         q->d[j] = t[j] - s[j];
         len += fabs(q->d[j]);
@@ -393,10 +372,8 @@ static void setup(fast_query *q)
         probe[j] = len > 0 ? q->d[j] : (j == 0);
         minus[j] = -probe[j];
     }
-    to_map_frame(q->V[0], n, probe, dir);
-    q->cand[0] = fast_prep_lookup(q->F[0], dir, &q->ncand[0]);
-    to_map_frame(q->V[1], n, minus, dir);
-    q->cand[1] = fast_prep_lookup(q->F[1], dir, &q->ncand[1]);
+    q->cand[0] = fq_lookup(q, 0, probe, &q->ncand[0]);
+    q->cand[1] = fq_lookup(q, 1, minus, &q->ncand[1]);
     int scanned = !q->cand[0] || !q->cand[1];
     if (!scanned)
         prefetch_candidates(q);

@@ -79,6 +79,29 @@ int fq_strictly_inside(fast_query *q, int k, const double *x)
     return 1;
 }
 
+/* ------------------------------------------------------ direction maps */
+
+/* Direction d of the query frame as seen by view k's direction map. */
+static void to_map_frame(const fast_view *v, int n, const double *d, double *out)
+{
+    if (!v->lookup) {
+        memcpy(out, d, sizeof(double) * (size_t)n);
+        return;
+    }
+    for (int i = 0; i < n; i++) {
+        out[i] = 0;
+        for (int j = 0; j < n; j++)
+            out[i] += v->lookup[i * n + j] * d[j];
+    }
+}
+
+const int *fq_lookup(const fast_query *q, int k, const double *d, int *count)
+{
+    double dir[SEIDEL_MAX_DIM];
+    to_map_frame(q->V[k], q->n, d, dir);
+    return fast_prep_lookup(q->F[k], dir, count);
+}
+
 /* ------------------------------------------------------- certification */
 
 /* Column g (D entries) and right side of basis element id. */
