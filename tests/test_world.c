@@ -131,6 +131,39 @@ START_TEST(clones_outlive_their_original)
 }
 END_TEST
 
+/* A clone keeps its original's pose with everything derived from it (the
+ * inverse kept with the pose): its pairs answer like the original's, and
+ * a pose set again replaces both. */
+START_TEST(clones_keep_their_turned_pose)
+{
+    hs_world *w = hs_world_new();
+    hs_report *rep = hs_report_new();
+    hs_query_options opt;
+    hs_query_options_init(&opt);
+    hs_error err;
+    box_body(w, "a", 0, unit, 10, 0, 0); /* away from the origin */
+    hs_body *b = box_body(w, "b", 0, unit, 5, 0, 0);
+    double z[3] = {0, 0, 1}, t[3] = {10.5 + sqrt(0.5) - 0.01, 0, 0}, m[16];
+    hs_pose_from_axis_angle(m, z, M_PI / 4, t, NULL); /* b's edge sinks into a */
+    ck_assert_int_eq(hs_body_set_pose(b, m, &err), HS_OK);
+    ck_assert_int_eq(pair_status(w, &opt, "a", "b", rep), HS_OVERLAP);
+    hs_body *c = hs_world_clone_body(w, b, "c", &err);
+    ck_assert_msg(c != NULL, "%s", err.msg);
+    ck_assert_int_eq(hs_world_remove_body(w, b, &err), HS_OK);
+    ck_assert_int_eq(pair_status(w, &opt, "a", "c", rep), HS_OVERLAP);
+    t[0] = 10.5 + sqrt(0.5) + 0.3; /* the same turn, beyond the threshold */
+    hs_pose_from_axis_angle(m, z, M_PI / 4, t, NULL);
+    ck_assert_int_eq(hs_body_set_pose(c, m, &err), HS_OK);
+    ck_assert_int_eq(pair_status(w, &opt, "a", "c", rep), HS_DISJOINT);
+    t[0] = 11; /* turned back square, face on face */
+    hs_pose_from_axis_angle(m, z, 0, t, NULL);
+    ck_assert_int_eq(hs_body_set_pose(c, m, &err), HS_OK);
+    ck_assert_int_eq(pair_status(w, &opt, "a", "c", rep), HS_TOUCHING);
+    hs_report_free(rep);
+    hs_world_free(w);
+}
+END_TEST
+
 START_TEST(statuses_in_the_world_frame)
 {
     hs_world *w = hs_world_new();
@@ -686,6 +719,7 @@ Suite *suite_world(void)
     tcase_add_test(tc, names_through_additions_and_removals);
     tcase_add_test(tc, pairs_ordered_by_name);
     tcase_add_test(tc, clones_outlive_their_original);
+    tcase_add_test(tc, clones_keep_their_turned_pose);
     tcase_add_test(tc, statuses_in_the_world_frame);
     tcase_add_test(tc, distance_matches_its_points);
     tcase_add_test(tc, filters);
