@@ -314,9 +314,8 @@ settled:
 
 #define FAST_PREFETCH_ROWS 128
 
-/* Start loading the candidate rows while the query goes on: they are
- * read at scattered places, and a cold query would otherwise wait for
- * each in turn. */
+/* Cache lines of [p, p + bytes) asked for ahead of their reads (a cold
+ * query would otherwise wait for each in turn). */
 static void prefetch_lines(const void *p, size_t bytes)
 {
 #if defined(__GNUC__)
@@ -344,6 +343,8 @@ static void prefetch_small(const fast_query *q)
     }
 }
 
+/* The candidate rows, asked for as soon as the direction maps name them:
+ * they are read at scattered places. */
 static void prefetch_candidates(const fast_query *q)
 {
 #if defined(__GNUC__)

@@ -106,9 +106,8 @@ void fq_store_farkas(fast_query *q, const int *basis);
  * at a negative margin ends the query (disjoint). */
 int fq_on_update(void *user, const double *z, const int *basis);
 
-/* The rows of view k's direction map for direction d of the query frame
- * (engine_fast.c): *count rows, best aligned first; NULL, *count = 0,
- * without a map. */
+/* The rows of view k's direction map for direction d of the query frame:
+ * *count rows, best aligned first; NULL, *count = 0, without a map. */
 const int *fq_lookup(const fast_query *q, int k, const double *d, int *count);
 
 /* fast_rounds.c: the margin LP on the candidate rows and the violators

@@ -62,13 +62,7 @@ static void full_order(fast_query *q)
     rng_shuffle(&w->rng, w->order + front, q->M - front);
 }
 
-/* Clarkson's step: every row outside the candidate set is checked against
- * the optimum z = (x, tau); the worst violated rows (8, up to FAST_ADD_MAX
- * on large systems) join the set.  The test is a cheap bound: |a . x| + |w tau| <= (sqrt(n) + 1) w
- * max|z| for the margin rows (w = |a|), and a row is violated beyond
- * SEIDEL_VIOLATION_TOL of that (answers never depend on it).  When no row
- * is violated, *strict says whether every row, set and others, holds
- * strictly at x (certified), which settles overlap. */
+/* The most rows that join the set in one round. */
 #define FAST_ADD_MAX 32
 static int strict_at(fast_query *q, const double *x);
 
