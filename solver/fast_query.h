@@ -1,5 +1,6 @@
 /* fast_query.h -- one query of the fast engine, shared by its files:
- * fast_query.c (row values, strictness, certificates, the fq_trace),
+ * fast_query.c (row values, strictness, certificates, direction-map
+ * lookups, the fq_trace),
  * fast_rounds.c (the margin LP in Clarkson's rounds) and engine_fast.c
  * (the query: Steps 3-7 of seed 002, then the LP; see engine_fast.c). */
 #ifndef HS_FAST_QUERY_H
