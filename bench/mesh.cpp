@@ -41,21 +41,13 @@
 #include <vector>
 
 #include "bench/fcl_util.h"
+#include "bench/bench_rng.h"
 #include "halfspace.h"
 
 namespace {
 
-struct rng {
-    uint64_t s;
-    explicit rng(uint64_t seed) : s(seed * 0x9E3779B97F4A7C15ull + 0x2545F4914F6CDD1Dull) {}
-    uint64_t next()
-    { /* splitmix64 */
-        uint64_t z = (s += 0x9E3779B97F4A7C15ull);
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-        return z ^ (z >> 31);
-    }
-    double uniform(double lo, double hi) { return lo + (hi - lo) * ((next() >> 11) * 0x1p-53); }
+struct rng : bench_rng {
+    explicit rng(uint64_t seed) : bench_rng(seed, 0x2545F4914F6CDD1Dull) {}
 };
 
 [[noreturn]] void die(const char *what, const hs_error *err = nullptr)

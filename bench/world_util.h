@@ -16,36 +16,14 @@
 #include <sys/resource.h>
 #include <time.h>
 
+#include "bench/bench_rng.h"
 #include "halfspace.h"
 
 namespace wbench {
 
 /* splitmix64 stream. */
-struct rng {
-    uint64_t s;
-    explicit rng(uint64_t seed) : s(seed * 0x9E3779B97F4A7C15ull + 0x632BE59BD9B4E019ull) {}
-    uint64_t next()
-    {
-        uint64_t z = (s += 0x9E3779B97F4A7C15ull);
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-        return z ^ (z >> 31);
-    }
-    double uniform() { return (double)(next() >> 11) * 0x1p-53; }
-    double uniform(double lo, double hi) { return lo + (hi - lo) * uniform(); }
-    int integer(int lo, int hi) { return lo + (int)(next() % (uint64_t)(hi - lo + 1)); }
-    void unit(double u[3])
-    {
-        for (;;) {
-            double x = uniform(-1, 1), y = uniform(-1, 1), z = uniform(-1, 1);
-            double r2 = x * x + y * y + z * z;
-            if (r2 > 1e-6 && r2 <= 1) {
-                double r = std::sqrt(r2);
-                u[0] = x / r, u[1] = y / r, u[2] = z / r;
-                return;
-            }
-        }
-    }
+struct rng : bench_rng {
+    explicit rng(uint64_t seed) : bench_rng(seed, 0x632BE59BD9B4E019ull) {}
 };
 
 [[noreturn]] inline void die(const char *what, const hs_error *err = nullptr)
