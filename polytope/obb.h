@@ -45,6 +45,12 @@ double obb_kappa(double delta);
  * (numerically) dependent or not finite (ax is then the identity). */
 int obb_orthonormalize(double *ax);
 
+/* Eigenvectors of the symmetric 3x3 matrix a (destroyed) as the rows of
+ * v (row-major): cyclic Jacobi rotations, at most `sweeps` of them, until
+ * the off-diagonal sum is at most tol times the diagonal's.  Steering
+ * only (the choice of a frame); no bound depends on it. */
+void obb_jacobi3(double a[3][3], double v[9], int sweeps, double tol);
+
 /* The core test, exact for its inputs: the axis-aligned box [-ha, ha]
  * (A) against the parallelotope {t + R s : |s_k| <= hb_k} (B), R any 3x3
  * matrix (row-major; column k is B's k-th edge direction), all finite or

@@ -71,16 +71,14 @@ static void set_normalisation(fit_pts *s)
 
 /* ------------------------------------------------ symmetric eigenvectors */
 
-/* Cyclic Jacobi rotations on a symmetric 3x3 matrix a; the eigenvectors
- * end as the rows of v. */
-static void jacobi3(double a[3][3], double v[9])
+void obb_jacobi3(double a[3][3], double v[9], int sweeps, double tol)
 {
     for (int i = 0; i < 9; i++)
         v[i] = i % 4 == 0;
-    for (int sweep = 0; sweep < 50; sweep++) {
+    for (int sweep = 0; sweep < sweeps; sweep++) {
         double off = fabs(a[0][1]) + fabs(a[0][2]) + fabs(a[1][2]);
         double diag = fabs(a[0][0]) + fabs(a[1][1]) + fabs(a[2][2]);
-        if (!(off > 1e-18 * diag) || off == 0)
+        if (!(off > tol * diag))
             return;
         for (int p = 0; p < 2; p++)
             for (int q = p + 1; q < 3; q++) {
@@ -118,7 +116,7 @@ static int principal_frame(double m[3][3], const double s[3], double w, double *
     for (int i = 0; i < 3; i++)
         for (int j = 0; j < 3; j++)
             cov[i][j] = m[i][j] / w - (s[i] / w) * (s[j] / w);
-    jacobi3(cov, ax);
+    obb_jacobi3(cov, ax, 50, 1e-18);
     return obb_orthonormalize(ax);
 }
 

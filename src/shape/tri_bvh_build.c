@@ -259,43 +259,6 @@ static void bvh_build_node(bvh_build *bb, int ni, int first, int count, int dept
 
 /* ============================================================ oriented boxes */
 
-/* Eigenvectors of the symmetric matrix a (destroyed) as the rows of v:
- * cyclic Jacobi rotations (a heuristic: only the frame's choice uses it). */
-static void bvh_jacobi(double a[3][3], double v[3][3])
-{
-    for (int i = 0; i < 3; i++)
-        for (int j = 0; j < 3; j++)
-            v[i][j] = i == j;
-    for (int sweep = 0; sweep < 8; sweep++) {
-        double off = fabs(a[0][1]) + fabs(a[0][2]) + fabs(a[1][2]);
-        if (!(off > 1e-12 * (fabs(a[0][0]) + fabs(a[1][1]) + fabs(a[2][2]))))
-            break;
-        for (int p = 0; p < 2; p++)
-            for (int q = p + 1; q < 3; q++) {
-                if (a[p][q] == 0)
-                    continue;
-                double theta = (a[q][q] - a[p][p]) / (2 * a[p][q]);
-                double t = (theta >= 0 ? 1 : -1) / (fabs(theta) + sqrt(theta * theta + 1));
-                double c = 1 / sqrt(t * t + 1), s = t * c;
-                for (int k = 0; k < 3; k++) { /* a = J^T a J */
-                    double x = a[k][p], y = a[k][q];
-                    a[k][p] = c * x - s * y;
-                    a[k][q] = s * x + c * y;
-                }
-                for (int k = 0; k < 3; k++) {
-                    double x = a[p][k], y = a[q][k];
-                    a[p][k] = c * x - s * y;
-                    a[q][k] = s * x + c * y;
-                }
-                for (int k = 0; k < 3; k++) { /* rows of v: eigenvectors */
-                    double x = v[p][k], y = v[q][k];
-                    v[p][k] = c * x - s * y;
-                    v[q][k] = s * x + c * y;
-                }
-            }
-    }
-}
-
 /* Rough extents lo, hi of the corners of the slots [first, first + n)
  * along the rows of f. */
 static void bvh_rough(const tri_bvh *h, const double *f, int first, int n, double lo[3],
@@ -336,7 +299,7 @@ static int bvh_frames(const tri_bvh *h, int first, int n, double f[3][9])
     k++;
     const double *x0 = h->corner + 9 * (size_t)first;
     if (n > 1) { /* the principal axes of the corners */
-        double mean[3] = {0, 0, 0}, cov[3][3] = {{0}}, v[3][3];
+        double mean[3] = {0, 0, 0}, cov[3][3] = {{0}}, v[9];
         int m = 3 * n;
         for (int p = 0; p < m; p++)
             for (int d = 0; d < 3; d++)
@@ -348,7 +311,7 @@ static int bvh_frames(const tri_bvh *h, int first, int n, double f[3][9])
         for (int i = 0; i < 3; i++)
             for (int j = 0; j < i; j++)
                 cov[i][j] = cov[j][i];
-        bvh_jacobi(cov, v);
+        obb_jacobi3(cov, v, 8, 1e-12); /* (a heuristic: only the frame's choice uses it) */
         memcpy(f[k], v, sizeof f[k]);
         if (obb_orthonormalize(f[k]) == 0)
             k++;
