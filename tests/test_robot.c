@@ -111,17 +111,28 @@ static void apart_by_boxes(const hs_robot *r, const hs_robot_pair *p, int n, dou
         }
 }
 
-START_TEST(panda_rest_pose_by_hand)
+/* The data folder's Panda with every link pair tested (no pairs skipped
+ * automatically), or NULL when the data is missing (a named skip). */
+static hs_robot *panda_unskipped(const char *test)
 {
-    const char *p = t_data("panda_rest_pose_by_hand", "urdf/franka_panda/panda.urdf");
+    const char *p = t_data(test, "urdf/franka_panda/panda.urdf");
     if (!p)
-        return;
+        return NULL;
     hs_error err;
     hs_robot_options o;
     hs_robot_options_init(&o);
     o.auto_skip = 0;
     hs_robot *r = hs_robot_load(p, &o, &err);
     ck_assert_msg(r != NULL, "%s", err.msg);
+    return r;
+}
+
+START_TEST(panda_rest_pose_by_hand)
+{
+    hs_robot *r = panda_unskipped("panda_rest_pose_by_hand");
+    if (!r)
+        return;
+    hs_error err;
     double q[8];
     hs_robot_rest(r, q, 8, NULL);
     for (int k = 0; k < 8; k++) /* 0 lies within every limit (joint4's is [-3.1416, 0]) */
@@ -201,7 +212,7 @@ START_TEST(panda_rest_pose_by_hand)
     /* At the "ready" configuration, fingers 2 cm open, nothing meets: the
      * skip list made there is the adjacent pairs only. */
     hs_robot_free(r);
-    r = hs_robot_load(p, &o, &err);
+    r = panda_unskipped("panda_rest_pose_by_hand");
     ck_assert(hs_robot_set_q(r, READY, 8, &err) == HS_OK);
     ck_assert(hs_robot_auto_skip(r, &sk, &ns, &err) == HS_OK);
     ck_assert_int_eq(ns, 0);
@@ -415,14 +426,10 @@ END_TEST
  * moves, kept when free and undone when not (as a planner's steps). */
 START_TEST(incremental_matches_full)
 {
-    const char *p = t_data("incremental_matches_full", "urdf/franka_panda/panda.urdf");
-    if (!p)
+    hs_robot *r = panda_unskipped("incremental_matches_full");
+    if (!r)
         return;
     hs_error err;
-    hs_robot_options o;
-    hs_robot_options_init(&o);
-    o.auto_skip = 0;
-    hs_robot *r = hs_robot_load(p, &o, &err);
     ck_assert(hs_robot_set_q(r, READY, 8, &err) == HS_OK);
     ck_assert(hs_robot_auto_skip(r, NULL, NULL, &err) == HS_OK);
     uint64_t s = 7;
