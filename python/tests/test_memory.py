@@ -17,6 +17,20 @@ def rss_kb():
         return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") // 1024
 
 
+def rss_growth_kb(calls):
+    """calls(k) makes at least k calls and returns how many: 10^4 to warm up
+    (caches, pools, arenas), then 10^5 measured.  Returns (calls made, kB
+    the resident set grew by over them)."""
+    calls(10000)
+    gc.collect()
+    before = rss_kb()
+    n = calls(100000)
+    gc.collect()
+    grown = rss_kb() - before
+    print("RSS %d kB before, grew %d kB over %d calls" % (before, grown, n))
+    return n, grown
+
+
 def test_rss_flat_over_1e5_calls():
     cube = hs.Polytope.read(ex("basic", "unit_cube.ine"))
     corner = hs.Polytope.read(ex("basic", "cube_corner.ine"))
@@ -53,12 +67,6 @@ def test_rss_flat_over_1e5_calls():
             done += 11
         return done
 
-    calls(10000)                                        # warm up: caches, pools, arenas
-    gc.collect()
-    before = rss_kb()
-    n = calls(100000)
-    gc.collect()
-    grown = rss_kb() - before
-    print("RSS %d kB before, grew %d kB over %d calls" % (before, grown, n))
+    n, grown = rss_growth_kb(calls)
     assert n >= 100000
     assert grown < 3 * 1024, "RSS grew by %d kB over %d calls" % (grown, n)

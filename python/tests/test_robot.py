@@ -306,8 +306,7 @@ def test_package_path_and_hull_option(tmp_path):
 def test_robot_memory_flat_over_1e5_calls():
     """10^5 calls on robots (loaded and freed, configurations, queries,
     motions, check_states, errors) do not make the process grow."""
-    import gc
-    from test_memory import rss_kb
+    from test_memory import rss_growth_kb
     w = hs.World()
     w.add_box("wall", [0.2, 2, 4], pose=hs.poses.translation([1.2, 0, 0]))
     rng = np.random.default_rng(4)
@@ -338,11 +337,5 @@ def test_robot_memory_flat_over_1e5_calls():
             done += 10
         return done
 
-    calls(10000)
-    gc.collect()
-    before = rss_kb()
-    n = calls(100000)
-    gc.collect()
-    grown = rss_kb() - before
-    print("RSS %d kB before, grew %d kB over %d calls" % (before, grown, n))
+    n, grown = rss_growth_kb(calls)
     assert grown < 3 * 1024, "RSS grew by %d kB over %d calls" % (grown, n)
