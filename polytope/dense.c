@@ -4,6 +4,17 @@
 #include <math.h>
 #include <string.h>
 
+/* Partial pivoting: the row (c or below) with the largest |A[., c]|, or
+ * -1 when that is 0 or not finite (singular to working precision). */
+static int pivot_row(const double *A, int k, int c)
+{
+    int p = c;
+    for (int i = c + 1; i < k; i++)
+        if (fabs(A[i * k + c]) > fabs(A[p * k + c]))
+            p = i;
+    return fabs(A[p * k + c]) > 0 && isfinite(A[p * k + c]) ? p : -1;
+}
+
 int dense_solve(int k, const double *M, const double *r, double *x)
 {
     double A[DENSE_MAX * DENSE_MAX], b[DENSE_MAX];
@@ -12,11 +23,8 @@ int dense_solve(int k, const double *M, const double *r, double *x)
     memcpy(A, M, sizeof(double) * (size_t)(k * k));
     memcpy(b, r, sizeof(double) * (size_t)k);
     for (int c = 0; c < k; c++) {
-        int p = c;
-        for (int i = c + 1; i < k; i++)
-            if (fabs(A[i * k + c]) > fabs(A[p * k + c]))
-                p = i;
-        if (!(fabs(A[p * k + c]) > 0) || !isfinite(A[p * k + c]))
+        int p = pivot_row(A, k, c);
+        if (p < 0)
             return -1;
         if (p != c) {
             for (int j = 0; j < k; j++) {
@@ -56,11 +64,8 @@ int dense_inverse(int k, const double *M, double *inv)
         for (int j = 0; j < k; j++)
             inv[i * k + j] = i == j;
     for (int c = 0; c < k; c++) {
-        int p = c;
-        for (int i = c + 1; i < k; i++)
-            if (fabs(A[i * k + c]) > fabs(A[p * k + c]))
-                p = i;
-        if (!(fabs(A[p * k + c]) > 0) || !isfinite(A[p * k + c]))
+        int p = pivot_row(A, k, c);
+        if (p < 0)
             return -1;
         if (p != c)
             for (int j = 0; j < k; j++) {
