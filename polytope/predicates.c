@@ -776,17 +776,24 @@ static int det4_expansion_sign(const double *const r[4])
 }
 
 /* Floating-point evaluation; returns 2 when the bound cannot decide. */
-static int det4_filter(const double *const r[4])
+double pred_det4_expand(const double *const r[4], double *perm)
 {
-    double det = 0, perm = 0;
+    double det = 0, pm = 0;
     for (int k = 0; k < 6; k++) {
         const int *p = pair_rows[k];
         double m1 = r[p[0]][0] * r[p[1]][1], m2 = r[p[1]][0] * r[p[0]][1];
         double n1 = r[p[2]][2] * r[p[3]][3], n2 = r[p[3]][2] * r[p[2]][3];
         double term = (m1 - m2) * (n1 - n2);
         det += pair_sign[k] > 0 ? term : -term;
-        perm += (fabs(m1) + fabs(m2)) * (fabs(n1) + fabs(n2));
+        pm += (fabs(m1) + fabs(m2)) * (fabs(n1) + fabs(n2));
     }
+    *perm = pm;
+    return det;
+}
+
+static int det4_filter(const double *const r[4])
+{
+    double perm, det = pred_det4_expand(r, &perm);
     if (perm == 0)
         return 0; /* every minor product is exactly zero (no underflow here) */
     double bound = DET4_ERR * perm + 0x1p-1040;
@@ -801,15 +808,8 @@ static int det4_filter(const double *const r[4])
  * small_dyadic), where the expansion is exact. */
 static int det4_small_sign(const double *const r[4])
 {
-    double det = 0;
-    for (int k = 0; k < 6; k++) {
-        const int *p = pair_rows[k];
-        double m1 = r[p[0]][0] * r[p[1]][1], m2 = r[p[1]][0] * r[p[0]][1];
-        double n1 = r[p[2]][2] * r[p[3]][3], n2 = r[p[3]][2] * r[p[2]][3];
-        double term = (m1 - m2) * (n1 - n2);
-        det += pair_sign[k] > 0 ? term : -term;
-    }
-    return sign_of(det);
+    double perm;
+    return sign_of(pred_det4_expand(r, &perm));
 }
 
 /* Stage B of det4: a filter after an exact row operation.  When the rows

@@ -43,6 +43,13 @@ int pred_cofactor_sign(const double *M, int k, int row, int col, pred_stats *st)
  * entry is not finite. */
 int pred_det_sign(const double *M, int k, pred_stats *st);
 
+/* The 4x4 determinant of the rows r[0..3] in floating point, by the six
+ * products of complementary 2x2 minors of columns (0, 1) and (2, 3), and
+ * in *perm the same expansion on absolute values (the scale of its
+ * rounding error: see the callers' bounds).  No filter: the caller bounds
+ * the error. */
+double pred_det4_expand(const double *const r[4], double *perm);
+
 /* Sign (-1, 0, +1) of the orientation of d with respect to the plane
  * through a, b, c: +1 when d lies on the side towards which the normal
  * (b - a) x (c - a) points ("above"; a, b, c then appear clockwise seen

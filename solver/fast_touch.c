@@ -91,20 +91,8 @@ static double det_perm(const double *M, int D, double *perm)
         *perm = pm;
         return det;
     }
-    static const int pr[6][4] = {{0, 1, 2, 3}, {0, 2, 1, 3}, {0, 3, 1, 2},
-                                 {1, 2, 0, 3}, {1, 3, 0, 2}, {2, 3, 0, 1}};
-    static const int sg[6] = {1, -1, 1, 1, -1, 1};
-    double det = 0, pm = 0;
-    for (int k = 0; k < 6; k++) {
-        const int *p = pr[k];
-        double m1 = M[4 * p[0]] * M[4 * p[1] + 1], m2 = M[4 * p[1]] * M[4 * p[0] + 1];
-        double n1 = M[4 * p[2] + 2] * M[4 * p[3] + 3], n2 = M[4 * p[3] + 2] * M[4 * p[2] + 3];
-        double term = (m1 - m2) * (n1 - n2);
-        det += sg[k] > 0 ? term : -term;
-        pm += (fabs(m1) + fabs(m2)) * (fabs(n1) + fabs(n2));
-    }
-    *perm = pm;
-    return det;
+    const double *rows[4] = {M, M + 4, M + 8, M + 12};
+    return pred_det4_expand(rows, perm);
 }
 
 /* det of the D x D row-major M in floating point with a rigorous bound on
