@@ -91,4 +91,16 @@ void hull3_free(hull3 *h);
  * double (coordinates near the double range), or HS_ERR_NOMEM. */
 hs_code hull3_rows(const hull3 *h, const double *pts, double *a, double *b, hs_error *err);
 
+/* Certified upper bounds on the support function of the rows a, b that
+ * hull3_rows made for the hull h of pts: for each of the k directions
+ * dirs[3*d .. 3*d+2] (finite doubles), out[d] is a double with
+ * out[d] >= u . x for every x satisfying every row exactly, and close to
+ * the hull's own support value (a dual certificate from the facets around
+ * the extreme vertices; see hull3_support.c).  Returns 0, or -1 when some
+ * direction found no certificate or memory ran out (out is then
+ * unspecified: the caller bounds the rows' polytope another way, by its
+ * vertices).  Thread-safe on distinct outputs. */
+int hull3_support_bounds(const hull3 *h, const double *pts, const double *a, const double *b,
+                         const double *dirs, int k, double *out);
+
 #endif

@@ -385,3 +385,35 @@ hs_code obb_fit_hull(hs_obb *box, const double *frame_pts, int frame_n, const hu
     enclose(box, best, &s);
     return HS_OK;
 }
+
+void obb_fit_hull_frame(const double *frame_pts, int frame_n, const hull3 *h, double fax[9])
+{
+    choose_frame(frame_pts, frame_n, h, fax);
+}
+
+/* Centre c = sum_i mid_i fax_i, mid_i the middle of [-down_i, up_i].  For
+ * x in the slabs, |fax_i . (x - c)| <= max(up_i - t_i, down_i + t_i) with
+ * t_i = fax_i . c; t~_i = fl(fax_i . c) is within e_i = 3.1 u |c|_1 of it
+ * (|fax_ij| <= 1.01).  That maximum is at least (up_i + down_i) / 2 >= 0,
+ * so its computed value is at least (1 - u) times it, and the sum with e_i
+ * at least (1 - u)^2 times the true sum: obb_up covers both. */
+void obb_from_slabs(hs_obb *box, const double fax[9], const double up[3], const double down[3])
+{
+    double mid[3], ext[3];
+    for (int i = 0; i < 3; i++)
+        mid[i] = 0.5 * up[i] - 0.5 * down[i];
+    memcpy((double *)box->axis, fax, sizeof box->axis);
+    for (int j = 0; j < 3; j++) {
+        box->center[j] = 0;
+        for (int i = 0; i < 3; i++)
+            box->center[j] += mid[i] * fax[3 * i + j];
+    }
+    const double *c = box->center;
+    double e = 3.1 * FP_U * (fabs(c[0]) + fabs(c[1]) + fabs(c[2]));
+    for (int i = 0; i < 3; i++) {
+        double t = fax[3 * i] * c[0] + fax[3 * i + 1] * c[1] + fax[3 * i + 2] * c[2];
+        double hi = up[i] - t, lo = down[i] + t;
+        ext[i] = obb_up((hi > lo ? hi : lo) + e); /* NaN propagates through obb_up */
+    }
+    obb_halves_from_extents(fax, ext, box->half);
+}

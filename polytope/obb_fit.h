@@ -19,4 +19,14 @@
 hs_code obb_fit_hull(hs_obb *box, const double *frame_pts, int frame_n, const hull3 *h,
                      const double *points, int n, hs_error *err);
 
+/* The frame obb_fit_hull would choose for frame_pts with hull h (rows of
+ * fax: three axes, orthonormal to a small defect). */
+void obb_fit_hull_frame(const double *frame_pts, int frame_n, const hull3 *h, double fax[9]);
+
+/* A rigorous box of frame fax (from obb_fit_hull_frame) around every x with
+ * -down[i] <= fax_i . x <= up[i] for i = 0, 1, 2 (fax_i the rows of fax):
+ * for a set whose support values along +-fax_i are bounded by up and
+ * down.  Non-finite bounds give a box with infinite or NaN halves. */
+void obb_from_slabs(hs_obb *box, const double fax[9], const double up[3], const double down[3]);
+
 #endif

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "polytope/det_int.h"
 #include "polytope/expansion.h"
 #include "polytope/fp.h"
 
@@ -214,64 +215,14 @@ static int det_sign_gmp(const double *M, int k)
     return sign;
 }
 
-/* ------------------------------------------ small dyadic entries, exactly
+/* ------------------------------------------ short entries, exactly
  *
- * When every nonzero entry of a k x k matrix (k <= 4) is a multiple of one
- * power of two 2^L and below 2^(L + S) in magnitude, a determinant
- * evaluated in floating point by a fixed expansion is exact: each product
- * of k entries is an integer times 2^(kL) below 2^(k(L + S)), and with S =
- * 12 for k = 4 (2x2 minors below 2^(2L + 25), their products below
- * 2^(4L + 50), six of them summed below 2^(4L + 53)) and S = 16 for k <= 3
- * every intermediate value has at most 53 significant bits.  Scenes made
- * of boxes at integer positions, the normals of axis-aligned faces and
- * small integer data land here, and their exact zeros (contacts) cost a
- * few dozen operations instead of an exact expansion. */
-
-/* The exponent of the lowest set bit of x != 0, and the exponent e with
- * |x| < 2^e; 0, or -1 for a subnormal or non-finite x.  Read from the bits
- * of the double (IEEE binary64): exponent field E, significand with its
- * implicit bit, x = significand 2^(E - 1075). */
-static int dyadic_span(double x, int *low, int *high)
-{
-    uint64_t bits;
-    memcpy(&bits, &x, sizeof bits);
-    int E = (int)((bits >> 52) & 0x7ff);
-    if (E == 0 || E == 0x7ff)
-        return -1;
-    uint64_t m = (bits & 0xfffffffffffffull) | (1ull << 52);
-    int tz = 0;
-    while (!(m & 0xff)) {
-        m >>= 8;
-        tz += 8;
-    }
-    while (!(m & 1)) {
-        m >>= 1;
-        tz++;
-    }
-    *low = E - 1075 + tz;
-    *high = E - 1022;
-    return 0;
-}
-
-/* 1 when the k*k entries of M (row stride `stride`) fit the rule above for
- * span S (and stay far from underflow and overflow). */
-static int small_dyadic(const double *M, int k, int stride, int S)
-{
-    int lo = 1 << 20, hi = -(1 << 20), any = 0;
-    for (int i = 0; i < k; i++)
-        for (int j = 0; j < k; j++) {
-            double x = M[i * stride + j];
-            if (x == 0)
-                continue;
-            int l, h;
-            if (dyadic_span(x, &l, &h) != 0)
-                return 0;
-            lo = l < lo ? l : lo;
-            hi = h > hi ? h : hi;
-            any = 1;
-        }
-    return !any || (hi - lo <= S && lo >= -200 && hi <= 200);
-}
+ * When a determinant's entries are short (integers times powers of two,
+ * a few dozen bits per column: boxes at integer or dyadic positions, the
+ * normals of axis-aligned faces, rows scaled to integers), det_int.c
+ * evaluates it exactly in 128-bit integers, and exact zeros (contacts)
+ * cost a few dozen operations instead of an exact expansion.  The filters
+ * below run first, as they settle nonzero determinants more cheaply. */
 
 static int det4_rows_sign(const double *r0, const double *r1, const double *r2,
                           const double *r3, int *filtered);
@@ -308,12 +259,13 @@ int pred_det_sign(const double *M, int k, pred_stats *st)
             return mag == 0 ? 0 : sign_of(v);
         }
     }
-    if (k <= 3 && small_dyadic(M, k, k, 16)) { /* the expansion is exact */
-        static const int r3[3] = {0, 1, 2}, c3[3] = {0, 1, 2};
-        double mag, v = k == 2 ? det2(M, 2, 0, 1, 0, 1, &mag) : det3(M, 3, r3, c3, &mag);
-        if (st)
-            st->filtered++;
-        return sign_of(v);
+    if (k <= 3) { /* short numbers: exactly in integers */
+        int s = det_int_sign(M, k, k);
+        if (s != 2) {
+            if (st)
+                st->filtered++;
+            return s;
+        }
     }
     if (st)
         st->exact++;
@@ -804,14 +756,6 @@ static int det4_filter(const double *const r[4])
     return 2;
 }
 
-/* The sign of det4_filter's expansion, for small dyadic entries (see
- * small_dyadic), where the expansion is exact. */
-static int det4_small_sign(const double *const r[4])
-{
-    double perm;
-    return sign_of(pred_det4_expand(r, &perm));
-}
-
 /* Stage B of det4: a filter after an exact row operation.  When the rows
  * are nearly dependent (the determinant tiny against the permanent, as
  * for planes through nearly one point), the last row is reduced first:
@@ -937,11 +881,12 @@ static int det4_rows_sign(const double *r0, const double *r1, const double *r2,
     for (int i = 0; i < 4; i++)
         for (int j = 0; j < 4; j++)
             all[4 * i + j] = r[i][j];
-    if (small_dyadic(all, 4, 4, 12))
-        return det4_small_sign(r); /* evaluated exactly in doubles */
+    int s = det_int_sign(all, 4, 4); /* short numbers: exactly in integers */
+    if (s != 2)
+        return s;
     *filtered = 0;
     if (XP_RELIABLE) {
-        int s = det4_reduced_filter(r);
+        s = det4_reduced_filter(r);
         if (s == 2)
             s = det4_expansion_sign(r);
         if (s != 2)

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "polytope/det_int.h"
 #include "polytope/expansion.h"
 #include "polytope/hull3.h"
 #include "polytope/predicates.h"
@@ -625,6 +626,76 @@ START_TEST(det_sign_small_mixed_columns)
 }
 END_TEST
 
+/* ------------------------------------------- short entries in integers */
+
+/* One column of widths: entries are integers below 2^width times 2^ex, some
+ * zero, some negative; the first entry uses the full width so that the
+ * column's width is exactly `width` (when the lowest bit is set). */
+static void short_column(uint64_t *rs, double *M, int k, int j, int width, int ex)
+{
+    for (int i = 0; i < k; i++) {
+        uint64_t v = t_rng_next(rs) >> (64 - width);
+        if (i == 0)
+            v |= (1ull << (width - 1)) | 1;
+        else if (t_rng_next(rs) % 5 == 0)
+            v = 0;
+        double x = ldexp((double)v, ex);
+        M[i * k + j] = t_rng_next(rs) & 1 ? -x : x;
+    }
+}
+
+/* det_int_sign against the cofactor oracle: it must answer whenever the
+ * column widths sum to at most 120 (each at most 53 here, as doubles hold
+ * them), and give 2 beyond; exact zeros (dependent rows), subnormals, the
+ * largest magnitudes it accepts and non-finite entries included. */
+START_TEST(det_int_short_entries)
+{
+    uint64_t rs = 31;
+    int answered = 0, zeros = 0;
+    for (int trial = 0; trial < 4000; trial++) {
+        int k = 1 + trial % 4, width[4], sum = 0;
+        double M[16];
+        for (int j = 0; j < k; j++) {
+            width[j] = 1 + (int)(t_rng_next(&rs) % (trial % 3 == 0 ? 53 : 34));
+            int ex = (int)(t_rng_next(&rs) % 400) - 200;
+            if (trial % 17 == 0)
+                ex = -1074; /* subnormal entries */
+            short_column(&rs, M, k, j, width[j], ex);
+            sum += width[j];
+        }
+        if (trial % 5 == 1 && k > 1) /* an exactly dependent last row */
+            for (int j = 0; j < k; j++)
+                M[(k - 1) * k + j] = M[j];
+        int want = oracle_det_sign_d(M, k), got = det_int_sign(M, k, k);
+        if (sum <= 120) {
+            EXPECT(got == want, "trial %d (k = %d, widths %d): det_int_sign %d, oracle %d", trial,
+                   k, sum, got, want);
+            answered++;
+            zeros += want == 0;
+        } else
+            EXPECT(got == 2, "trial %d (k = %d, widths %d): det_int_sign %d, want 2", trial, k,
+                   sum, got);
+    }
+    ck_assert(answered > 2000 && zeros > 300);
+    /* the bound itself: four columns of width 30 with the largest entries
+     * and alternating signs answer; width 121 does not */
+    double H[16];
+    for (int i = 0; i < 16; i++)
+        H[i] = (i / 4 + i % 4) % 2 ? -(0x1p30 - 1) : 0x1p30 - 1;
+    H[5] = 0x1p30 - 3;
+    ck_assert_int_eq(det_int_sign(H, 4, 4), oracle_det_sign_d(H, 4));
+    H[0] = 0x1p30 + 1; /* column 0 now 31 bits wide */
+    ck_assert_int_eq(det_int_sign(H, 4, 4), 2);
+    double bad[4] = {1, INFINITY, 2, 3};
+    ck_assert_int_eq(det_int_sign(bad, 2, 2), 2);
+    bad[1] = NAN;
+    ck_assert_int_eq(det_int_sign(bad, 2, 2), 2);
+    double zero_col[4] = {0, 1, 0, 3};
+    ck_assert_int_eq(det_int_sign(zero_col, 2, 2), 0);
+    ck_assert_int_eq(det_int_sign(zero_col, 5, 5), 2);
+}
+END_TEST
+
 /* ------------------------------------------------------- expansions */
 
 /* out = the exact sum of e[0..len). */
@@ -784,6 +855,7 @@ Suite *suite_predicates(void)
     tcase_add_test(tc, orient3d_extreme_magnitudes);
     tcase_add_test(tc, det4_reduced_and_scaled);
     tcase_add_test(tc, det_sign_small_mixed_columns);
+    tcase_add_test(tc, det_int_short_entries);
     tcase_add_test(tc, expansion_sums_products_roundings);
     suite_add_tcase(s, tc);
     return s;

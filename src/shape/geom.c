@@ -12,6 +12,7 @@
 #include "solver/fast_prep.h"
 #include "polytope/error.h"
 #include "polytope/mem.h"
+#include "polytope/obb_fit.h"
 #include "src/shape/pose.h"
 #include "src/shape/geom.h"
 
@@ -111,8 +112,10 @@ static hs_code build_faces(geom *g, const vertex_set *vs, hs_error *err)
 /* The checks and the box shared by both convex constructors: p must be a
  * full-dimensional polytope of double rows in 3 variables; its exact
  * vertices (rounded outward into the box) go to *vs. */
-static hs_code convex_checks(geom *g, const double *pts, int npts, vertex_set **vs,
-                             hs_error *err)
+/* A convex piece's system must be a full-dimensional 3-D polytope: the
+ * fast engine's preparation proves it (seeded by npts points of it when
+ * the caller has them). */
+static hs_code convex_prep(geom *g, const double *pts, int npts, hs_error *err)
 {
     hs_poly *p = g->poly;
     if (hs_poly_dim(p) != 3)
@@ -125,7 +128,16 @@ static hs_code convex_checks(geom *g, const double *pts, int npts, vertex_set **
     if (!fp)
         return err_set(err, HS_ERR_INPUT, "a convex piece must be a full-dimensional polytope "
                                           "of double rows (%s)", why ? why : "not ready");
-    if (vertex_enum_doubles(p, fp->center, vs, err) != HS_OK)
+    return HS_OK;
+}
+
+/* The exact vertices of a prepared convex piece, and its axis box. */
+static hs_code convex_vertices(geom *g, vertex_set **vs, hs_error *err)
+{
+    const fast_prep *fp = NULL;
+    if (fast_prep_get(g->poly, &fp, NULL) != 0 || !fp)
+        return err_set(err, HS_ERR_NOMEM, "out of memory");
+    if (vertex_enum_doubles(g->poly, fp->center, vs, err) != HS_OK)
         return err ? err->code : HS_ERR_INPUT;
     memcpy(g->lo, (*vs)->lo, sizeof g->lo);
     memcpy(g->hi, (*vs)->hi, sizeof g->hi);
@@ -157,7 +169,7 @@ geom *geom_convex(hs_poly *p, hs_error *err)
 {
     vertex_set *vs = NULL;
     geom *g = new_convex(p, err);
-    if (!g || convex_checks(g, NULL, 0, &vs, err) != HS_OK)
+    if (!g || convex_prep(g, NULL, 0, err) != HS_OK || convex_vertices(g, &vs, err) != HS_OK)
         return g ? discard(g, vs) : NULL;
     g->nverts = vs->nverts;
     g->verts = mem_alloc((size_t)vs->nverts * 3, sizeof(double));
@@ -205,10 +217,48 @@ static hs_code hull_boundary(geom *g, const hull3 *h, const double *pts, hs_erro
     return HS_OK;
 }
 
+/* The boxes of a hull piece without its vertices: the frame chosen from
+ * the hull, then certified support bounds of the rows a, b along +-e_j
+ * (the axis box) and +-fax_i (the oriented box).  0, or -1 when a
+ * direction has no certificate (the caller enumerates vertices). */
+static int hull_boxes_by_support(geom *g, const hull3 *h, const double *pts, int n,
+                                 const double *a, const double *b)
+{
+    double fax[9], dirs[36], up[12];
+    obb_fit_hull_frame(pts, n, h, fax);
+    for (int j = 0; j < 3; j++)
+        for (int k = 0; k < 3; k++) {
+            dirs[3 * (2 * j) + k] = j == k;
+            dirs[3 * (2 * j + 1) + k] = -(j == k);
+            dirs[18 + 3 * (2 * j) + k] = fax[3 * j + k];
+            dirs[18 + 3 * (2 * j + 1) + k] = -fax[3 * j + k];
+        }
+    if (hull3_support_bounds(h, pts, a, b, dirs, 12, up) != 0)
+        return -1;
+    for (int d = 0; d < 12; d++)
+        if (!isfinite(up[d]))
+            return -1;
+    double oup[3], odown[3];
+    for (int j = 0; j < 3; j++) {
+        g->hi[j] = up[2 * j];
+        g->lo[j] = -up[2 * j + 1];
+        oup[j] = up[6 + 2 * j];
+        odown[j] = up[6 + 2 * j + 1];
+    }
+    hs_obb box;
+    obb_from_slabs(&box, fax, oup, odown);
+    for (int j = 0; j < 3; j++)
+        if (!(box.half[j] < INFINITY))
+            return -1;
+    geom_set_obb(g, &box);
+    return 0;
+}
+
 /* Convex piece from points (body frame): the exact hull, one row per facet
  * (hull3_rows: every point satisfies every row exactly), the hull's
- * corners and facets as the boundary, the rows' exact vertices for the
- * box. */
+ * corners and facets as the boundary, and boxes that hold the rows'
+ * polytope: from certified support bounds, or (when those find no
+ * certificate) from the rows' exact vertices. */
 geom *geom_from_points(const double *pts, int n, hs_error *err)
 {
     hull3 *h = NULL;
@@ -223,17 +273,21 @@ geom *geom_from_points(const double *pts, int n, hs_error *err)
         err_set(err, HS_ERR_NOMEM, "out of memory");
     else if (hull3_rows(h, pts, a, b, err) == HS_OK)
         p = hs_poly_from_doubles(3, h->nfacets, a, b, NULL, err);
-    free(a);
-    free(b);
     if (p && (g = new_convex(p, err)) != NULL) {
-        if (convex_checks(g, pts, n, &vs, err) != HS_OK || hull_boundary(g, h, pts, err) != HS_OK ||
-            geom_fit_obb_hull(g, pts, n, h, vs->x, vs->nverts, err) != HS_OK)
+        if (convex_prep(g, pts, n, err) != HS_OK || hull_boundary(g, h, pts, err) != HS_OK)
+            g = discard(g, NULL);
+        else if (hull_boxes_by_support(g, h, pts, n, a, b) == 0)
+            g->refs = 0;
+        else if (convex_vertices(g, &vs, err) != HS_OK ||
+                 geom_fit_obb_hull(g, pts, n, h, vs->x, vs->nverts, err) != HS_OK)
             g = discard(g, vs);
         else {
             vertex_set_free(vs);
             g->refs = 0;
         }
     }
+    free(a);
+    free(b);
     hull3_free(h);
     return g;
 }
