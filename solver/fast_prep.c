@@ -31,7 +31,7 @@ void fast_prep_free(fast_prep *fp)
     free(fp->center);
     free(fp->center_slack);
     free(fp->center_mag);
-    free(fp->map_rows);
+    free(atomic_load(&fp->map_rows));
     free(fp->lo);
     free(fp->hi);
     free(fp);
@@ -345,29 +345,56 @@ static void best_rows(const hs_poly *p, const fast_prep *fp, const double *d, in
         out[k] = -1;
 }
 
-static int build_map(const hs_poly *p, fast_prep *fp)
+/* The map's shape, fixed when the preparation is made. */
+static void plan_map(const hs_poly *p, fast_prep *fp)
 {
     fp->map_g = map_resolution(p->n, p->m);
     fp->map_len = p->m < MAP_LEN ? p->m : MAP_LEN;
     fp->map_cells = 2 * p->n * (int)lround(pow(fp->map_g, p->n - 1));
-    fp->map_rows = mem_alloc((size_t)fp->map_cells * (size_t)fp->map_len, sizeof(int));
-    if (!fp->map_rows)
-        return -1;
+}
+
+static int *build_map(const fast_prep *fp)
+{
+    int *rows = mem_alloc((size_t)fp->map_cells * (size_t)fp->map_len, sizeof(int));
+    if (!rows)
+        return NULL;
     double d[SEIDEL_MAX_DIM];
     for (int c = 0; c < fp->map_cells; c++) {
         cell_center(fp, c, d);
-        best_rows(p, fp, d, fp->map_rows + (size_t)c * (size_t)fp->map_len);
+        best_rows(fp->poly, fp, d, rows + (size_t)c * (size_t)fp->map_len);
     }
-    return 0;
+    return rows;
+}
+
+static const int *map_of(const fast_prep *fp)
+{
+    fast_prep *mp = (fast_prep *)fp; /* only the atomic slot is written */
+    int *rows = atomic_load_explicit(&mp->map_rows, memory_order_acquire);
+    if (rows || fp->map_cells == 0)
+        return rows;
+    int *mine = build_map(fp), *expected = NULL;
+    if (!mine)
+        return NULL;
+    if (atomic_compare_exchange_strong_explicit(&mp->map_rows, &expected, mine,
+                                                memory_order_acq_rel, memory_order_acquire))
+        return mine;
+    free(mine); /* another thread installed the same map first */
+    return expected;
+}
+
+int fast_prep_map_ready(const fast_prep *fp)
+{
+    return fp->map_cells == 0 || map_of(fp) ? 0 : -1;
 }
 
 const int *fast_prep_lookup(const fast_prep *fp, const double *d, int *count)
 {
-    if (!fp->map_rows) {
+    const int *map = map_of(fp);
+    if (!map) {
         *count = 0;
         return NULL;
     }
-    const int *list = fp->map_rows + (size_t)map_cell(fp, d) * (size_t)fp->map_len;
+    const int *list = map + (size_t)map_cell(fp, d) * (size_t)fp->map_len;
     int k = 0;
     while (k < fp->map_len && list[k] >= 0)
         k++;
@@ -382,6 +409,7 @@ static fast_prep *alloc_prep(int n, int m)
         return NULL;
     fp->n = n;
     fp->m = m;
+    atomic_init(&fp->map_rows, NULL);
     fp->norm = mem_alloc((size_t)m, sizeof(double));
     fp->center = mem_alloc((size_t)n, sizeof(double));
     fp->center_slack = mem_alloc((size_t)m, sizeof(double));
@@ -453,6 +481,7 @@ static fast_prep *prep_build(const hs_poly *p, const double *pts, int npts)
         goto ineligible;
     if (!(fp = alloc_prep(p->n, p->m)) || prep_ctx_init(&c, p) != 0)
         goto nomem;
+    fp->poly = p;
     for (int i = 0; i < p->m; i++) {
         const double *a = hpoly_row(p, i);
         double s = 0;
@@ -462,10 +491,9 @@ static fast_prep *prep_build(const hs_poly *p, const double *pts, int npts)
     }
     c.far = plane_reach(p, fp->norm);
     c.big = fmin(1e6 * c.far, DBL_MAX); /* (finite: planes near DBL_MAX) */
-    if (pts && npts > 0 && seed_from_points(p, fp, pts, npts) == 0) {
-        if (build_map(p, fp) != 0)
-            goto nomem;
-    } else if (p->n >= FAST_PREP_SIMPLEX_DIM) {
+    if (pts && npts > 0 && seed_from_points(p, fp, pts, npts) == 0)
+        plan_map(p, fp);
+    else if (p->n >= FAST_PREP_SIMPLEX_DIM) {
         /* In more dimensions Seidel's LPs cost like n!: the floating-point
          * simplex of lpd.c gives the box hint and a certified interior
          * point; queries pick candidate rows by scanning (no map). */
@@ -478,8 +506,8 @@ static fast_prep *prep_build(const hs_poly *p, const double *pts, int npts)
     else if ((find_center(&c, fp, 0) != 0 || !center_is_strict(p, fp)) &&
              (find_center(&c, fp, 1) != 0 || !center_is_strict(p, fp)))
         reason = "no strictly interior point found";
-    else if (build_map(p, fp) != 0)
-        goto nomem;
+    else
+        plan_map(p, fp);
     prep_ctx_free(&c);
     if (!reason)
         return fp;

@@ -1,10 +1,11 @@
 /* fast_prep.h -- what the fast engine computes once per polyhedron, on the
  * first query that needs it (fast_prep_get; thread-safe, so queries on a
  * const polyhedron may run from many threads):
- * row norms, a strictly interior point with its slacks, and a bounding-box
- * hint.  Only the interior point is certified (every row holds strictly,
- * checked with exact-sign predicates); the box hint and the slacks steer
- * the search and never decide an answer. */
+ * row norms, a strictly interior point with its slacks, a bounding-box
+ * hint, and (on the first lookup) the direction map.  Only the interior
+ * point is certified (every row holds strictly, checked with exact-sign
+ * predicates); the box hint, the slacks and the map steer the search and
+ * never decide an answer. */
 #ifndef HS_FAST_PREP_H
 #define HS_FAST_PREP_H
 
@@ -12,7 +13,7 @@
 
 /* From this many variables on, the preparation uses the floating-point
  * simplex (solver/lpd.c) instead of Seidel's LP, and builds no direction
- * map (map_rows NULL: queries scan the rows for candidates). */
+ * map (map_cells 0: queries scan the rows for candidates). */
 #define FAST_PREP_SIMPLEX_DIM 5
 
 typedef struct fast_prep {
@@ -31,15 +32,26 @@ typedef struct fast_prep {
      * map_g^(n-1) cells; cell c lists up to map_len rows, those with the
      * largest a_i . d / |a_i| for the direction d at the cell's center
      * (-1 pads short lists). */
-    int map_g, map_len, map_cells;
-    int *map_rows;        /* map_cells * map_len; NULL in FAST_PREP_SIMPLEX_DIM
-                             or more variables */
+    int map_g, map_len, map_cells; /* 0 cells: no map (FAST_PREP_SIMPLEX_DIM
+                                       or more variables) */
+    /* map_cells * map_len, made by the first lookup (it costs about as much
+     * as the rest of the preparation, and many polyhedra, such as bodies
+     * added to a world that never meet another, are never looked up):
+     * installed with an atomic compare-and-swap like the preparation */
+    _Atomic(int *) map_rows;
+    const hs_poly *poly;  /* the system prepared (it owns this preparation) */
 } fast_prep;
 
 /* The candidate rows of fp for direction d (n values, not all zero):
  * *count rows, best aligned first.  NULL with *count = 0 when fp has no
- * map. */
+ * map, or when memory for it ran out (queries then scan the rows).  The
+ * first lookup builds the map; thread-safe (racing threads build the same
+ * map and one copy is kept). */
 const int *fast_prep_lookup(const fast_prep *fp, const double *d, int *count);
+
+/* The map built now if fp has one (as by a first lookup): 0, or -1 when
+ * out of memory. */
+int fast_prep_map_ready(const fast_prep *fp);
 
 /* The preparation of p: *out, or *out = NULL with *why (static text; why
  * may be NULL) when p is not eligible for the fast path (then every query

@@ -3,6 +3,7 @@
  * fallback and when it happens, the batch API, and memory that does not
  * grow over a million queries. */
 #include <malloc.h>
+#include <stdatomic.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -10,6 +11,7 @@
 #include <string.h>
 
 #include "solver/crosscheck.h"
+#include "solver/fast_prep.h"
 #include "tests/helpers.h"
 
 static hs_status run(hs_engine e, const hs_poly *A, const hs_poly *B, hs_result *r)
@@ -329,6 +331,42 @@ START_TEST(far_small_boxes_stay_fast)
 }
 END_TEST
 
+/* The direction map is made by the first lookup, not with the rest of the
+ * preparation; hs_poly_fast_ready makes it at once; both ways give the
+ * same rows, and later lookups reuse the map. */
+START_TEST(direction_map_made_on_first_lookup)
+{
+    double c[3] = {0.25, -0.5, 1};
+    state = 77;
+    hs_poly *P = tangent(60, c);
+    state = 77;
+    hs_poly *Q = tangent(60, c);
+    const fast_prep *fp = NULL, *fq = NULL;
+    ck_assert_int_eq(fast_prep_get(P, &fp, NULL), 0);
+    ck_assert_ptr_nonnull(fp);
+    ck_assert_ptr_null(atomic_load(&((fast_prep *)fp)->map_rows));
+    ck_assert(hs_poly_fast_ready(Q, NULL));
+    ck_assert_int_eq(fast_prep_get(Q, &fq, NULL), 0);
+    ck_assert_ptr_nonnull(atomic_load(&((fast_prep *)fq)->map_rows));
+    const int *first = NULL;
+    for (int k = 0; k < 200; k++) {
+        double d[3] = {uniform() - 0.5, uniform() - 0.5, uniform() - 0.5};
+        int np = 0, nq = 0;
+        const int *rp = fast_prep_lookup(fp, d, &np), *rq = fast_prep_lookup(fq, d, &nq);
+        ck_assert_int_eq(np, 12);
+        ck_assert_int_eq(nq, 12);
+        ck_assert(memcmp(rp, rq, sizeof(int) * 12) == 0);
+        const int *map = atomic_load(&((fast_prep *)fp)->map_rows);
+        ck_assert_ptr_nonnull(map);
+        if (!first)
+            first = map;
+        ck_assert_ptr_eq(map, first);
+    }
+    hs_poly_free(P);
+    hs_poly_free(Q);
+}
+END_TEST
+
 Suite *suite_fast(void)
 {
     Suite *s = suite_create("fast");
@@ -342,6 +380,7 @@ Suite *suite_fast(void)
     tcase_add_test(tc, batch_matches_single_queries);
     tcase_add_test(tc, no_heap_growth_over_a_million_queries);
     tcase_add_test(tc, far_small_boxes_stay_fast);
+    tcase_add_test(tc, direction_map_made_on_first_lookup);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -81,7 +81,11 @@ HS_API int hs_poly_dim(const hs_poly *p);
 HS_API int hs_poly_rows(const hs_poly *p);
 /* Nonzero when the fast engine can answer queries with p by itself: every
  * row is an inequality whose numbers are exactly doubles, and a strictly
- * interior point was found and certified when p was built.  Otherwise
+ * interior point is found and certified.  The fast engine's preparation of
+ * p (that point, row norms, the direction map of candidate rows) is made
+ * by the first query that needs it, or by this call: call it once before
+ * timing queries, or before sharing p between threads to keep the first
+ * queries short (sharing is safe either way).  Otherwise
  * *why (if why is not NULL) receives the reason, static text (never free
  * it), and fast queries with p are answered by the exact engine (counted
  * by hs_result_fallback).  When ready, and for p NULL (which returns 0),
