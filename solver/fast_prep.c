@@ -328,8 +328,11 @@ static void best_rows(const hs_poly *p, const fast_prep *fp, const double *d, in
     for (int i = 0; i < p->m; i++) {
         const double *a = hpoly_row(p, i);
         double sc = 0;
-        for (int j = 0; j < p->n; j++)
-            sc += a[j] * d[j];
+        if (p->n == 3) /* the common case unrolled: the same sum in the same order */
+            sc = a[0] * d[0] + a[1] * d[1] + a[2] * d[2];
+        else
+            for (int j = 0; j < p->n; j++)
+                sc += a[j] * d[j];
         sc /= fp->norm[i];
         if (count == fp->map_len && sc <= score[count - 1])
             continue;
