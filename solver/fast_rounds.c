@@ -87,10 +87,26 @@ static void scan_init(scan_state *ss, fast_query *q, const double *z, int room)
     ss->spread = (sqrt((double)q->n) + 1) * zmax;
 }
 
+/* Row id with violation v > tol of the margin row at z (norm w): among
+ * the worst so far, it joins the list. */
+static void scan_keep(scan_state *ss, double v, double w, int id)
+{
+    double sc = v / w;
+    if (ss->added == ss->room && sc <= ss->score[ss->room - 1])
+        return;
+    int c = ss->added < ss->room ? ss->added++ : ss->room - 1;
+    for (; c > 0 && ss->score[c - 1] < sc; c--) {
+        ss->score[c] = ss->score[c - 1];
+        ss->worst[c] = ss->worst[c - 1];
+    }
+    ss->score[c] = sc;
+    ss->worst[c] = id;
+}
+
 /* Row id (stacked; coefficients a, right side b, norm w) at z: its
  * violation of the margin row (the worst join the list) and its
  * strictness at x. */
-static void scan_row(scan_state *ss, const double *a, double b, double w, int id)
+static inline void scan_row(scan_state *ss, const double *a, double b, double w, int id)
 {
     fast_query *q = ss->q;
     const double *z = ss->z;
@@ -102,16 +118,27 @@ static void scan_row(scan_state *ss, const double *a, double b, double w, int id
     double v = ex + w * z[n];
     if (!(v > tol) || q->fw->in_set[id]) /* (rare: the LP holds its own rows) */
         return;
-    double sc = v / w;
-    if (ss->added == ss->room && sc <= ss->score[ss->room - 1])
-        return;
-    int c = ss->added < ss->room ? ss->added++ : ss->room - 1;
-    for (; c > 0 && ss->score[c - 1] < sc; c--) {
-        ss->score[c] = ss->score[c - 1];
-        ss->worst[c] = ss->worst[c - 1];
-    }
-    ss->score[c] = sc;
-    ss->worst[c] = id;
+    scan_keep(ss, v, w, id);
+}
+
+/* The same violation test without the strictness bookkeeping, for an
+ * optimum whose margin z_n is not positive (strictness settles nothing
+ * there) and for the map rounds: the same value a . x - b, summed in the
+ * same order as fq_row_excess, so the same rows join. */
+static inline void scan_row_violation(scan_state *ss, const double *a, double b, double w, int id)
+{
+    const double *z = ss->z;
+    int n = ss->q->n;
+    double ex = -b;
+    if (n == 3)
+        ex += a[0] * z[0] + a[1] * z[1] + a[2] * z[2];
+    else
+        for (int j = 0; j < n; j++)
+            ex += a[j] * z[j];
+    double tol = SEIDEL_VIOLATION_TOL * (ss->spread * w + fabs(b));
+    double v = ex + w * z[n];
+    if (v > tol && !ss->q->fw->in_set[id])
+        scan_keep(ss, v, w, id);
 }
 
 static void scan_join(scan_state *ss, int *count)
@@ -138,12 +165,18 @@ static int scan_rows(fast_query *q, const double *z, int *count, int *strict)
     int room = q->M / 64 < 8 ? 8 : q->M / 64 > FAST_ADD_MAX ? FAST_ADD_MAX : q->M / 64;
     scan_state ss;
     scan_init(&ss, q, z, room);
+    int bookkeeping = z[q->n] > 0;
     for (int k = 0; k < 2; k++) {
         const fast_view *V = q->V[k];
         const double *norm = q->F[k]->norm;
         int base = k ? q->mA : 0;
-        for (int i = 0; i < V->m; i++)
-            scan_row(&ss, V->a + (size_t)i * (size_t)q->n, V->b[i], norm[i], base + i);
+        if (bookkeeping)
+            for (int i = 0; i < V->m; i++)
+                scan_row(&ss, V->a + (size_t)i * (size_t)q->n, V->b[i], norm[i], base + i);
+        else
+            for (int i = 0; i < V->m; i++)
+                scan_row_violation(&ss, V->a + (size_t)i * (size_t)q->n, V->b[i], norm[i],
+                                   base + i);
     }
     scan_join(&ss, count);
     /* x strictly inside every row is overlap, whatever the margin rows say */
@@ -171,8 +204,8 @@ static int map_round(fast_query *q, const double *z, int *count)
         int found = 0;
         const int *rows = len > 0 ? fq_lookup(q, k, d, &found) : NULL;
         for (int i = 0; i < found; i++)
-            scan_row(&ss, view_row(q->V[k], q->n, rows[i]), q->V[k]->b[rows[i]],
-                     q->F[k]->norm[rows[i]], rows[i] + (k ? q->mA : 0));
+            scan_row_violation(&ss, view_row(q->V[k], q->n, rows[i]), q->V[k]->b[rows[i]],
+                               q->F[k]->norm[rows[i]], rows[i] + (k ? q->mA : 0));
     }
     scan_join(&ss, count);
     return ss.added;
