@@ -41,4 +41,10 @@ static inline void cross3(const double a[3], const double b[3], double out[3])
     out[2] = r2;
 }
 
+/* fmin and fmax as the C library defines them (a NaN argument is ignored;
+ * -0 and +0 may come either way), compiled inline: the library calls cost
+ * more than the comparison in tight loops. */
+static inline double fp_min(double a, double b) { return (b < a || a != a) ? b : a; }
+static inline double fp_max(double a, double b) { return (b > a || a != a) ? b : a; }
+
 #endif

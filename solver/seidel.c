@@ -37,9 +37,27 @@ struct seidel_work {
     double row_buf[SEIDEL_MAX_DIM];
 };
 
+/* The levels' fixed arrays (about 45 KB in all) are written by a solve
+ * before it reads them, so only the sizes and pointers are cleared: a
+ * workspace made per query costs no pass over its memory. */
 seidel_work *seidel_work_new(void)
 {
-    return calloc(1, sizeof(seidel_work));
+    seidel_work *w = malloc(sizeof *w);
+    if (!w)
+        return NULL;
+    w->n_cap = w->m_cap = 0;
+    for (int L = 0; L < SEIDEL_MAX_DIM; L++) {
+        level *v = &w->lv[L];
+        v->k = v->count = 0;
+        v->coef = v->rhs = v->scale = NULL;
+        v->id = NULL;
+        v->eq_rhs = 0;
+        v->eq_pivot = -1;
+    }
+    w->p = NULL;
+    w->D = 0;
+    w->recursions = 0;
+    return w;
 }
 
 static void free_levels(seidel_work *w)

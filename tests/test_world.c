@@ -603,6 +603,67 @@ START_TEST(reused_reports_answer_like_fresh_ones)
 }
 END_TEST
 
+/* A report keeps the narrow phase's workspaces for its next query.  Two
+ * reports see the same queries (so they hold the same hints), one with 1
+ * and 3 threads in turn, the other with 2 (so their workspaces have
+ * classified different pairs before); with boxes, hulls and a mesh (whose
+ * triangles use the triangle-convex workspace) and the fast and exact
+ * engines in turn, they answer bit for bit alike (witnesses, distances,
+ * contacts), and each like a fresh report on the statuses. */
+START_TEST(kept_workspaces_answer_bit_for_bit)
+{
+    hs_world *w = hs_world_new();
+    hs_error err;
+    hs_body *body[9];
+    double tet[12] = {0, 0, 0, 1.5, 0, 0, 0, 1.5, 0, 0, 0, 1.5};
+    int tris[12] = {0, 2, 1, 0, 1, 3, 0, 3, 2, 1, 2, 3};
+    for (int k = 0; k < 9; k++) {
+        char name[16];
+        snprintf(name, sizeof name, "b%d", k);
+        body[k] = hs_world_add_body(w, name, 0, &err);
+        hs_code rc = k % 3 == 0   ? hs_body_add_box(body[k], unit, NULL, &err)
+                     : k % 3 == 1 ? hs_body_add_hull(body[k], tet, 4, NULL, &err)
+                                  : hs_body_add_mesh(body[k], tet, 4, tris, 4, NULL, &err);
+        ck_assert_msg(rc == HS_OK, "%s", err.msg);
+    }
+    hs_query_options opt;
+    hs_query_options_init(&opt);
+    opt.threshold = 0.05;
+    hs_report *one = hs_report_new(), *two = hs_report_new();
+    int met = 0;
+    for (int step = 0; step < 24; step++) {
+        for (int k = 0; k < 9; k++) {
+            double m[16], t[3] = {(k % 3) * 0.9 + 0.03 * step * ((k & 1) ? 1 : -1), (k / 3) * 0.9,
+                                  0.01 * k};
+            hs_pose_from_zyz(m, 0.07 * step * (k % 4), 0.1 * k, 0, t);
+            ck_assert_int_eq(hs_body_set_pose(body[k], m, &err), HS_OK);
+        }
+        opt.engine = step % 5 == 4 ? HS_ENGINE_EXACT : HS_ENGINE_FAST;
+        opt.threads = step % 2 ? 3 : 1;
+        char *a = report_bits(w, &opt, one);
+        opt.threads = 2;
+        char *b = report_bits(w, &opt, two);
+        ck_assert_str_eq(a, b);
+        /* statuses as a fresh report's; with the exact engine, which takes no
+         * hints, every bit as well (so the kept workspaces changed engine) */
+        hs_report *fresh = hs_report_new();
+        int exact = opt.engine == HS_ENGINE_EXACT;
+        char *c = report_dump(w, &opt, fresh, exact), *d = report_dump(w, &opt, one, exact);
+        ck_assert_str_eq(c, d);
+        met += strstr(a, "overlap") != NULL || strstr(a, "touching") != NULL;
+        free(a);
+        free(b);
+        free(c);
+        free(d);
+        hs_report_free(fresh);
+    }
+    ck_assert_int_gt(met, 10);
+    hs_report_free(one);
+    hs_report_free(two);
+    hs_world_free(w);
+}
+END_TEST
+
 /* Seed 001: move until contact stops within the threshold, free. */
 START_TEST(move_until_contact)
 {
@@ -725,6 +786,7 @@ Suite *suite_world(void)
     tcase_add_test(tc, filters);
     tcase_add_test(tc, methods_and_threads_agree);
     tcase_add_test(tc, reused_reports_answer_like_fresh_ones);
+    tcase_add_test(tc, kept_workspaces_answer_bit_for_bit);
     tcase_add_test(tc, resting_pairs_answered_from_the_record);
     tcase_add_test(tc, move_until_contact);
     tcase_add_test(tc, move_does_not_tunnel);

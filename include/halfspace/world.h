@@ -250,7 +250,10 @@ HS_API void hs_query_options_init(hs_query_options *opt);
  * that first.  The hint goes through the same certified predicates as a
  * fresh answer, so answers never depend on it; only the time does (a
  * moving world queried with one report per thread is about twice as fast).
- * Memory: a hint per tested pair of pieces (about 100 bytes).
+ * Memory: a hint per tested pair of pieces (about 100 bytes), and the
+ * narrow phase's scratch of each worker thread (buffers sized by the
+ * largest piece and mesh met; a later query reuses them instead of
+ * allocating), released by hs_report_free.
  * The accessors below are const-safe and accept r NULL (counts 0,
  * HS_ERR_ARG).  (The type hs_report is declared in halfspace.h.) */
 

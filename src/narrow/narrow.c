@@ -18,6 +18,7 @@
 #include "solver/fast_prep.h"
 #include "solver/result.h"
 #include "polytope/error.h"
+#include "polytope/fp.h"
 #include "polytope/grow.h"
 #include "src/shape/pose.h"
 
@@ -30,6 +31,13 @@ int narrow_ws_init(narrow_ws *ws, hs_tri_method triangles, hs_engine engine)
     ws->opt.engine = engine == HS_ENGINE_EXACT ? HS_ENGINE_EXACT : HS_ENGINE_FAST;
     ws->triangles = triangles;
     return ws->res ? 0 : -1;
+}
+
+void narrow_ws_reuse(narrow_ws *ws, hs_tri_method triangles, hs_engine engine)
+{
+    ws->opt.engine = engine == HS_ENGINE_EXACT ? HS_ENGINE_EXACT : HS_ENGINE_FAST;
+    ws->triangles = triangles;
+    ws->fallbacks = ws->tri_tests = ws->piece_tests = ws->repeated = 0;
 }
 
 void narrow_ws_free(narrow_ws *ws)
@@ -254,8 +262,8 @@ static int near_host_box(const double tri[3][3], const double slack[3], const ge
 {
     double lo[3], hi[3];
     for (int d = 0; d < 3; d++) {
-        lo[d] = fmin(tri[0][d], fmin(tri[1][d], tri[2][d])) - slack[d];
-        hi[d] = fmax(tri[0][d], fmax(tri[1][d], tri[2][d])) + slack[d];
+        lo[d] = fp_min(tri[0][d], fp_min(tri[1][d], tri[2][d])) - slack[d];
+        hi[d] = fp_max(tri[0][d], fp_max(tri[1][d], tri[2][d])) + slack[d];
     }
     return narrow_boxes_meet(lo, hi, gh->lo, gh->hi);
 }

@@ -27,6 +27,10 @@ typedef struct narrow_ws {
 } narrow_ws;
 
 int narrow_ws_init(narrow_ws *ws, hs_tri_method triangles, hs_engine engine);
+/* A workspace made by narrow_ws_init, ready for another query with these
+ * settings: its counters cleared, its buffers kept (answers never depend
+ * on what a workspace answered before). */
+void narrow_ws_reuse(narrow_ws *ws, hs_tri_method triangles, hs_engine engine);
 void narrow_ws_free(narrow_ws *ws);
 
 /* Outcome of a piece pair. */

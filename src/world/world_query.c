@@ -77,6 +77,10 @@ struct hs_report {
     int nhint, cap_hint;
     double *memo;         /* the records of those hints (narrow_memo.h) */
     size_t nmemo, cap_memo;
+    narrow_ws *ws;        /* the narrow phase's workspaces (one per thread),
+                             kept for the next query with this report: a
+                             query then allocates nothing for them */
+    int nws;
 };
 
 hs_report *hs_report_new(void) { return calloc(1, sizeof(hs_report)); }
@@ -92,6 +96,9 @@ void hs_report_free(hs_report *r)
     free(r->name_at);
     free(r->hint);
     free(r->memo);
+    for (int k = 0; k < r->nws; k++)
+        narrow_ws_free(&r->ws[k]);
+    free(r->ws);
     free(r);
 }
 
@@ -448,13 +455,21 @@ typedef struct narrow_job {
     atomic_int next;
     atomic_long fallbacks, tri_tests, piece_pairs, repeated;
     atomic_long memo_left; /* MEMO_MAX_DOUBLES less the records kept */
+    narrow_ws *pool;       /* the report's workspaces: worker k takes pool[k] */
+    int pool_n;
+    atomic_int next_ws;
 } narrow_job;
 
 static void *narrow_worker(void *arg)
 {
     narrow_job *job = arg;
-    narrow_ws ws;
-    int ok = narrow_ws_init(&ws, job->opt->triangles, job->opt->engine) == 0;
+    int slot = atomic_fetch_add(&job->next_ws, 1), own = slot >= job->pool_n, ok = 1;
+    narrow_ws mine, *wsp = own ? &mine : &job->pool[slot];
+    if (own)
+        ok = narrow_ws_init(&mine, job->opt->triangles, job->opt->engine) == 0;
+    else
+        narrow_ws_reuse(wsp, job->opt->triangles, job->opt->engine);
+    narrow_ws ws = *wsp; /* (a local copy; written back below) */
     for (;;) {
         int k = atomic_fetch_add(&job->next, 1);
         if (k >= job->cl->n)
@@ -474,7 +489,10 @@ static void *narrow_worker(void *arg)
     atomic_fetch_add(&job->tri_tests, ws.tri_tests);
     atomic_fetch_add(&job->piece_pairs, ws.piece_tests);
     atomic_fetch_add(&job->repeated, ws.repeated);
-    narrow_ws_free(&ws);
+    if (own)
+        narrow_ws_free(&ws);
+    else
+        *wsp = ws;
     return NULL;
 }
 
@@ -489,12 +507,31 @@ static int thread_count(int threads, int work)
     return threads > work ? (work > 0 ? work : 1) : threads;
 }
 
-static void run_narrow(narrow_job *job, int threads)
+/* The report's workspaces, at least `want` of them when memory allows
+ * (a worker without one makes its own for the query). */
+static void pool_reserve(hs_report *rep, int want, const hs_query_options *opt)
+{
+    if (want <= rep->nws)
+        return;
+    narrow_ws *ws = mem_realloc(rep->ws, (size_t)want, sizeof *ws);
+    if (!ws)
+        return;
+    rep->ws = ws;
+    while (rep->nws < want && narrow_ws_init(&rep->ws[rep->nws], opt->triangles, opt->engine) == 0)
+        rep->nws++;
+    if (rep->nws < want)
+        narrow_ws_free(&rep->ws[rep->nws]); /* (the one that failed) */
+}
+
+static void run_narrow(narrow_job *job, hs_report *rep, int threads)
 {
     pthread_t tid[64];
     int started = 0, want = thread_count(threads, job->cl->n);
     if (want > 64)
         want = 64;
+    pool_reserve(rep, want, job->opt);
+    job->pool = rep->ws;
+    job->pool_n = rep->nws;
     for (int t = 1; t < want; t++)
         if (pthread_create(&tid[started], NULL, narrow_worker, job) == 0)
             started++;
@@ -664,8 +701,8 @@ hs_code hs_world_query(const hs_world *w, const hs_query_options *opt, hs_report
         free(cl.pair);
         return err_set(err, HS_ERR_NOMEM, "out of memory");
     }
-    narrow_job job = {opt, rep, &cl, 0, 0, 0, 0, 0, MEMO_MAX_DOUBLES};
-    run_narrow(&job, opt->threads);
+    narrow_job job = {opt, rep, &cl, 0, 0, 0, 0, 0, MEMO_MAX_DOUBLES, NULL, 0, 0};
+    run_narrow(&job, rep, opt->threads);
     rep->stats.body_pairs = cl.n;
     rep->stats.fallbacks = atomic_load(&job.fallbacks);
     rep->stats.triangle_tests = atomic_load(&job.tri_tests);
