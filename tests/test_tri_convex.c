@@ -20,6 +20,7 @@
 #include "solver/simplex_q.h"
 #include "solver/result.h"
 #include "solver/rows_z.h"
+#include "polytope/tri_box.h"
 #include "solver/tri_convex.h"
 #include "tests/helpers.h"
 
@@ -789,6 +790,72 @@ START_TEST(workspace_reuse)
 }
 END_TEST
 
+/* tri_box_separated (polytope/tri_box.c) against the exact classification:
+ * a triangle it calls separated is disjoint from the box exactly; it finds
+ * most of the disjoint triangles whose boxes meet the box; it never
+ * separates a triangle that touches (a corner on a face, an edge along an
+ * edge, a face on a face) or meets it.  Boxes with small dyadic sides at
+ * offsets up to 2^20, triangles at random and degenerate (points,
+ * segments). */
+START_TEST(triangle_box_separation)
+{
+    uint64_t rs = 4242;
+    int separated = 0, disjoint_near = 0;
+    for (int trial = 0; trial < 1500; trial++) {
+        double lo[3], hi[3], off = ldexp(1, rand_int(&rs, 0, 20)) * (trial % 7 == 0);
+        for (int j = 0; j < 3; j++) {
+            lo[j] = off + rand_int(&rs, -8, 0) * 0.25;
+            hi[j] = lo[j] + rand_int(&rs, 1, 8) * 0.25;
+        }
+        double t[3][3];
+        for (int k = 0; k < 3; k++)
+            for (int j = 0; j < 3; j++)
+                t[k][j] = lo[j] - 1 + (hi[j] - lo[j] + 2) * uniform(&rs);
+        int kind = trial % 10;
+        if (kind == 1) /* a corner exactly on the face x = hi, outside the rest */
+            t[0][0] = hi[0], t[1][0] = hi[0] + 0.5, t[2][0] = hi[0] + 1,
+            t[0][1] = 0.5 * (lo[1] + hi[1]), t[0][2] = 0.5 * (lo[2] + hi[2]);
+        if (kind == 2) /* an edge along the box edge y = hi, z = hi */
+            for (int k = 0; k < 2; k++)
+                t[k][1] = hi[1], t[k][2] = hi[2], t[k][0] = lo[0] + k * (hi[0] - lo[0]);
+        if (kind == 2)
+            t[2][1] = hi[1] + 1, t[2][2] = hi[2] + 0.5;
+        if (kind == 3) { /* a face on the face z = lo, a corner inside it */
+            for (int k = 0; k < 3; k++)
+                t[k][2] = lo[2];
+            t[0][0] = 0.5 * (lo[0] + hi[0]);
+            t[0][1] = 0.5 * (lo[1] + hi[1]);
+        }
+        if (kind == 4) /* a segment */
+            memcpy(t[2], t[1], sizeof t[1]);
+        if (kind == 5) /* a point */
+            memcpy(t[1], t[0], sizeof t[0]), memcpy(t[2], t[0], sizeof t[0]);
+        double a[18] = {0}, b[6];
+        for (int j = 0; j < 3; j++) {
+            a[3 * (2 * j) + j] = 1;
+            a[3 * (2 * j + 1) + j] = -1;
+            b[2 * j] = hi[j];
+            b[2 * j + 1] = -lo[j];
+        }
+        hs_error err;
+        hs_poly *P = hs_poly_from_doubles(3, 6, a, b, NULL, &err);
+        ck_assert_ptr_nonnull(P);
+        hs_status ref = ref_classify((ctri)t, P);
+        int sep = tri_box_separated((ctri)t, lo, hi);
+        EXPECT(!sep || ref == HS_DISJOINT, "trial %d: separated, but the exact answer is %s",
+               trial, hs_status_name(ref));
+        if (kind >= 1 && kind <= 3)
+            EXPECT(ref == HS_TOUCHING && !sep, "trial %d: a touching case gave %s, %d", trial,
+                   hs_status_name(ref), sep);
+        separated += sep;
+        disjoint_near += ref == HS_DISJOINT;
+        hs_poly_free(P);
+    }
+    ck_assert_int_gt(disjoint_near, 300);
+    ck_assert_int_gt(separated, disjoint_near / 2);
+}
+END_TEST
+
 Suite *suite_tri_convex(void)
 {
     Suite *s = suite_create("tri_convex");
@@ -804,6 +871,7 @@ Suite *suite_tri_convex(void)
     tcase_add_test(tc, random_generic);
     tcase_add_test(tc, random_hard);
     tcase_add_test(tc, workspace_reuse);
+    tcase_add_test(tc, triangle_box_separation);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -20,6 +20,7 @@
 #include "polytope/error.h"
 #include "polytope/fp.h"
 #include "polytope/grow.h"
+#include "polytope/tri_box.h"
 #include "src/shape/pose.h"
 
 int narrow_ws_init(narrow_ws *ws, hs_tri_method triangles, hs_engine engine)
@@ -243,9 +244,11 @@ static hs_code classify_near(narrow_ws *ws, const narrow_piece *host, const geom
     if (!narrow_finite(&tri[0][0], 9))
         return err_set(err, HS_ERR_ARG, "'%s': a mesh point leaves the range of doubles in its "
                                         "frame (the poses overflow)", host->name);
+    ws->tri_tests++;
+    if (tri_box_separated(tri, gh->lo, gh->hi))
+        return HS_OK; /* outside the piece's box along an axis: disjoint */
     if (!ws->tc && !(ws->tc = tri_convex_work_new()))
         return err_set(err, HS_ERR_NOMEM, "out of memory");
-    ws->tri_tests++;
     hs_code rc = tri_convex_classify(ws->tc, tri, gh->poly, &st, w, &fb, err);
     if (rc != HS_OK)
         return rc;
