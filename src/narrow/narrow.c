@@ -396,8 +396,7 @@ static hs_code convex_mesh(narrow_ws *ws, const narrow_piece *host, const geom *
     }
     if (!narrow_reserve(&ws->pts, &ws->pts_cap, 3 * gm->nmv))
         return err_set(err, HS_ERR_NOMEM, "out of memory");
-    for (int i = 0; i < gm->nmv; i++)
-        pose_apply(T, gm->mv + 3 * i, ws->pts + 3 * i);
+    pose_apply_points(T, gm->mv, gm->nmv, ws->pts);
     for (int t = 0; t < gm->ntris && hit->status != HS_OVERLAP; t++) {
         double tri[3][3];
         for (int k = 0; k < 3; k++)
