@@ -394,15 +394,30 @@ static hs_code convex_mesh(narrow_ws *ws, const narrow_piece *host, const geom *
         }
         return HS_OK;
     }
-    if (!narrow_reserve(&ws->pts, &ws->pts_cap, 3 * gm->nmv))
+    /* each mapped point's side code: bit 2d when x_d - slack_d > hi_d,
+     * bit 2d + 1 when x_d + slack_d < lo_d, the same roundings as
+     * near_host_box makes on the triangle's extremes; a triangle fails
+     * that test exactly when one bit is set at all three corners */
+    int np = gm->nmv, room = 3 * np + (np + 7) / 8;
+    if (!narrow_reserve(&ws->pts, &ws->pts_cap, room))
         return err_set(err, HS_ERR_NOMEM, "out of memory");
-    pose_apply_points(T, gm->mv, gm->nmv, ws->pts);
+    pose_apply_points(T, gm->mv, np, ws->pts);
+    unsigned char *code = (unsigned char *)(ws->pts + 3 * np);
+    for (int i = 0; i < np; i++) {
+        const double *x = ws->pts + 3 * i;
+        int c = 0;
+        for (int d = 0; d < 3; d++)
+            c |= (x[d] - slack[d] > gh->hi[d]) << (2 * d) | (x[d] + slack[d] < gh->lo[d])
+                                                              << (2 * d + 1);
+        code[i] = (unsigned char)c;
+    }
     for (int t = 0; t < gm->ntris && hit->status != HS_OVERLAP; t++) {
+        const int *v = gm->tris + 3 * t;
+        if (code[v[0]] & code[v[1]] & code[v[2]])
+            continue; /* near_host_box would fail */
         double tri[3][3];
         for (int k = 0; k < 3; k++)
-            memcpy(tri[k], ws->pts + 3 * gm->tris[3 * t + k], sizeof tri[k]);
-        if (!near_host_box((const double(*)[3])tri, slack, gh))
-            continue;
+            memcpy(tri[k], ws->pts + 3 * v[k], sizeof tri[k]);
         hs_code rc = classify_near(ws, host, gh, (const double(*)[3])tri, hit, err);
         if (rc != HS_OK)
             return rc;
