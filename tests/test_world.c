@@ -548,6 +548,46 @@ START_TEST(resting_pairs_answered_from_the_record)
 }
 END_TEST
 
+/* Without contacts a touching pair's separating normal is not computed, and
+ * its record says so: a later query with contacts on the same numbers
+ * tests the pair again (and then answers from the new record), giving the
+ * contacts a fresh report gives. */
+START_TEST(records_without_normals_serve_no_contacts)
+{
+    hs_world *w = hs_world_new();
+    const double floor_size[3] = {20, 20, 1};
+    box_body(w, "static_floor", 1, floor_size, 0, 0, -0.5);
+    char name[32];
+    for (int k = 0; k < 3; k++) {
+        snprintf(name, sizeof name, "box%d", k);
+        box_body(w, name, 0, unit, 3.0 * k - 3, 0, 0.5);
+    }
+    hs_query_options off, on;
+    hs_query_options_init(&off);
+    off.contacts = 0;
+    on = off;
+    on.contacts = 1;
+    hs_report *kept = hs_report_new(), *fresh = hs_report_new();
+    free(report_bits(w, &off, kept));
+    ck_assert_int_eq(repeated_of(kept), 0);
+    free(report_bits(w, &off, kept));
+    ck_assert_int_eq(repeated_of(kept), 3); /* records serve the same question */
+    char *a = report_bits(w, &on, kept), *b = report_bits(w, &on, fresh);
+    ck_assert_int_eq(repeated_of(kept), 0); /* they hold no normal: tested again */
+    ck_assert_str_eq(a, b);
+    ck_assert_ptr_nonnull(strstr(a, "["));
+    free(a);
+    a = report_bits(w, &on, kept);
+    ck_assert_int_eq(repeated_of(kept), 3);
+    ck_assert_str_eq(a, b);
+    free(a);
+    free(b);
+    hs_report_free(kept);
+    hs_report_free(fresh);
+    hs_world_free(w);
+}
+END_TEST
+
 /* A report reused across queries keeps hints from the last one (temporal
  * coherence); they must never change an answer.  Bodies drift in small
  * steps through overlap, touching (dyadic boxes side by side at every
@@ -786,6 +826,7 @@ Suite *suite_world(void)
     tcase_add_test(tc, filters);
     tcase_add_test(tc, methods_and_threads_agree);
     tcase_add_test(tc, reused_reports_answer_like_fresh_ones);
+    tcase_add_test(tc, records_without_normals_serve_no_contacts);
     tcase_add_test(tc, kept_workspaces_answer_bit_for_bit);
     tcase_add_test(tc, resting_pairs_answered_from_the_record);
     tcase_add_test(tc, move_until_contact);

@@ -28,6 +28,8 @@ chain_convex_ws *chain_convex_ws_new(void)
         chain_convex_ws_free(ws);
         return NULL;
     }
+    if (ws)
+        ws->nw.want_normal = 0; /* statuses and witnesses only */
     return ws;
 }
 

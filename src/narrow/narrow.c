@@ -31,6 +31,7 @@ int narrow_ws_init(narrow_ws *ws, hs_tri_method triangles, hs_engine engine)
     hs_options_init(&ws->opt);
     ws->opt.engine = engine == HS_ENGINE_EXACT ? HS_ENGINE_EXACT : HS_ENGINE_FAST;
     ws->triangles = triangles;
+    ws->want_normal = 1;
     return ws->res ? 0 : -1;
 }
 
@@ -217,8 +218,10 @@ static hs_code convex_convex(narrow_ws *ws, const narrow_piece *host, const geom
     hit->status = hs_result_status(ws->res);
     if (result_point_near(ws->res, x) == 0)
         pose_apply(host->pose, x, hit->witness);
-    if (hit->status == HS_TOUCHING)
+    if (hit->status == HS_TOUCHING && ws->want_normal)
         host_normal(ws->res, gh->poly, host, hit->normal);
+    else if (hit->status == HS_TOUCHING)
+        hit->normal[0] = hit->normal[1] = hit->normal[2] = NAN;
     return HS_OK;
 }
 

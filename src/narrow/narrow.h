@@ -24,6 +24,9 @@ typedef struct narrow_ws {
     long repeated;           /* of those, answered by the record of the last
                                 query (narrow_memo.h; counted by the caller) */
     hs_tri_method triangles;
+    int want_normal;         /* 1 (the default): a touching convex pair's
+                                separating normal is computed (contacts use
+                                it); 0: piece_hit.normal is left NaN */
 } narrow_ws;
 
 int narrow_ws_init(narrow_ws *ws, hs_tri_method triangles, hs_engine engine);
@@ -39,7 +42,8 @@ typedef struct piece_hit {
     double witness[3];       /* world frame, when they meet */
     double normal[3];        /* touching: a unit normal of a plane separating
                                 the pieces, from the first towards the second
-                                (world frame); zero when unknown */
+                                (world frame); zero when unknown, NaN when
+                                the workspace did not want it */
 } piece_hit;
 
 /* A piece placed in the world: its geometry, the pose of its holder (16

@@ -111,6 +111,8 @@ int narrow_memo_match(const double *rec, size_t len, const narrow_ws *ws,
         !recordable(a) || !recordable(b) || len < test_size(a, b) ||
         !same_inputs(rec + MEMO_HEAD, a, b))
         return 0;
+    if (ws->want_normal && rec[7] != rec[7]) /* the normal was not computed then */
+        return 0;
     hit->status = (hs_status)rec[3];
     memcpy(hit->witness, rec + 4, 3 * sizeof(double));
     memcpy(hit->normal, rec + 7, 3 * sizeof(double));

@@ -20,7 +20,9 @@
 int robot_ws_init(robot_ws *ws)
 {
     memset(ws, 0, sizeof *ws);
-    return narrow_ws_init(&ws->nw, HS_TRI_GRID, HS_ENGINE_FAST);
+    int rc = narrow_ws_init(&ws->nw, HS_TRI_GRID, HS_ENGINE_FAST);
+    ws->nw.want_normal = 0; /* statuses and witnesses only */
+    return rc;
 }
 
 void robot_ws_free(robot_ws *ws)

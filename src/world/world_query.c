@@ -470,6 +470,7 @@ static void *narrow_worker(void *arg)
     else
         narrow_ws_reuse(wsp, job->opt->triangles, job->opt->engine);
     narrow_ws ws = *wsp; /* (a local copy; written back below) */
+    ws.want_normal = job->opt->contacts != 0; /* only contacts read the normal */
     for (;;) {
         int k = atomic_fetch_add(&job->next, 1);
         if (k >= job->cl->n)
