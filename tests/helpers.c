@@ -7,6 +7,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "polytope/hull3.h"
+#include "solver/vertices.h"
+
 hs_poly *t_poly(const char *text)
 {
     hs_error err;
@@ -184,4 +187,22 @@ const char *t_data(const char *test, const char *rel)
     snprintf(why, sizeof why, "data file %s is missing", path);
     t_skip(test, why);
     return NULL;
+}
+
+struct hull3 *t_hull(const double *pts, int n)
+{
+    hull3 *h = NULL;
+    hs_error err;
+    hs_error_clear(&err);
+    ck_assert_msg(hull3_points(pts, n, &h, &err) == HS_OK, "%s", err.msg);
+    return h;
+}
+
+struct vertex_set *t_vertices(const hs_poly *P, const double *interior)
+{
+    vertex_set *vs = NULL;
+    hs_error err;
+    hs_error_clear(&err);
+    ck_assert_msg(vertex_enum(P, interior, &vs, &err) == HS_OK, "%s", err.msg);
+    return vs;
 }

@@ -59,4 +59,10 @@ uint64_t t_rng_next(uint64_t *s);
 double t_rng_unit(uint64_t *s);
 double t_rng_sym(uint64_t *s);
 
+/* The exact hull of n points (hull3_points) and the vertices of a 3-D
+ * system (vertex_enum, from a strictly interior point), failing the test
+ * with the library's message when they cannot be made. */
+struct hull3 *t_hull(const double *pts, int n);
+struct vertex_set *t_vertices(const hs_poly *P, const double *interior);
+
 #endif

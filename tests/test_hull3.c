@@ -89,15 +89,6 @@ static int row_sign(const double *a, double b, const double *p)
     return exact_row_sign(a, b, p);
 }
 
-static hull3 *hull_ok(const double *pts, int n)
-{
-    hull3 *h = NULL;
-    hs_error err;
-    hs_error_clear(&err);
-    EXPECT(hull3_points(pts, n, &h, &err) == HS_OK, "%s", err.msg);
-    return h;
-}
-
 static const char *hull_error(const double *pts, int n, hs_code want)
 {
     static hs_error err;
@@ -247,7 +238,7 @@ START_TEST(hull_cube_with_extra_points)
     double pts[] = {0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 1, 0, 0, 0, 1, 1, 0, 1, 0, 1, 1, 1, 1, 1,
                     0.5, 0.5, 0.5, 0.5, 0, 0, 0.5, 0.5, 1, 0.25, 1, 0.75, 1, 1, 1, 0.5, 0.5, 0.5};
     int n = (int)(sizeof pts / sizeof pts[0]) / 3;
-    hull3 *h = hull_ok(pts, n);
+    hull3 *h = t_hull(pts, n);
     ck_assert_int_eq(h->nverts, 8);
     ck_assert_int_eq(h->nfacets, 6);
     ck_assert_int_eq(h->nedges, 12);
@@ -271,14 +262,14 @@ END_TEST
 START_TEST(hull_tetrahedron_and_octahedron)
 {
     double tet[] = {0, 0, 0, 3, 0, 0, 0, 3, 0, 0, 0, 3, 1, 1, 1, 0, 1, 1};
-    hull3 *h = hull_ok(tet, 6);
+    hull3 *h = t_hull(tet, 6);
     ck_assert_int_eq(h->nverts, 4);
     ck_assert_int_eq(h->nfacets, 4);
     ck_assert(!is_hull_vertex(h, 4) && !is_hull_vertex(h, 5)); /* interior, on a face */
     check_hull(h, tet, 6);
     hull3_free(h);
     double oct[] = {1, 0, 0, -1, 0, 0, 0, 1, 0, 0, -1, 0, 0, 0, 1, 0, 0, -1, 0, 0, 0};
-    h = hull_ok(oct, 7);
+    h = t_hull(oct, 7);
     ck_assert_int_eq(h->nverts, 6);
     ck_assert_int_eq(h->nfacets, 8);
     ck_assert_int_eq(h->nedges, 12);
@@ -310,7 +301,7 @@ START_TEST(hull_random_clouds)
                 for (int j = 0; j < 3; j++)
                     pts[3 * c + j] = (c >> j & 1) ? 3 : 0;
         memcpy(pts + 3 * (n - 1), pts + 3 * (n / 2), 3 * sizeof(double)); /* a duplicate */
-        hull3 *h = hull_ok(pts, n);
+        hull3 *h = t_hull(pts, n);
         check_hull(h, pts, n);
         if (kind == 2) {
             ck_assert_int_eq(h->nverts, 8);
@@ -339,22 +330,13 @@ START_TEST(hull_degenerate_inputs)
     ck_assert_ptr_nonnull(strstr(hull_error(bad, 4, HS_ERR_ARG), "non-finite"));
     /* a solid whose first points are degenerate: the exact scan finds it */
     double late[] = {0, 0, 0, 0, 0, 0, 1, 1, 1, 2, 2, 2, 1, 0, 0, 0, 1, 0, 0, 0, 1};
-    hull3 *h = hull_ok(late, 7);
+    hull3 *h = t_hull(late, 7);
     check_hull(h, late, 7);
     hull3_free(h);
 }
 END_TEST
 
 /* ------------------------------------------------------------ vertices */
-
-static vertex_set *enum_ok(const hs_poly *P, const double *interior)
-{
-    vertex_set *vs = NULL;
-    hs_error err;
-    hs_error_clear(&err);
-    ck_assert_msg(vertex_enum(P, interior, &vs, &err) == HS_OK, "%s", err.msg);
-    return vs;
-}
 
 static const char *enum_error(const hs_poly *P, const double *interior, hs_code want)
 {
@@ -453,7 +435,7 @@ START_TEST(vertices_cube_with_redundant_rows)
     char rows[512];
     snprintf(rows, sizeof rows, "%s%s", cube_rows, extra_rows);
     hs_poly *P = poly_rows(10, rows);
-    vertex_set *vs = enum_ok(P, NULL);
+    vertex_set *vs = t_vertices(P, NULL);
     ck_assert_int_eq(vs->nverts, 8);
     ck_assert_int_eq(vs->nedges, 12);
     ck_assert_int_eq(vs->nfacets, 6);
@@ -470,7 +452,7 @@ START_TEST(vertices_cube_with_redundant_rows)
     ck_assert_int_eq(vs->tight_start[corner + 1] - vs->tight_start[corner], 6);
     vertex_set_free(vs);
     const double center[3] = {0.5, -0.25, 0};
-    vs = enum_ok(P, center); /* same answer from a given interior point */
+    vs = t_vertices(P, center); /* same answer from a given interior point */
     ck_assert_int_eq(vs->nverts, 8);
     check_vertices(vs, P);
     vertex_set_free(vs);
@@ -482,7 +464,7 @@ START_TEST(vertices_tetrahedron_and_octahedron)
 {
     /* x, y, z >= -1/10 and x + y + z <= 3/10: the numbers are not doubles */
     hs_poly *T = poly_rows(4, "0.1 1 0 0\n0.1 0 1 0\n0.1 0 0 1\n0.3 -1 -1 -1\n");
-    vertex_set *vs = enum_ok(T, NULL);
+    vertex_set *vs = t_vertices(T, NULL);
     ck_assert_int_eq(vs->nverts, 4);
     ck_assert_int_eq(vs->nedges, 6);
     check_vertices(vs, T);
@@ -499,7 +481,7 @@ START_TEST(vertices_tetrahedron_and_octahedron)
     hs_poly_free(T);
     hs_poly *O = poly_rows(8, "1 -1 -1 -1\n1 -1 -1 1\n1 -1 1 -1\n1 -1 1 1\n"
                               "1 1 -1 -1\n1 1 -1 1\n1 1 1 -1\n1 1 1 1\n");
-    vs = enum_ok(O, NULL);
+    vs = t_vertices(O, NULL);
     ck_assert_int_eq(vs->nverts, 6);
     ck_assert_int_eq(vs->nedges, 12);
     ck_assert_int_eq(vs->nfacets, 8);
@@ -529,7 +511,7 @@ START_TEST(vertices_pyramid_apex)
     }
     strcat(rows, "0 0 0 1\n1 0 0 -1\n2 0 0 -2\n10 -1 0 -10\n");
     hs_poly *P = poly_rows(16, rows);
-    vertex_set *vs = enum_ok(P, NULL);
+    vertex_set *vs = t_vertices(P, NULL);
     ck_assert_int_eq(vs->nverts, 13);
     ck_assert_int_eq(vs->nfacets, 13);
     ck_assert_int_eq(vs->nedges, 24);
@@ -554,7 +536,7 @@ START_TEST(vertices_tangent_polytopes)
     hs_poly *A, *B;
     double cB[3];
     ck_assert_int_eq(tangent_pair(5, _i, m, m, &A, &B, cB, NULL), HS_OK);
-    vertex_set *va = enum_ok(A, NULL), *vb = enum_ok(B, cB);
+    vertex_set *va = t_vertices(A, NULL), *vb = t_vertices(B, cB);
     check_vertices(va, A);
     check_vertices(vb, B);
     ck_assert_int_le(va->nverts, 2 * m - 4);
@@ -687,7 +669,7 @@ static int cmp_triple(const void *x, const void *y)
  * inside it (the mean of the hull's vertices). */
 static hs_poly *hull_poly(const double *pts, int n, double c[3])
 {
-    hull3 *h = hull_ok(pts, n);
+    hull3 *h = t_hull(pts, n);
     double *a = malloc(sizeof(double) * 3 * (size_t)h->nfacets);
     double *b = malloc(sizeof(double) * (size_t)h->nfacets);
     hs_error err;
@@ -733,12 +715,12 @@ START_TEST(vertices_rounded_and_clustered)
                 p[j] = ldexp(p[j], e[j]);
             }
         }
-        hull3 *h0 = hull_ok(pts, n);
+        hull3 *h0 = t_hull(pts, n);
         check_hull(h0, pts, n);
         hull3_free(h0);
         double c[3];
         hs_poly *P = hull_poly(pts, n, c);
-        vertex_set *vs = enum_ok(P, c), *vd = NULL, *vl = enum_ok(P, NULL);
+        vertex_set *vs = t_vertices(P, c), *vd = NULL, *vl = t_vertices(P, NULL);
         hs_error err;
         EXPECT(vertex_enum_doubles(P, c, &vd, &err) == HS_OK, "%s", err.msg);
         check_vertices(vs, P);
@@ -756,7 +738,7 @@ START_TEST(vertices_rounded_and_clustered)
         free(xs);
         free(xl);
         if (vs->nverts >= 4 && kind != 2) {
-            hull3 *h = hull_ok(vs->x, vs->nverts);
+            hull3 *h = t_hull(vs->x, vs->nverts);
             check_hull(h, vs->x, vs->nverts);
             hull3_free(h);
         }
@@ -781,7 +763,7 @@ START_TEST(vertices_rounding_ties)
     hs_poly *P = hs_poly_from_doubles(3, 6, a, b, NULL, &err);
     EXPECT(P != NULL, "%s", err.msg);
     double c[3] = {0x1p53 - 4, -2, -0.5};
-    vertex_set *vs = enum_ok(P, c), *vd = NULL, *vl = enum_ok(P, NULL);
+    vertex_set *vs = t_vertices(P, c), *vd = NULL, *vl = t_vertices(P, NULL);
     EXPECT(vertex_enum_doubles(P, c, &vd, &err) == HS_OK, "%s", err.msg);
     check_vertices(vs, P);
     check_roundings(vs, vd);
@@ -821,7 +803,7 @@ START_TEST(obb_fit_with_a_given_hull)
         for (int j = 0; j < 3; j++)
             p[j] = (t_rng_unit(&s) * 2 - 1) * (j + 1);
     }
-    hull3 *h = hull_ok(pts, n);
+    hull3 *h = t_hull(pts, n);
     hs_obb a, b;
     hs_error err;
     ck_assert_int_eq(hs_obb_fit(&a, pts, n, &err), HS_OK);
@@ -829,7 +811,7 @@ START_TEST(obb_fit_with_a_given_hull)
     ck_assert(memcmp(&a, &b, sizeof a) == 0);
     double c[3];
     hs_poly *P = hull_poly(pts, n, c);
-    vertex_set *vs = enum_ok(P, c);
+    vertex_set *vs = t_vertices(P, c);
     ck_assert_int_eq(obb_fit_hull(&b, pts, n, h, vs->x, vs->nverts, &err), HS_OK);
     for (int v = 0; v < vs->nverts; v++)
         for (int k = 0; k < 3; k++) { /* |axis_k . (x - center)| <= half_k, with margins */

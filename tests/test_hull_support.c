@@ -14,24 +14,6 @@
 #include "solver/vertices.h"
 #include "tests/helpers.h"
 
-static hull3 *hull_of(const double *pts, int n)
-{
-    hull3 *h = NULL;
-    hs_error err;
-    hs_error_clear(&err);
-    ck_assert_msg(hull3_points(pts, n, &h, &err) == HS_OK, "%s", err.msg);
-    return h;
-}
-
-static vertex_set *vertices_of(const hs_poly *P, const double *interior)
-{
-    vertex_set *vs = NULL;
-    hs_error err;
-    hs_error_clear(&err);
-    ck_assert_msg(vertex_enum(P, interior, &vs, &err) == HS_OK, "%s", err.msg);
-    return vs;
-}
-
 /* max over the exact vertices of u . q, and whether bound >= it exactly. */
 static int bound_holds(const vertex_set *vs, const double u[3], double bound, double *max_d)
 {
@@ -103,7 +85,7 @@ START_TEST(support_bounds_hold_the_rows_polytope)
             break;
         }
     }
-    hull3 *h = hull_of(pts, n);
+    hull3 *h = t_hull(pts, n);
     double *a = malloc(sizeof(double) * 3 * (size_t)h->nfacets);
     double *b = malloc(sizeof(double) * (size_t)h->nfacets);
     hs_error err;
@@ -113,7 +95,7 @@ START_TEST(support_bounds_hold_the_rows_polytope)
     for (int i = 0; i < h->nverts; i++)
         for (int j = 0; j < 3; j++)
             c[j] += pts[3 * h->verts[i] + j] / h->nverts;
-    vertex_set *vs = vertices_of(P, c);
+    vertex_set *vs = t_vertices(P, c);
     int ndirs = 6 + h->nfacets + 40, found = 0;
     for (int d = 0; d < ndirs; d++) {
         double u[3];
