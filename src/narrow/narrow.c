@@ -404,14 +404,16 @@ static hs_code convex_mesh(narrow_ws *ws, const narrow_piece *host, const geom *
     int np = gm->nmv, room = 3 * np + (np + 7) / 8;
     if (!narrow_reserve(&ws->pts, &ws->pts_cap, room))
         return err_set(err, HS_ERR_NOMEM, "out of memory");
-    pose_apply_points(T, gm->mv, np, ws->pts);
     unsigned char *code = (unsigned char *)(ws->pts + 3 * np);
-    for (int i = 0; i < np; i++) {
-        const double *x = ws->pts + 3 * i;
+    for (int i = 0; i < np; i++) { /* mapped as pose_apply maps: the same sums */
+        const double *p = gm->mv + 3 * i;
+        double *x = ws->pts + 3 * i;
         int c = 0;
-        for (int d = 0; d < 3; d++)
+        for (int d = 0; d < 3; d++) {
+            x[d] = T[4 * d] * p[0] + T[4 * d + 1] * p[1] + T[4 * d + 2] * p[2] + T[4 * d + 3];
             c |= (x[d] - slack[d] > gh->hi[d]) << (2 * d) | (x[d] + slack[d] < gh->lo[d])
                                                               << (2 * d + 1);
+        }
         code[i] = (unsigned char)c;
     }
     for (int t = 0; t < gm->ntris && hit->status != HS_OVERLAP; t++) {

@@ -16,14 +16,6 @@ void pose_relative(double out[16], const double host[16], const double other[16]
 void pose_relative_inv(double out[16], const double host_inv[16], const double other[16]);
 /* out = m p (point) / m v (direction, no translation); out may alias. */
 void pose_apply(const double m[16], const double p[3], double out[3]);
-/* pose_apply on n points p[3*i ..] into out[3*i ..] (not aliased), inline
- * for tight loops: the same sums in the same order. */
-static inline void pose_apply_points(const double m[16], const double *p, int n, double *out)
-{
-    for (int k = 0; k < n; k++, p += 3, out += 3)
-        for (int i = 0; i < 3; i++)
-            out[i] = m[4 * i] * p[0] + m[4 * i + 1] * p[1] + m[4 * i + 2] * p[2] + m[4 * i + 3];
-}
 void pose_apply_linear(const double m[16], const double v[3], double out[3]);
 /* Row a.x <= b of frame F expressed in frame G, given inv = (F->G)^-1. */
 void pose_map_row(const double inv[16], const double a[3], double b, double a_out[3],
