@@ -122,12 +122,20 @@ static void replaced(const fast_touch_job *j, int col, int row, const double *v,
 }
 
 /* 1 when the multipliers are a valid separation: y >= 0, 0 on box bounds,
- * positive on some row of A; and z_tau = 0.  *s0 receives sign det G. */
-static int touch_separation_holds(const fast_touch_job *j, int *s0, pred_stats *ps)
+ * positive on some row of A; and z_tau = 0.  *s0 receives sign det G: from
+ * D0 (det G in floating point, error at most eD0, from det_bounded) when
+ * that decides it, else exactly. */
+static int touch_separation_holds(const fast_touch_job *j, double D0, double eD0, int *s0,
+                                  pred_stats *ps)
 {
     int D = j->n + 1, on_a = 0;
     double M[TOUCH_MAX_D * TOUCH_MAX_D];
-    *s0 = pred_det_sign(j->G, D, ps);
+    if (D0 > eD0 || D0 < -eD0) {
+        *s0 = D0 > 0 ? 1 : -1;
+        if (ps)
+            ps->filtered++;
+    } else
+        *s0 = pred_det_sign(j->G, D, ps);
     if (*s0 == 0 || *s0 == -2)
         return 0;
     replaced(j, j->n, -1, j->h, M);
@@ -205,16 +213,15 @@ static int exact_row_sign(const double *a, double b, mpq_t *x, int n, mpq_t acc,
 }
 
 /* Every row of A and B holds at x* (step 3 above).  1 yes, 0 no (or not
- * decidable here), -1 out of memory.  x is initialized only when x* has to
- * be solved exactly (*solved = 1: then the caller clears it, and x holds
- * x* when the answer is 1). */
-static int point_in_both(const fast_touch_job *j, int s0, mpq_t *x, int *solved)
+ * decidable here), -1 out of memory; D0 and eD0 as from det_bounded of G.
+ * x is initialized only when x* has to be solved exactly (*solved = 1:
+ * then the caller clears it, and x holds x* when the answer is 1). */
+static int point_in_both(const fast_touch_job *j, int s0, double D0, double eD0, mpq_t *x,
+                         int *solved)
 {
     int n = j->n, D = n + 1, pending = 0;
-    double M[TOUCH_MAX_D * TOUCH_MAX_D], N[TOUCH_MAX_D], eN[TOUCH_MAX_D], D0, eD0;
+    double M[TOUCH_MAX_D * TOUCH_MAX_D], N[TOUCH_MAX_D], eN[TOUCH_MAX_D];
     *solved = 0;
-    if (det_bounded(j->G, D, &D0, &eD0) != 0)
-        return 0;
     for (int c = 0; c < n; c++) {
         replaced(j, c, -1, j->h, M);
         if (det_bounded(M, D, &N[c], &eN[c]) != 0)
@@ -272,10 +279,12 @@ static int point_in_both(const fast_touch_job *j, int s0, mpq_t *x, int *solved)
 int fast_touch_certify(const fast_touch_job *j, hs_result *r, pred_stats *ps)
 {
     int n = j->n, D = n + 1, s0, solved = 0;
-    if (D > TOUCH_MAX_D || !touch_separation_holds(j, &s0, ps))
+    double D0, eD0; /* det G in floating point and its error bound */
+    if (D > TOUCH_MAX_D || det_bounded(j->G, D, &D0, &eD0) != 0 ||
+        !touch_separation_holds(j, D0, eD0, &s0, ps))
         return 0;
     mpq_t x[TOUCH_MAX_D];
-    int ok = point_in_both(j, s0, x, &solved);
+    int ok = point_in_both(j, s0, D0, eD0, x, &solved);
     if (ok == 1) {
         r->status = HS_TOUCHING;
         r->lazy = 1;
