@@ -22,8 +22,9 @@
 
 /* Counters of one caller (not shared between threads). */
 typedef struct pred_stats {
-    long filtered; /* answers given by the floating-point filter */
-    long exact;    /* answers that needed exact arithmetic */
+    long filtered; /* answers given by the floating-point filter, or by
+                      short integers (det_int.h), without expansions or GMP */
+    long exact;    /* answers that needed expansions or GMP */
 } pred_stats;
 
 /* Sign (-1, 0, +1) of a . x - b for n-vectors of finite doubles.  Inputs
