@@ -11,7 +11,9 @@
 #include "polytope/hpoly.h"
 #include "polytope/hull3.h"
 #include "polytope/obb_fit.h"
+#include "solver/fast_prep.h"
 #include "solver/vertices.h"
+#include "src/shape/geom.h"
 #include "tests/helpers.h"
 
 /* max over the exact vertices of u . q, and whether bound >= it exactly. */
@@ -161,12 +163,78 @@ START_TEST(support_bounds_hold_the_rows_polytope)
 }
 END_TEST
 
+/* A hull piece (geom_from_points) gets boxes that hold its rows' polytope
+ * either way: from support bounds (a cloud on a sphere) or, when a
+ * direction finds no certificate, from the vertex enumeration (a cone of
+ * 100 sides, whose apex lies on more facets than the search takes): its
+ * axis box then equals the enumeration's exactly.  Every exact vertex is
+ * inside the axis box and the oriented box. */
+START_TEST(hull_piece_boxes_either_way)
+{
+    uint64_t s = 77;
+    double pts[3 * 101];
+    int n = _i == 0 ? 60 : 101;
+    for (int i = 0; i < n; i++) {
+        double *p = pts + 3 * i;
+        if (_i == 0) {
+            for (int j = 0; j < 3; j++)
+                p[j] = t_rng_unit(&s) * 2 - 1;
+            double len = sqrt(p[0] * p[0] + p[1] * p[1] + p[2] * p[2]);
+            for (int j = 0; j < 3; j++)
+                p[j] /= len;
+        } else {
+            double th = 2 * M_PI * i / 100.0;
+            p[0] = i < 100 ? cos(th) : 0;
+            p[1] = i < 100 ? sin(th) : 0;
+            p[2] = i < 100 ? 0 : 2;
+        }
+    }
+    hs_error err;
+    geom *g = geom_from_points(pts, n, &err);
+    ck_assert_msg(g != NULL, "%s", err.msg);
+    const fast_prep *fp = NULL;
+    ck_assert_int_eq(fast_prep_get(g->poly, &fp, NULL), 0);
+    ck_assert_ptr_nonnull(fp);
+    vertex_set *vs = t_vertices(g->poly, fp->center);
+    for (int j = 0; j < 3; j++) {
+        double e[3] = {0, 0, 0}, m;
+        e[j] = 1;
+        ck_assert(bound_holds(vs, e, g->hi[j], &m));
+        ck_assert(g->hi[j] - m <= 1e-12);
+        e[j] = -1;
+        ck_assert(bound_holds(vs, e, -g->lo[j], &m));
+        if (_i == 1) /* the enumeration's own box */
+            ck_assert(g->lo[j] == vs->lo[j] && g->hi[j] == vs->hi[j]);
+    }
+    mpq_t acc, t, q;
+    mpq_inits(acc, t, q, NULL);
+    for (int v = 0; v < vs->nverts; v++)
+        for (int k = 0; k < 3; k++) {
+            mpq_set_ui(acc, 0, 1);
+            for (int j = 0; j < 3; j++) {
+                mpq_set_d(t, g->obb.center[j]);
+                mpq_sub(q, vs->q[3 * v + j], t);
+                mpq_set_d(t, g->obb.axis[k][j]);
+                mpq_mul(t, t, q);
+                mpq_add(acc, acc, t);
+            }
+            mpq_abs(acc, acc);
+            mpq_set_d(t, g->obb.half[k]);
+            EXPECT(mpq_cmp(acc, t) <= 0, "cloud %d: vertex %d outside the oriented box", _i, v);
+        }
+    mpq_clears(acc, t, q, NULL);
+    vertex_set_free(vs);
+    geom_release(g);
+}
+END_TEST
+
 Suite *suite_hull_support(void)
 {
     Suite *s = suite_create("hull_support");
     TCase *tc = tcase_create("hull_support");
     tcase_set_timeout(tc, 60);
     tcase_add_loop_test(tc, support_bounds_hold_the_rows_polytope, 0, 5);
+    tcase_add_loop_test(tc, hull_piece_boxes_either_way, 0, 2);
     suite_add_tcase(s, tc);
     return s;
 }
