@@ -109,9 +109,6 @@ static hs_code build_faces(geom *g, const vertex_set *vs, hs_error *err)
 
 /* ------------------------------------------------------------- convex */
 
-/* The checks and the box shared by both convex constructors: p must be a
- * full-dimensional polytope of double rows in 3 variables; its exact
- * vertices (rounded outward into the box) go to *vs. */
 /* A convex piece's system must be a full-dimensional 3-D polytope: the
  * fast engine's preparation proves it (seeded by npts points of it when
  * the caller has them). */
