@@ -30,31 +30,24 @@
 #define SUPPORT_TRIES 4      /* extreme vertices tried per direction */
 #define SUPPORT_MAX_DEGREE 64 /* facets around a vertex searched for triples */
 
-/* The facets around each input point: around[start[i] .. start[i+1]). */
+/* For each input point, how many facets it is a corner of and the first
+ * of them (the walk around it, facets_around, starts there). */
 typedef struct incidence {
-    int *start, *around;
+    int *first, *degree;
 } incidence;
 
 static int incidence_build(const hull3 *h, incidence *inc)
 {
-    int corners = h->facet_start[h->nfacets];
-    inc->start = mem_alloc((size_t)h->npoints + 1, sizeof(int));
-    inc->around = mem_alloc((size_t)corners, sizeof(int));
-    if (!inc->start || !inc->around)
+    inc->first = mem_alloc((size_t)h->npoints, sizeof(int));
+    inc->degree = mem_calloc((size_t)h->npoints, sizeof(int));
+    if (!inc->first || !inc->degree)
         return -1;
-    memset(inc->start, 0, sizeof(int) * ((size_t)h->npoints + 1));
-    for (int k = 0; k < corners; k++)
-        inc->start[h->facet_vert[k] + 1]++;
-    for (int i = 0; i < h->npoints; i++)
-        inc->start[i + 1] += inc->start[i];
-    int *fill = mem_alloc((size_t)h->npoints, sizeof(int));
-    if (!fill)
-        return -1;
-    memcpy(fill, inc->start, sizeof(int) * (size_t)h->npoints);
     for (int f = 0; f < h->nfacets; f++)
-        for (int k = h->facet_start[f]; k < h->facet_start[f + 1]; k++)
-            inc->around[fill[h->facet_vert[k]]++] = f;
-    free(fill);
+        for (int k = h->facet_start[f]; k < h->facet_start[f + 1]; k++) {
+            int v = h->facet_vert[k];
+            if (inc->degree[v]++ == 0)
+                inc->first[v] = f;
+        }
     return 0;
 }
 
@@ -114,10 +107,10 @@ static double cone_bound(const double *a, const double *b, const int rows[3], co
  * when there are more than SUPPORT_MAX_DEGREE. */
 static int facets_around(const hull3 *h, const incidence *inc, int v, int *order)
 {
-    int d = inc->start[v + 1] - inc->start[v];
+    int d = inc->degree[v];
     if (d < 3 || d > SUPPORT_MAX_DEGREE)
         return -1;
-    int f = inc->around[inc->start[v]];
+    int f = inc->first[v];
     for (int k = 0; k < d; k++) {
         order[k] = f;
         int next = -1;
@@ -192,7 +185,7 @@ int hull3_support_bounds(const hull3 *h, const double *pts, const double *a, con
             rc = bound_at(h, &inc, v, a, b, u, &out[d]);
         }
     }
-    free(inc.start);
-    free(inc.around);
+    free(inc.first);
+    free(inc.degree);
     return rc;
 }
