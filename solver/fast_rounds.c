@@ -123,18 +123,14 @@ static inline void scan_row(scan_state *ss, const double *a, double b, double w,
 
 /* The same violation test without the strictness bookkeeping, for an
  * optimum whose margin z_n is not positive (strictness settles nothing
- * there) and for the map rounds: the same value a . x - b, summed in the
- * same order as fq_row_excess, so the same rows join. */
+ * there) and for the map rounds: the same value a . x - b, so the same
+ * rows join (its magnitude, unused, is left to the compiler to drop). */
 static inline void scan_row_violation(scan_state *ss, const double *a, double b, double w, int id)
 {
     const double *z = ss->z;
     int n = ss->q->n;
-    double ex = -b;
-    if (n == 3)
-        ex += a[0] * z[0] + a[1] * z[1] + a[2] * z[2];
-    else
-        for (int j = 0; j < n; j++)
-            ex += a[j] * z[j];
+    double mag, ex = fq_row_excess(a, b, z, n, &mag);
+    (void)mag;
     double tol = SEIDEL_VIOLATION_TOL * (ss->spread * w + fabs(b));
     double v = ex + w * z[n];
     if (v > tol && !ss->q->fw->in_set[id])
