@@ -39,6 +39,7 @@
 #include "polytope/hpoly.h"
 #include "polytope/rng.h"
 #include "solver/engines.h"
+#include "solver/fast_star.h"
 
 /* ------------------------------------------------------------ workspace */
 
@@ -417,6 +418,38 @@ static void setup(fast_query *q)
           scanned ? "by a scan of the rows" : "from the direction maps");
 }
 
+/* Overlap by the inner stars alone, before any row is read: on the
+ * segment s + l (t - s), A's star covers l < lA and B's covers l > 1 - lB;
+ * when they overlap, the middle of the stretch both cover is certified by
+ * both stars (fast_star.c): a common interior point. */
+static int star_overlap(fast_query *q)
+{
+    if (!q->V[0]->use_star || !q->V[1]->use_star)
+        return 0;
+    int n = q->n;
+    const double *s = q->V[0]->center, *t = q->V[1]->center;
+    double d[SEIDEL_MAX_DIM], minus[SEIDEL_MAX_DIM], x[SEIDEL_MAX_DIM], big = 0;
+    for (int j = 0; j < n; j++) {
+        d[j] = t[j] - s[j];
+        minus[j] = -d[j];
+        big = fmax(big, fabs(d[j]));
+    }
+    if (!(big > 0) || !isfinite(big))
+        return 0;
+    double lA = fast_star_reach(q->F[0], d), lB = fast_star_reach(q->F[1], minus);
+    if (!(lA + lB > 1))
+        return 0;
+    double l = 0.5 * (fmin(lA, 1) + fmax(1 - lB, 0));
+    for (int j = 0; j < n; j++)
+        x[j] = s[j] + l * d[j];
+    if (!fast_star_inside(q->F[0], x) || !fast_star_inside(q->F[1], x))
+        return 0;
+    fq_trace(q, "the inner stars of A and B cover s + l (t - s) for l < %.6g and l > %.6g: "
+             "their common point at l = %.6g is inside both: overlap", lA, 1 - lB, l);
+    fq_answer_point(q, HS_OVERLAP, x);
+    return 1;
+}
+
 /* The hint, certified: a disjoint basis must pass the Farkas check on
  * today's rows, an overlap point must be strictly inside both. */
 static int try_hint(fast_query *q, const fast_hint *h)
@@ -538,6 +571,8 @@ hs_code fast_intersect_views_hinted(const fast_view *A, const fast_view *B, int 
         return fall_back(&q, "not eligible for the fast path (see hs_poly_fast_ready)", err);
     if (result_reset(r, HS_DISJOINT, n) != 0 || !(q.fw = work_for(r, n, q.M)))
         return err_set(err, HS_ERR_NOMEM, "out of memory");
+    if (!hint && star_overlap(&q))
+        return HS_OK;
     prefetch_small(&q);
     q.fw->rng = query_seed(&q);
     if (hint && try_hint(&q, hint)) {
@@ -567,7 +602,7 @@ int fast_view_of_poly(fast_view *v, const hs_poly *p)
     const fast_prep *fp = NULL;
     int rc = fast_prep_get(p, &fp, NULL);
     *v = (fast_view){p->m, p->a, p->b, fp, fp ? fp->center : NULL, 1, NULL,
-                     fp ? fp->lo : NULL, fp ? fp->hi : NULL, p};
+                     fp ? fp->lo : NULL, fp ? fp->hi : NULL, p, fp != NULL};
     return rc;
 }
 

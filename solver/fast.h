@@ -33,6 +33,9 @@ typedef struct fast_view {
     const double *lo, *hi;        /* box hint in this frame */
     const hs_poly *poly;          /* the same rows as an hs_poly, or NULL (one is
                                      built for an exact fallback) */
+    int use_star;                 /* the rows are the preparation's own, in its own
+                                     frame: its inner star (fast_star.h) may
+                                     certify points inside them */
 } fast_view;
 
 /* The view of a polyhedron in its own frame (its preparation built if

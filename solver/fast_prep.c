@@ -32,6 +32,7 @@ void fast_prep_free(fast_prep *fp)
     free(fp->center_slack);
     free(fp->center_mag);
     free(atomic_load(&fp->map_rows));
+    free(atomic_load(&fp->star));
     free(fp->lo);
     free(fp->hi);
     free(fp);
@@ -281,9 +282,9 @@ static int map_resolution(int n, int m)
 
 /* Cell of direction d: the face is the axis of largest |d_k| with its
  * sign; the other coordinates, divided by |d_k|, lie in [-1, 1]. */
-static int map_cell(const fast_prep *fp, const double *d)
+int fast_prep_cell(int n, int g, const double *d)
 {
-    int n = fp->n, k = 0;
+    int k = 0;
     for (int j = 1; j < n; j++)
         if (fabs(d[j]) > fabs(d[k]))
             k = j;
@@ -292,31 +293,30 @@ static int map_cell(const fast_prep *fp, const double *d)
         if (j == k)
             continue;
         double u = d[j] / fabs(d[k]);
-        int c = (int)floor((u + 1) * 0.5 * fp->map_g);
-        if (c >= fp->map_g)
-            c = fp->map_g - 1;
+        int c = (int)floor((u + 1) * 0.5 * g);
+        if (c >= g)
+            c = g - 1;
         if (c < 0)
             c = 0;
-        cell = cell * fp->map_g + c;
+        cell = cell * g + c;
     }
     return cell;
 }
 
-/* Direction at the center of a cell (the inverse of map_cell). */
-static void cell_center(const fast_prep *fp, int cell, double *d)
+/* Direction at the center of a cell (the inverse of fast_prep_cell). */
+void fast_prep_cell_center(int n, int g, int cell, double *d)
 {
-    int n = fp->n;
     int idx[SEIDEL_MAX_DIM], rest = cell;
     for (int j = n - 2; j >= 0; j--) {
-        idx[j] = rest % fp->map_g;
-        rest /= fp->map_g;
+        idx[j] = rest % g;
+        rest /= g;
     }
     int k = rest / 2, neg = rest % 2;
     for (int j = 0, q = 0; j < n; j++) {
         if (j == k)
             d[j] = neg ? -1 : 1;
         else
-            d[j] = -1 + (2.0 * idx[q++] + 1) / fp->map_g;
+            d[j] = -1 + (2.0 * idx[q++] + 1) / g;
     }
 }
 
@@ -354,6 +354,11 @@ static void plan_map(const hs_poly *p, fast_prep *fp)
     fp->map_g = map_resolution(p->n, p->m);
     fp->map_len = p->m < MAP_LEN ? p->m : MAP_LEN;
     fp->map_cells = 2 * p->n * (int)lround(pow(fp->map_g, p->n - 1));
+    /* the star's cells: finer than the map's, whatever m (its lengths are
+     * cheap to make, and a coarse cell's length is its worst direction's) */
+    static const int star_g[] = {0, 1, 16, 8, 4};
+    fp->star_g = p->n < (int)(sizeof star_g / sizeof star_g[0]) ? star_g[p->n] : 0;
+    fp->star_cells = fp->star_g ? 2 * p->n * (int)lround(pow(fp->star_g, p->n - 1)) : 0;
 }
 
 static int *build_map(const fast_prep *fp)
@@ -363,7 +368,7 @@ static int *build_map(const fast_prep *fp)
         return NULL;
     double d[SEIDEL_MAX_DIM];
     for (int c = 0; c < fp->map_cells; c++) {
-        cell_center(fp, c, d);
+        fast_prep_cell_center(fp->n, fp->map_g, c, d);
         best_rows(fp->poly, fp, d, rows + (size_t)c * (size_t)fp->map_len);
     }
     return rows;
@@ -397,7 +402,7 @@ const int *fast_prep_lookup(const fast_prep *fp, const double *d, int *count)
         *count = 0;
         return NULL;
     }
-    const int *list = map + (size_t)map_cell(fp, d) * (size_t)fp->map_len;
+    const int *list = map + (size_t)fast_prep_cell(fp->n, fp->map_g, d) * (size_t)fp->map_len;
     int k = 0;
     while (k < fp->map_len && list[k] >= 0)
         k++;
@@ -413,6 +418,7 @@ static fast_prep *alloc_prep(int n, int m)
     fp->n = n;
     fp->m = m;
     atomic_init(&fp->map_rows, NULL);
+    atomic_init(&fp->star, NULL);
     fp->norm = mem_alloc((size_t)m, sizeof(double));
     fp->center = mem_alloc((size_t)n, sizeof(double));
     fp->center_slack = mem_alloc((size_t)m, sizeof(double));

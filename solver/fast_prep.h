@@ -16,6 +16,8 @@
  * map (map_cells 0: queries scan the rows for candidates). */
 #define FAST_PREP_SIMPLEX_DIM 5
 
+struct fast_star;
+
 typedef struct fast_prep {
     const char *why;      /* NULL when eligible; otherwise why not (static
                              text) and nothing below is set */
@@ -39,6 +41,11 @@ typedef struct fast_prep {
      * added to a world that never meet another, are never looked up):
      * installed with an atomic compare-and-swap like the preparation */
     _Atomic(int *) map_rows;
+    /* The inner star (fast_star.h): star_g cells along each cube-face axis,
+     * star_cells lengths (0 cells: no star), made on first use in one block
+     * (freed with free) and installed like the map */
+    int star_g, star_cells;
+    _Atomic(struct fast_star *) star;
     const hs_poly *poly;  /* the system prepared (it owns this preparation) */
 } fast_prep;
 
@@ -48,6 +55,13 @@ typedef struct fast_prep {
  * first lookup builds the map; thread-safe (racing threads build the same
  * map and one copy is kept). */
 const int *fast_prep_lookup(const fast_prep *fp, const double *d, int *count);
+
+/* The cube cells of directions shared by the map and the star: with g
+ * cells along each axis of each of the 2n faces of [-1,1]^n, the cell of
+ * direction d (n values, not all zero; its largest |d_k| picks the face)
+ * and the direction at the center of a cell (on the cube's surface). */
+int fast_prep_cell(int n, int g, const double *d);
+void fast_prep_cell_center(int n, int g, int cell, double *d);
 
 /* The map built now if fp has one (as by a first lookup): 0, or -1 when
  * out of memory. */

@@ -3,6 +3,8 @@
  * row by row, and the Farkas certificate of a basis. */
 #include "solver/fast_query.h"
 
+#include "solver/fast_star.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -60,6 +62,8 @@ int fq_strictly_inside(fast_query *q, int k, const double *x)
     for (int j = 0; j < n; j++) /* a point that is not finite is never inside */
         if (!isfinite(x[j]))
             return 0;
+    if (P->use_star && fast_star_inside(q->F[k], x)) /* without reading the rows */
+        return 1;
     double c = (double)(n + 2) * FP_U;
     for (int i = 0; i < P->m; i++) {
         double mag, v = fq_row_excess(P->a + (size_t)i * (size_t)n, P->b[i], x, n, &mag);

@@ -150,7 +150,7 @@ expect 0 intersect intersect --engine=faithful --trace --replay-s=0,0,-2 --repla
 has "$out" "-x + y <= 2"
 has "$out" "x - y <= -1"
 expect 0 overlap intersect --trace $P/example2_A.ine $P/example2_B.ine
-has "$out" "Step 5: s is not strictly inside B"
+has "$out" "the inner stars of A and B cover s + l (t - s)"
 expect 0 overlap intersect --engine=exact --trace $P/example2_A.ine $P/example2_B.ine
 has "$out" "exact classification: overlap"
 expect 0 disjoint intersect --trace $B/unit_cube.ine $B/cube_far.ine

@@ -118,7 +118,7 @@ static int mover_view(narrow_ws *ws, const narrow_piece *host, const narrow_piec
     for (int i = 0; i < 3; i++) /* directions of the host's frame into the mover's */
         for (int j = 0; j < 3; j++)
             L[3 * i + j] = Tinv[4 * i + j];
-    *v = (fast_view){p->m, a, b, fp, c, 0, L, lo, hi, NULL};
+    *v = (fast_view){p->m, a, b, fp, c, 0, L, lo, hi, NULL, 0}; /* (mapped rows: no star) */
     return 0;
 }
 

@@ -1,0 +1,251 @@
+/* fast_star.c -- the certified inner star of a polyhedron (fast_star.h).
+ *
+ * The bound.  Let c be the certified interior point, S_i = b_i - a_i . c
+ * > 0 its exact slack in row i and D_i = S_i / |a_i| the distance of the
+ * row's plane.  A cell K of directions lies in the cap of unit vectors
+ * within angle theta of e (e: the cell's center direction, normalised;
+ * theta: the largest angle from e to a corner: the cap is convex and the
+ * cell is the convex hull of its corners on the sphere).  For a unit u in
+ * the cap and phi_i the angle between a_i and e,
+ *     a_i . u <= |a_i| cos(max(0, phi_i - theta)),
+ * so every point c + l u with
+ *     l < rho_K = min_i D_i / cos(max(0, phi_i - theta))
+ * is strictly inside every row (a row facing away from the whole cap never
+ * binds).  The cap is kept in Euclidean length so that a cell's length
+ * loses only what the polyhedron's own shape varies across it: the length
+ * of a tangent-sphere polyhedron is its inradius in every cell holding a
+ * facet normal.
+ *
+ * Rounding.  Every quantity is computed in doubles and then pushed the safe
+ * way by a margin far above its rounding error:
+ *  - S_i from below: the stored slack minus 2 (n + 2) u times its magnitude
+ *    (the error bound of the slack's sum), |a_i| from above by 2^-40
+ *    relative; magnitudes outside [2^-900, 2^900], where underflow would
+ *    break relative bounds, give an empty star (every length 0);
+ *  - cos theta lowered by 2^-30, and at most 1 - 2^-30: this widens the cap
+ *    by more than any rounding of e, of the corners or of a query's own
+ *    direction (a few u in angle);
+ *  - the cosine bound raised by 2^-30: cos phi_i is off by a few u, and when
+ *    phi_i > theta the sine sqrt(1 - cos^2) is off by a few u over
+ *    2 sin phi_i >= 2^-15 (then cos phi_i < 1 - 2^-30): below 2^-30 too;
+ *  - each length lowered by 2^-40 relative for its division.
+ * A query point x is tested by its computed w = x - c: the exact w is
+ * within a few u of it in angle and in length, which the widened caps and
+ * the test's factor (1 + 2^-40) cover.
+ *
+ * Making it.  A cell starts from the rows the direction map lists for its
+ * center (the best aligned, usually the binding ones).  With that length
+ * L, a row can only lower it if its cosine bound exceeds D_min / L, where
+ * D_min is the smallest D_i: only rows with cos phi_i above
+ * kappa = cos(theta + acos(D_min / L - pad)) (lowered by 2^-20 for its
+ * rounding) are computed; the others are provably no
+ * nearer.  Most cells so cost one dot product per row. */
+#include "solver/fast_star.h"
+
+#include <math.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+
+#include "polytope/fp.h"
+#include "polytope/hpoly.h"
+#include "polytope/mem.h"
+#include "solver/seidel.h"
+
+#define STAR_COS_PAD 0x1p-30
+#define STAR_REL_PAD 0x1p-40
+#define STAR_FIRST_ROWS 4 /* map rows that give a cell its first length */
+
+static int star_safe(double v) { return v > 0x1p-900 && v < 0x1p+900; }
+
+/* The cap of in-face cell f (every face's cells are the same up to a
+ * permutation and signs of the axes: face 0's is computed): the cosine
+ * and sine of its widened half-angle. */
+static void cell_cap(int n, int g, int f, double *ct, double *st)
+{
+    double center[SEIDEL_MAX_DIM], len = 0, lowest = 1;
+    fast_prep_cell_center(n, g, f, center); /* face 0: axis 0, positive */
+    for (int j = 0; j < n; j++)
+        len += center[j] * center[j];
+    len = sqrt(len);
+    for (int mask = 0; mask < (1 << (n - 1)); mask++) { /* corners: +-1/g off the center */
+        double corner[SEIDEL_MAX_DIM], clen = 0, dot = 0;
+        corner[0] = 1;
+        for (int j = 1; j < n; j++)
+            corner[j] = center[j] + ((mask >> (j - 1)) & 1 ? 1.0 / g : -1.0 / g);
+        for (int j = 0; j < n; j++)
+            clen += corner[j] * corner[j];
+        clen = sqrt(clen);
+        for (int j = 0; j < n; j++)
+            dot += center[j] / len * (corner[j] / clen);
+        lowest = fp_min(lowest, dot);
+    }
+    *ct = fp_min(lowest - STAR_COS_PAD, 1 - STAR_COS_PAD);
+    *st = sqrt(1 - *ct * *ct);
+}
+
+/* The star: one block, installed in the preparation.  The rows' unit
+ * normals and plane distances are made with it; each cell's length is
+ * made by the first lookup of that cell (most polyhedra are queried in a
+ * few directions only) and stored atomically: threads that race compute
+ * the same value. */
+struct fast_star {
+    int n, m;
+    double *unit, *reach; /* m * n unit normals; m plane distances from below */
+    double nearest;       /* the least distance */
+    _Atomic(double) *rho; /* star_cells lengths; negative: not made yet */
+};
+
+/* Row i's length bound for the cap (e, ct, st): reach / cosine bound. */
+static double row_length(const struct fast_star *R, int i, const double *e, double ct, double st)
+{
+    const double *u = R->unit + (size_t)i * (size_t)R->n;
+    double cp = 0;
+    for (int j = 0; j < R->n; j++)
+        cp += u[j] * e[j];
+    double bound = cp >= ct ? 1 : cp <= -st ? 0 : cp * ct + sqrt(fp_max(0, 1 - cp * cp)) * st;
+    return R->reach[i] / (fp_max(bound, 0) + STAR_COS_PAD) * (1 - STAR_REL_PAD);
+}
+
+/* The cosine above which a row can still lower length L (see the top):
+ * cos(theta + beta) with cos beta = tau, by the angle-sum identity (theta
+ * and beta in [0, pi/2] here); the sine sqrt(1 - tau^2) can be off by
+ * sqrt(2u) < 2^-20 near tau = 1, hence the larger pad. */
+static double row_cut(const struct fast_star *R, double L, double ct, double st)
+{
+    double tau = R->nearest / L - STAR_COS_PAD;
+    if (!(tau > 0))
+        return -2; /* (every row) */
+    if (tau >= 1)
+        return 2; /* (none) */
+    return ct * tau - st * sqrt(1 - tau * tau) - 0x1p-20;
+}
+
+static struct fast_star *star_new(const fast_prep *fp)
+{
+    int n = fp->n, m = fp->m, cells = fp->star_cells;
+    size_t bytes = sizeof(struct fast_star) + sizeof(double) * (size_t)m * (size_t)(n + 1) +
+                   sizeof(_Atomic(double)) * (size_t)cells;
+    struct fast_star *R = mem_alloc(1, bytes);
+    if (!R)
+        return NULL;
+    R->n = n;
+    R->m = m;
+    R->nearest = INFINITY;
+    R->unit = (double *)(R + 1);
+    R->reach = R->unit + (size_t)m * (size_t)n;
+    R->rho = (_Atomic(double) *)(R->reach + m);
+    for (int c = 0; c < cells; c++)
+        atomic_init(&R->rho[c], -1.0);
+    for (int i = 0; i < m; i++) {
+        const double *a = hpoly_row(fp->poly, i);
+        double norm = fp->norm[i] * (1 + STAR_REL_PAD);
+        double slack = fp->center_slack[i] - 2.0 * (n + 2) * FP_U * fp->center_mag[i];
+        for (int j = 0; j < n; j++)
+            R->unit[(size_t)i * (size_t)n + (size_t)j] = norm > 0 ? a[j] / fp->norm[i] : 0;
+        if (!(fp->norm[i] > 0)) /* 0 . x <= b holds everywhere (b > 0 at the center) */
+            R->reach[i] = INFINITY;
+        else if (!star_safe(slack) || !star_safe(fp->center_mag[i]) || !star_safe(norm))
+            R->reach[i] = 0; /* (an empty star) */
+        else
+            R->reach[i] = slack / norm * (1 - STAR_REL_PAD);
+        R->nearest = fp_min(R->nearest, R->reach[i]);
+    }
+    return R;
+}
+
+/* The length of cell `cell` (see the top). */
+static double cell_length(const fast_prep *fp, const struct fast_star *R, int cell)
+{
+    int n = fp->n, g = fp->star_g, per_face = fp->star_cells / (2 * n);
+    if (!(R->nearest > 0))
+        return 0;
+    double e[SEIDEL_MAX_DIM], len = 0, best = INFINITY, ct, st;
+    cell_cap(n, g, cell % per_face, &ct, &st);
+    fast_prep_cell_center(n, g, cell, e);
+    for (int j = 0; j < n; j++)
+        len += e[j] * e[j];
+    len = sqrt(len);
+    for (int j = 0; j < n; j++)
+        e[j] /= len;
+    /* a first length from the rows best aligned with the center */
+    int count = 0;
+    const int *first = fast_prep_lookup(fp, e, &count);
+    for (int c = 0; c < count && c < STAR_FIRST_ROWS; c++)
+        best = fp_min(best, row_length(R, first[c], e, ct, st));
+    double cut = row_cut(R, best, ct, st);
+    for (int i = 0; i < R->m && cut < 2; i++) {
+        const double *u = R->unit + (size_t)i * (size_t)n;
+        double cp = 0;
+        for (int j = 0; j < n; j++)
+            cp += u[j] * e[j];
+        if (cp <= cut)
+            continue;
+        double l = row_length(R, i, e, ct, st);
+        if (l < best) {
+            best = l;
+            cut = row_cut(R, best, ct, st);
+        }
+    }
+    return fp_min(best, 0x1p+900);
+}
+
+static const struct fast_star *star_of(const fast_prep *fp)
+{
+    fast_prep *mp = (fast_prep *)fp; /* only the atomic slot is written */
+    struct fast_star *R = atomic_load_explicit(&mp->star, memory_order_acquire);
+    if (R || fp->star_cells == 0)
+        return R;
+    struct fast_star *mine = star_new(fp), *expected = NULL;
+    if (!mine)
+        return NULL;
+    if (atomic_compare_exchange_strong_explicit(&mp->star, &expected, mine, memory_order_acq_rel,
+                                                memory_order_acquire))
+        return mine;
+    free(mine); /* another thread installed the same star first */
+    return expected;
+}
+
+/* The length of the cell of direction d (0 without a star). */
+static double length_of(const fast_prep *fp, const double *d)
+{
+    const struct fast_star *R = star_of(fp);
+    if (!R)
+        return 0;
+    int cell = fast_prep_cell(fp->n, fp->star_g, d);
+    double rho = atomic_load_explicit(&R->rho[cell], memory_order_relaxed);
+    if (rho < 0) {
+        rho = cell_length(fp, R, cell);
+        atomic_store_explicit(&R->rho[cell], rho, memory_order_relaxed);
+    }
+    return rho;
+}
+
+int fast_star_ready(const fast_prep *fp)
+{
+    return fp->star_cells == 0 || star_of(fp) ? 0 : -1;
+}
+
+double fast_star_reach(const fast_prep *fp, const double *d)
+{
+    double len = 0;
+    for (int j = 0; j < fp->n; j++)
+        len += d[j] * d[j];
+    len = sqrt(len);
+    return len > 0 && isfinite(len) ? length_of(fp, d) / len : 0;
+}
+
+int fast_star_inside(const fast_prep *fp, const double *x)
+{
+    int n = fp->n;
+    double w[SEIDEL_MAX_DIM], big = 0, len = 0;
+    for (int j = 0; j < n; j++) {
+        w[j] = x[j] - fp->center[j];
+        big = fp_max(big, fabs(w[j]));
+        len += w[j] * w[j];
+    }
+    if (big == 0) /* x is the certified center itself */
+        return 1;
+    if (!(big > 0x1p-400 && big < 0x1p+400)) /* (squares under- or overflow; NaN) */
+        return 0;
+    return sqrt(len) * (1 + STAR_REL_PAD) < length_of(fp, w);
+}
