@@ -28,7 +28,8 @@
  *  - the cosine bound raised by 2^-30: cos phi_i is off by a few u, and when
  *    phi_i > theta the sine sqrt(1 - cos^2) is off by a few u over
  *    2 sin phi_i >= 2^-15 (then cos phi_i < 1 - 2^-30): below 2^-30 too;
- *  - each length lowered by 2^-40 relative for its division.
+ *  - each length lowered by 2^-40 relative for its division, and stored
+ *    as a float rounded down.
  * A query point x is tested by its computed w = x - c: the exact w is
  * within a few u of it in angle and in length, which the widened caps and
  * the test's factor (1 + 2^-40) cover.
@@ -83,36 +84,55 @@ static void cell_cap(int n, int g, int f, double *ct, double *st)
     *st = sqrt(1 - *ct * *ct);
 }
 
-/* The star: one block, installed in the preparation.  The rows' unit
- * normals and plane distances are made with it; each cell's length is
- * made by the first lookup of that cell (most polyhedra are queried in a
- * few directions only) and stored atomically: threads that race compute
+/* The star: one small block, installed in the preparation: the least
+ * plane distance and one length per cell, as a float rounded down (half
+ * the memory; a shorter length is still a valid one).  Each cell's length
+ * is made by the first lookup of that cell (most polyhedra are queried in
+ * a few directions only) and stored atomically: threads that race compute
  * the same value. */
 struct fast_star {
-    int n, m;
-    double *unit, *reach; /* m * n unit normals; m plane distances from below */
-    double nearest;       /* the least distance */
-    _Atomic(double) *rho; /* star_cells lengths; negative: not made yet */
+    double nearest;      /* the least plane distance, from below */
+    _Atomic(float) *rho; /* star_cells lengths; negative: not made yet */
 };
 
-/* Row i's length bound for the cap (e, ct, st): reach / cosine bound. */
-static double row_length(const struct fast_star *R, int i, const double *e, double ct, double st)
+/* Row i's plane distance from the center, from below (0 when magnitudes
+ * leave the safe range: an empty star). */
+static double row_reach(const fast_prep *fp, int i)
 {
-    const double *u = R->unit + (size_t)i * (size_t)R->n;
-    double cp = 0;
-    for (int j = 0; j < R->n; j++)
-        cp += u[j] * e[j];
+    double norm = fp->norm[i] * (1 + STAR_REL_PAD);
+    double slack = fp->center_slack[i] - 2.0 * (fp->n + 2) * FP_U * fp->center_mag[i];
+    if (!(fp->norm[i] > 0)) /* 0 . x <= b holds everywhere (b > 0 at the center) */
+        return INFINITY;
+    if (!star_safe(slack) || !star_safe(fp->center_mag[i]) || !star_safe(norm))
+        return 0;
+    return slack / norm * (1 - STAR_REL_PAD);
+}
+
+/* Row i's length bound for the cap (e, ct, st), cp = cos phi_i: its plane
+ * distance over the cosine bound. */
+static double row_length(const fast_prep *fp, int i, double cp, double ct, double st)
+{
     double bound = cp >= ct ? 1 : cp <= -st ? 0 : cp * ct + sqrt(fp_max(0, 1 - cp * cp)) * st;
-    return R->reach[i] / (fp_max(bound, 0) + STAR_COS_PAD) * (1 - STAR_REL_PAD);
+    return row_reach(fp, i) / (fp_max(bound, 0) + STAR_COS_PAD) * (1 - STAR_REL_PAD);
+}
+
+/* cos phi_i for the unit direction e. */
+static double row_cos(const fast_prep *fp, int i, const double *e)
+{
+    const double *a = hpoly_row(fp->poly, i);
+    double dot = 0;
+    for (int j = 0; j < fp->n; j++)
+        dot += a[j] * e[j];
+    return fp->norm[i] > 0 ? dot / fp->norm[i] : 0;
 }
 
 /* The cosine above which a row can still lower length L (see the top):
  * cos(theta + beta) with cos beta = tau, by the angle-sum identity (theta
  * and beta in [0, pi/2] here); the sine sqrt(1 - tau^2) can be off by
  * sqrt(2u) < 2^-20 near tau = 1, hence the larger pad. */
-static double row_cut(const struct fast_star *R, double L, double ct, double st)
+static double row_cut(double nearest, double L, double ct, double st)
 {
-    double tau = R->nearest / L - STAR_COS_PAD;
+    double tau = nearest / L - STAR_COS_PAD;
     if (!(tau > 0))
         return -2; /* (every row) */
     if (tau >= 1)
@@ -122,34 +142,16 @@ static double row_cut(const struct fast_star *R, double L, double ct, double st)
 
 static struct fast_star *star_new(const fast_prep *fp)
 {
-    int n = fp->n, m = fp->m, cells = fp->star_cells;
-    size_t bytes = sizeof(struct fast_star) + sizeof(double) * (size_t)m * (size_t)(n + 1) +
-                   sizeof(_Atomic(double)) * (size_t)cells;
+    size_t bytes = sizeof(struct fast_star) + sizeof(_Atomic(float)) * (size_t)fp->star_cells;
     struct fast_star *R = mem_alloc(1, bytes);
     if (!R)
         return NULL;
-    R->n = n;
-    R->m = m;
+    R->rho = (_Atomic(float) *)(R + 1);
+    for (int c = 0; c < fp->star_cells; c++)
+        atomic_init(&R->rho[c], -1.0f);
     R->nearest = INFINITY;
-    R->unit = (double *)(R + 1);
-    R->reach = R->unit + (size_t)m * (size_t)n;
-    R->rho = (_Atomic(double) *)(R->reach + m);
-    for (int c = 0; c < cells; c++)
-        atomic_init(&R->rho[c], -1.0);
-    for (int i = 0; i < m; i++) {
-        const double *a = hpoly_row(fp->poly, i);
-        double norm = fp->norm[i] * (1 + STAR_REL_PAD);
-        double slack = fp->center_slack[i] - 2.0 * (n + 2) * FP_U * fp->center_mag[i];
-        for (int j = 0; j < n; j++)
-            R->unit[(size_t)i * (size_t)n + (size_t)j] = norm > 0 ? a[j] / fp->norm[i] : 0;
-        if (!(fp->norm[i] > 0)) /* 0 . x <= b holds everywhere (b > 0 at the center) */
-            R->reach[i] = INFINITY;
-        else if (!star_safe(slack) || !star_safe(fp->center_mag[i]) || !star_safe(norm))
-            R->reach[i] = 0; /* (an empty star) */
-        else
-            R->reach[i] = slack / norm * (1 - STAR_REL_PAD);
-        R->nearest = fp_min(R->nearest, R->reach[i]);
-    }
+    for (int i = 0; i < fp->m; i++)
+        R->nearest = fp_min(R->nearest, row_reach(fp, i));
     return R;
 }
 
@@ -171,22 +173,26 @@ static double cell_length(const fast_prep *fp, const struct fast_star *R, int ce
     int count = 0;
     const int *first = fast_prep_lookup(fp, e, &count);
     for (int c = 0; c < count && c < STAR_FIRST_ROWS; c++)
-        best = fp_min(best, row_length(R, first[c], e, ct, st));
-    double cut = row_cut(R, best, ct, st);
-    for (int i = 0; i < R->m && cut < 2; i++) {
-        const double *u = R->unit + (size_t)i * (size_t)n;
-        double cp = 0;
-        for (int j = 0; j < n; j++)
-            cp += u[j] * e[j];
+        best = fp_min(best, row_length(fp, first[c], row_cos(fp, first[c], e), ct, st));
+    double cut = row_cut(R->nearest, best, ct, st);
+    for (int i = 0; i < fp->m && cut < 2; i++) {
+        double cp = row_cos(fp, i, e);
         if (cp <= cut)
             continue;
-        double l = row_length(R, i, e, ct, st);
+        double l = row_length(fp, i, cp, ct, st);
         if (l < best) {
             best = l;
-            cut = row_cut(R, best, ct, st);
+            cut = row_cut(R->nearest, best, ct, st);
         }
     }
-    return fp_min(best, 0x1p+900);
+    return fp_min(best, 0x1p+100);
+}
+
+/* A length as a float no longer than it. */
+static float float_below(double v)
+{
+    float f = (float)v;
+    return (double)f > v ? nextafterf(f, 0) : f;
 }
 
 static const struct fast_star *star_of(const fast_prep *fp)
@@ -212,9 +218,9 @@ static double length_of(const fast_prep *fp, const double *d)
     if (!R)
         return 0;
     int cell = fast_prep_cell(fp->n, fp->star_g, d);
-    double rho = atomic_load_explicit(&R->rho[cell], memory_order_relaxed);
+    float rho = atomic_load_explicit(&R->rho[cell], memory_order_relaxed);
     if (rho < 0) {
-        rho = cell_length(fp, R, cell);
+        rho = float_below(cell_length(fp, R, cell));
         atomic_store_explicit(&R->rho[cell], rho, memory_order_relaxed);
     }
     return rho;

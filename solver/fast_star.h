@@ -11,9 +11,12 @@
  * frame (fast_prep.poly); a view whose rows were mapped into another frame
  * and rounded is a different polyhedron and must not use it.
  *
- * Made on first use from the preparation's center, slacks and norms (about
- * 6 g^2 m multiply-adds in 3-D, g = 8), installed with an atomic
- * compare-and-swap like the direction map: thread-safe. */
+ * A small block (the least plane distance and one float per cell, 384
+ * cells in 3-D) is made on first use and installed with an atomic
+ * compare-and-swap like the direction map; each cell's length is made by
+ * the first lookup that lands in it (about one dot product per row) and
+ * stored atomically: thread-safe.
+ */
 #ifndef HS_FAST_STAR_H
 #define HS_FAST_STAR_H
 

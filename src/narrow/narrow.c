@@ -192,6 +192,8 @@ static hs_code convex_convex(narrow_ws *ws, const narrow_piece *host, const geom
         return err_set(err, HS_ERR_NOMEM, "out of memory");
     if (fast_view_of_poly(&vh, gh->poly) != 0)
         return err_set(err, HS_ERR_NOMEM, "out of memory");
+    vh.use_star = 0; /* (a star costs a few KB per piece; a world query settles
+                        overlap by the mover's mapped rows anyway) */
     /* the mover's centre and box (ws->rows after its rows), and the maps */
     if (!narrow_finite(T, 16) || !narrow_finite(Tinv, 16) ||
         !narrow_finite(ws->rows + 4 * gm->poly->m, 9))
