@@ -182,14 +182,14 @@ static void set_tau_range(fast_query *q)
     for (int j = 0; j < n; j++)
         diag2 += (q->hi[j] - q->lo[j]) * (q->hi[j] - q->lo[j]);
     q->lo[n] = -(2 * sqrt(diag2) + 1);
-    q->hi[n] = 2 * fmax(q->F[0]->inradius, q->F[1]->inradius);
+    q->hi[n] = 2 * fp_max(q->F[0]->inradius, q->F[1]->inradius);
 }
 
 static void wide_box(fast_query *q)
 {
     for (int j = 0; j < q->n; j++) {
-        double lo = fmin(q->V[0]->lo[j], q->V[1]->lo[j]);
-        double hi = fmax(q->V[0]->hi[j], q->V[1]->hi[j]);
+        double lo = fp_min(q->V[0]->lo[j], q->V[1]->lo[j]);
+        double hi = fp_max(q->V[0]->hi[j], q->V[1]->hi[j]);
         double pad = 0.01 * (hi - lo) + 1e-9 * (fabs(lo) + fabs(hi)) + 1e-300;
         q->lo[j] = lo - pad;
         q->hi[j] = hi + pad;
@@ -206,8 +206,8 @@ static void near_box(fast_query *q)
     double pad = 0.5 * sqrt(d2) + 1e-300;
     for (int j = 0; j < q->n; j++) {
         double pa = s[j] + q->lA * q->d[j], pb = s[j] + q->lB * q->d[j];
-        q->lo[j] = fmin(pa, pb) - pad;
-        q->hi[j] = fmax(pa, pb) + pad;
+        q->lo[j] = fp_min(pa, pb) - pad;
+        q->hi[j] = fp_max(pa, pb) + pad;
     }
     set_tau_range(q);
 }
@@ -432,14 +432,14 @@ static int star_overlap(fast_query *q)
     for (int j = 0; j < n; j++) {
         d[j] = t[j] - s[j];
         minus[j] = -d[j];
-        big = fmax(big, fabs(d[j]));
+        big = fp_max(big, fabs(d[j]));
     }
     if (!(big > 0) || !isfinite(big))
         return 0;
     double lA = fast_star_reach(q->F[0], d), lB = fast_star_reach(q->F[1], minus);
     if (!(lA + lB > 1))
         return 0;
-    double l = 0.5 * (fmin(lA, 1) + fmax(1 - lB, 0));
+    double l = 0.5 * (fp_min(lA, 1) + fp_max(1 - lB, 0));
     for (int j = 0; j < n; j++)
         x[j] = s[j] + l * d[j];
     if (!fast_star_inside(q->F[0], x) || !fast_star_inside(q->F[1], x))

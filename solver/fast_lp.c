@@ -27,6 +27,7 @@
 #include "solver/fast_lp.h"
 
 #include "polytope/dense.h"
+#include "polytope/fp.h"
 
 #include <limits.h>
 #include <math.h>
@@ -101,7 +102,12 @@ void flp_init(flp_state *s, int n, const seidel_bank bank[2], const double *lo,
         s->basis[t] = SEIDEL_BOX_ID(var, obj_sign(s, t) > 0);
         constraint_of(s, s->basis[t], s->G + t * D, &s->h[t]);
     }
-    flp_refactor(s);
+    /* G is a signed permutation: its inverse is its transpose (what the
+     * elimination would compute, exactly) */
+    for (int i = 0; i < D; i++)
+        for (int c = 0; c < D; c++)
+            s->Ginv[i * D + c] = s->G[c * D + i];
+    s->since_refactor = 0;
     vertex(s);
 }
 
@@ -113,7 +119,7 @@ static int most_violated(flp_state *s, const int *set, int count)
     int D = s->D, n = s->n, best = FLP_NONE, S = n + 4;
     double best_score = 0, zmax = 0;
     for (int j = 0; j < D; j++)
-        zmax = fmax(zmax, fabs(s->z[j]));
+        zmax = fp_max(zmax, fabs(s->z[j]));
     /* The rows of the set, packed once (row k: a, w, b, and the two parts
      * of its tolerance), when the caller gave room for them. */
     const double *t = NULL;
@@ -230,7 +236,7 @@ flp_status flp_solve(flp_state *s, const int *set, int count)
             for (int k = 0; k < D; k++)
                 v += s->Ginv[k * D + c] * g[k];
             alpha[c] = v;
-            amax = fmax(amax, fabs(v));
+            amax = fp_max(amax, fabs(v));
         }
         int leave = -1;
         for (int c = 0; c < D; c++) {

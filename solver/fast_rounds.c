@@ -82,7 +82,7 @@ static void scan_init(scan_state *ss, fast_query *q, const double *z, int room)
 {
     double zmax = 0;
     for (int j = 0; j <= q->n; j++)
-        zmax = fmax(zmax, fabs(z[j]));
+        zmax = fp_max(zmax, fabs(z[j]));
     *ss = (scan_state){.q = q, .z = z, .room = room};
     ss->spread = (sqrt((double)q->n) + 1) * zmax;
 }
@@ -273,7 +273,7 @@ static int dual_hook(void *user, const double *z, const int *basis, const double
     for (int c = 0; c <= q->n; c++) { /* a box bound with weight cannot certify */
         if (basis[c] < 0 && fabs(lam_tau[c]) > 1e-9)
             return 0;
-        scale = fmax(scale, fabs(z[c]));
+        scale = fp_max(scale, fabs(z[c]));
     }
     /* A margin that is rounding noise around 0 (a contact) is not worth
      * the exact determinants now; the final basis is tried at the end. */
@@ -322,7 +322,7 @@ int fq_lp_rounds_dual(fast_query *q, double *z, int *strict)
     memcpy(q->last_basis, st.basis, sizeof(int) * (size_t)(q->n + 1));
     double zmax = 0;
     for (int c = 0; c <= q->n; c++)
-        zmax = fmax(zmax, fabs(z[c]));
+        zmax = fp_max(zmax, fabs(z[c]));
     if (rc == 0 && !q->certified && z[q->n] < -1e-12 * (zmax + 1e-300))
         fq_on_update(q, z, st.basis); /* a disjoint optimum the hook left alone (a
                                       margin of rounding noise: a contact, tried next) */
