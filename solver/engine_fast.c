@@ -418,6 +418,29 @@ static void setup(fast_query *q)
           scanned ? "by a scan of the rows" : "from the direction maps");
 }
 
+/* The lines the query reads first, asked for before the result and the
+ * workspace are reset: the stars' lengths along t - s and s - t, and the
+ * direction maps' lists for them (setup's candidates). */
+static void prefetch_directions(const fast_query *q)
+{
+    double d[SEIDEL_MAX_DIM], minus[SEIDEL_MAX_DIM];
+    const double *s = q->V[0]->center, *t = q->V[1]->center;
+    int zero = 1;
+    for (int j = 0; j < q->n; j++) {
+        d[j] = t[j] - s[j];
+        minus[j] = -d[j];
+        zero &= d[j] == 0;
+    }
+    if (zero)
+        return;
+    for (int k = 0; k < 2; k++) {
+        const double *dir = k ? minus : d;
+        if (q->V[k]->use_star)
+            fast_star_prefetch(q->F[k], dir);
+        fq_prefetch_lookup(q, k, dir);
+    }
+}
+
 /* Overlap by the inner stars alone, before any row is read: on the
  * segment s + l (t - s), A's star covers l < lA and B's covers l > 1 - lB;
  * when they overlap, the middle of the stretch both cover is certified by
@@ -569,6 +592,7 @@ hs_code fast_intersect_views_hinted(const fast_view *A, const fast_view *B, int 
         next->kind = FAST_HINT_NONE;
     if (!q.F[0] || !q.F[1])
         return fall_back(&q, "not eligible for the fast path (see hs_poly_fast_ready)", err);
+    prefetch_directions(&q);
     if (result_reset(r, HS_DISJOINT, n) != 0 || !(q.fw = work_for(r, n, q.M)))
         return err_set(err, HS_ERR_NOMEM, "out of memory");
     if (!hint && star_overlap(&q))

@@ -63,6 +63,10 @@ const int *fast_prep_lookup(const fast_prep *fp, const double *d, int *count);
 int fast_prep_cell(int n, int g, const double *d);
 void fast_prep_cell_center(int n, int g, int cell, double *d);
 
+/* Ask for the cache line of direction d's list (no effect before the map
+ * is made): a query that will look it up soon calls this first. */
+void fast_prep_prefetch(const fast_prep *fp, const double *d);
+
 /* The map built now if fp has one (as by a first lookup): 0, or -1 when
  * out of memory. */
 int fast_prep_map_ready(const fast_prep *fp);

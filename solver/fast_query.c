@@ -99,6 +99,13 @@ static void to_map_frame(const fast_view *v, int n, const double *d, double *out
     }
 }
 
+void fq_prefetch_lookup(const fast_query *q, int k, const double *d)
+{
+    double dir[SEIDEL_MAX_DIM];
+    to_map_frame(q->V[k], q->n, d, dir);
+    fast_prep_prefetch(q->F[k], dir);
+}
+
 const int *fq_lookup(const fast_query *q, int k, const double *d, int *count)
 {
     double dir[SEIDEL_MAX_DIM];

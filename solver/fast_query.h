@@ -110,6 +110,8 @@ int fq_on_update(void *user, const double *z, const int *basis);
 /* The rows of view k's direction map for direction d of the query frame:
  * *count rows, best aligned first; NULL, *count = 0, without a map. */
 const int *fq_lookup(const fast_query *q, int k, const double *d, int *count);
+/* The same list's cache line asked for ahead of the lookup. */
+void fq_prefetch_lookup(const fast_query *q, int k, const double *d);
 
 /* fast_rounds.c: the margin LP on the candidate rows and the violators
  * that join them, by Seidel's LP (forced: a row made an equality first, or

@@ -91,9 +91,15 @@ static void cell_cap(int n, int g, int f, double *ct, double *st)
  * a few directions only) and stored atomically: threads that race compute
  * the same value. */
 struct fast_star {
-    double nearest;      /* the least plane distance, from below */
-    _Atomic(float) *rho; /* star_cells lengths; negative: not made yet */
+    double nearest; /* the least plane distance, from below */
+    /* then star_cells lengths, _Atomic(float), negative: not made yet (at
+     * star_cells(), so that a lookup reads the length's cache line only) */
 };
+
+static _Atomic(float) *star_cells(const struct fast_star *R)
+{
+    return (_Atomic(float) *)(R + 1);
+}
 
 /* Row i's plane distance from the center, from below (0 when magnitudes
  * leave the safe range: an empty star). */
@@ -146,9 +152,8 @@ static struct fast_star *star_new(const fast_prep *fp)
     struct fast_star *R = mem_alloc(1, bytes);
     if (!R)
         return NULL;
-    R->rho = (_Atomic(float) *)(R + 1);
     for (int c = 0; c < fp->star_cells; c++)
-        atomic_init(&R->rho[c], -1.0f);
+        atomic_init(&star_cells(R)[c], -1.0f);
     R->nearest = INFINITY;
     for (int i = 0; i < fp->m; i++)
         R->nearest = fp_min(R->nearest, row_reach(fp, i));
@@ -218,12 +223,24 @@ static double length_of(const fast_prep *fp, const double *d)
     if (!R)
         return 0;
     int cell = fast_prep_cell(fp->n, fp->star_g, d);
-    float rho = atomic_load_explicit(&R->rho[cell], memory_order_relaxed);
+    float rho = atomic_load_explicit(&star_cells(R)[cell], memory_order_relaxed);
     if (rho < 0) {
         rho = float_below(cell_length(fp, R, cell));
-        atomic_store_explicit(&R->rho[cell], rho, memory_order_relaxed);
+        atomic_store_explicit(&star_cells(R)[cell], rho, memory_order_relaxed);
     }
     return rho;
+}
+
+void fast_star_prefetch(const fast_prep *fp, const double *d)
+{
+#if defined(__GNUC__)
+    const struct fast_star *R = atomic_load_explicit(&((fast_prep *)fp)->star, memory_order_acquire);
+    if (R)
+        __builtin_prefetch(&star_cells(R)[fast_prep_cell(fp->n, fp->star_g, d)]);
+#else
+    (void)fp;
+    (void)d;
+#endif
 }
 
 int fast_star_ready(const fast_prep *fp)

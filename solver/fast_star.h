@@ -33,6 +33,10 @@ int fast_star_inside(const fast_prep *fp, const double *x);
  * the points it forms with fast_star_inside.  Thread-safe. */
 double fast_star_reach(const fast_prep *fp, const double *d);
 
+/* Ask for the cache line of the length for direction d (no effect before
+ * the star is made): a query that will look it up soon calls this first. */
+void fast_star_prefetch(const fast_prep *fp, const double *d);
+
 /* The star made now (as by a first use): 0, or -1 when out of memory. */
 int fast_star_ready(const fast_prep *fp);
 
