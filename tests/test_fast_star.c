@@ -1,7 +1,7 @@
 /* test_fast_star.c -- the inner star of a polyhedron (solver/fast_star.c):
  * it never certifies a point that is not strictly inside (checked exactly,
  * at points up to and just past the boundary, on round, elongated,
- * unbounded, tiny and huge polyhedra), it is as long as the inradius on a
+ * unbounded, tiny and huge polyhedra, in 1 to 4 variables), it is as long as the inradius on a
  * polyhedron tangent to a sphere, and a query settles a deep overlap by
  * the two stars with a witness strictly inside both. */
 #include <math.h>
@@ -120,6 +120,67 @@ START_TEST(star_never_certifies_outside)
 }
 END_TEST
 
+/* The same in 1, 2 and 4 variables: m random rows around a ball, points
+ * along random rays to just past the boundary, checked exactly. */
+START_TEST(star_is_sound_in_other_dimensions)
+{
+    static const int dims[] = {1, 2, 4};
+    int n = dims[_i], m = 8 * n + 4;
+    uint64_t rng = 1000 + (uint64_t)n;
+    double *A = malloc(sizeof(double) * (size_t)(m * n)), *b = malloc(sizeof(double) * (size_t)m);
+    for (int i = 0; i < m; i++) {
+        double r2 = 0;
+        do {
+            r2 = 0;
+            for (int j = 0; j < n; j++) {
+                A[i * n + j] = round(32 * t_rng_sym(&rng));
+                r2 += A[i * n + j] * A[i * n + j];
+            }
+        } while (r2 == 0);
+        b[i] = ldexp(ceil(ldexp(sqrt(r2) * (1 + t_rng_unit(&rng)), 10)), -10);
+    }
+    hs_error err;
+    hs_poly *P = hs_poly_from_doubles(n, m, A, b, NULL, &err);
+    ck_assert_msg(P != NULL, "%s", err.msg);
+    const fast_prep *fp = NULL;
+    ck_assert_int_eq(fast_prep_get(P, &fp, NULL), 0);
+    ck_assert_ptr_nonnull(fp);
+    int yes_count = 0;
+    for (int k = 0; k < 4000; k++) {
+        double u[8], x[8], len = 0, exit = INFINITY;
+        for (int j = 0; j < n; j++) {
+            u[j] = t_rng_sym(&rng);
+            len += u[j] * u[j];
+        }
+        len = sqrt(len);
+        if (len < 0.05)
+            continue;
+        for (int i = 0; i < m; i++) {
+            double along = 0, slack = b[i];
+            for (int j = 0; j < n; j++) {
+                along += A[i * n + j] * u[j] / len;
+                slack -= A[i * n + j] * fp->center[j];
+            }
+            if (along > 0)
+                exit = fmin(exit, slack / along);
+        }
+        double f = k % 4 == 0 ? 1 + ldexp(t_rng_sym(&rng), -(int)(t_rng_unit(&rng) * 50))
+                              : 1.2 * t_rng_unit(&rng);
+        for (int j = 0; j < n; j++)
+            x[j] = fp->center[j] + f * exit * u[j] / len;
+        int yes = fast_star_inside(fp, x), inside = 1;
+        for (int i = 0; i < m; i++)
+            inside &= pred_row_sign(A + i * n, x, b[i], n, NULL) < 0;
+        EXPECT(!yes || inside, "n = %d: the star certified a point that is not strictly inside", n);
+        yes_count += yes;
+    }
+    EXPECT(yes_count > 500, "n = %d: the star certified only %d points", n, yes_count);
+    hs_poly_free(P);
+    free(A);
+    free(b);
+}
+END_TEST
+
 START_TEST(star_of_unbounded_and_thin_polyhedra)
 {
     uint64_t rng = 99;
@@ -228,6 +289,7 @@ Suite *suite_fast_star(void)
     TCase *tc = tcase_create("fast_star");
     tcase_set_timeout(tc, 60);
     tcase_add_loop_test(tc, star_never_certifies_outside, 0, 3);
+    tcase_add_loop_test(tc, star_is_sound_in_other_dimensions, 0, 3);
     tcase_add_test(tc, star_of_unbounded_and_thin_polyhedra);
     tcase_add_test(tc, star_reaches_the_inradius_of_a_tangent_polyhedron);
     tcase_add_test(tc, stars_settle_a_deep_overlap);
