@@ -1,9 +1,10 @@
 /* test_fast_star.c -- the inner star of a polyhedron (solver/fast_star.c):
  * it never certifies a point that is not strictly inside (checked exactly,
  * at points up to and just past the boundary, on round, elongated,
- * unbounded, tiny and huge polyhedra, in 1 to 4 variables), it is as long as the inradius on a
- * polyhedron tangent to a sphere, and a query settles a deep overlap by
- * the two stars with a witness strictly inside both. */
+ * unbounded, thin, tiny and huge polyhedra, in 1 to 4 variables), it is as
+ * long as the inradius on a polyhedron tangent to a sphere, and a query
+ * settles a deep overlap by the two stars with a witness strictly inside
+ * both. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>

@@ -85,7 +85,10 @@ HS_API int hs_poly_rows(const hs_poly *p);
  * p (that point, row norms, the direction map of candidate rows) is made
  * by the first query that needs it, or by this call: call it once before
  * timing queries, or before sharing p between threads to keep the first
- * queries short (sharing is safe either way).  Otherwise
+ * queries short (sharing is safe either way).  Up to 4 variables, queries
+ * also keep an inner star of p (one float per cell of directions, about
+ * 1.6 KB in 3-D, each cell filled by the first query that looks in it).
+ * Otherwise
  * *why (if why is not NULL) receives the reason, static text (never free
  * it), and fast queries with p are answered by the exact engine (counted
  * by hs_result_fallback).  When ready, and for p NULL (which returns 0),
