@@ -12,7 +12,9 @@
 #                   examples, layout rules,
 #                   the OMPL example, then side by side (a) valgrind on the CLI
 #                   tests, batch/world with 8 threads under ThreadSanitizer
-#                   (make tsan, build-tsan/) and the soak test, (b) the
+#                   (make tsan, build-tsan/), an install into a temporary
+#                   prefix used from C, the CLI and Python (make
+#                   install-check) and the soak test, (b) the
 #                   cross-check, 20 s of differential fuzzing (fuzz-diff-check),
 #                   the C and CLI tests under AddressSanitizer +
 #                   UndefinedBehaviorSanitizer (build-san/), the Python and
@@ -110,7 +112,7 @@ UNIT  := $(BUILD)/unit_tests
 .PHONY: all demo check bench bench-deps install install-lib install-python uninstall clean \
         deps build-deps python-deps python unit-run cli-run python-run layout-run \
         valgrind-run san-run crosscheck-run readme-run ompl-run fuzz-diff fuzz-diff-check \
-        tsan tsan-run check-quick check-slow-a check-slow-b
+        tsan tsan-run install-check check-quick check-slow-a check-slow-b
 all: build-deps $(LIBA) $(LIBSO) $(BUILD)/$(SONAME) $(CLI)
 .PHONY: pictures-run plots plots-deps
 
@@ -377,7 +379,7 @@ check: deps
 	@$(MAKE) --no-print-directory layout-run
 	@echo "== the OMPL example (planning the Panda with halfspace)"
 	@$(MAKE) --no-print-directory ompl-run
-	@echo "== in parallel: (a) valgrind on the CLI tests, ThreadSanitizer, soak; (b) cross-check," \
+	@echo "== in parallel: (a) valgrind on the CLI tests, ThreadSanitizer, install, soak; (b) cross-check," \
 	      "differential fuzzing, AddressSanitizer, Python and picture tests, reader fuzzing"
 	@$(MAKE) --no-print-directory -j2 check-slow-a check-slow-b
 	@echo "check: all tests passed"
@@ -390,6 +392,7 @@ check-quick: build-deps
 check-slow-a:
 	$(call check_phase,(a),valgrind on the CLI tests (about 4 minutes),valgrind-run)
 	$(call check_phase,(a),ThreadSanitizer build: batch and world with 8 threads,tsan)
+	$(call check_phase,(a),install into a temporary prefix and use it (C shared and static, CLI, Python),install-check)
 	$(call check_phase,(a),soak: 10^6 queries in flat memory,soak)
 
 check-slow-b:
@@ -410,6 +413,12 @@ tsan:
 
 tsan-run: $(CLI)
 	sh tests/tsan_run.sh $(CLI)
+
+# make install into a temporary prefix, then a C program built against it
+# with pkg-config (shared and static), the installed CLI and Python
+# package, and make uninstall leaving nothing (tests/install_check.sh).
+install-check: all
+	MAKE="$(MAKE)" PYTHON="$(PYTHON)" sh tests/install_check.sh
 
 # ---------------------------------------------------------------- fuzz-diff
 # Differential fuzzing of answers (tests/diff_fuzz.c): generated pairs,
