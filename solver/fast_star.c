@@ -61,7 +61,7 @@ static int star_safe(double v) { return v > 0x1p-900 && v < 0x1p+900; }
 /* The cap of in-face cell f (every face's cells are the same up to a
  * permutation and signs of the axes: face 0's is computed): the cosine
  * and sine of its widened half-angle. */
-static void cell_cap(int n, int g, int f, double *ct, double *st)
+static void star_cell_cap(int n, int g, int f, double *ct, double *st)
 {
     double center[SEIDEL_MAX_DIM], len = 0, lowest = 1;
     fast_prep_cell_center(n, g, f, center); /* face 0: axis 0, positive */
@@ -103,7 +103,7 @@ static _Atomic(float) *star_cells(const struct fast_star *R)
 
 /* Row i's plane distance from the center, from below (0 when magnitudes
  * leave the safe range: an empty star). */
-static double row_reach(const fast_prep *fp, int i)
+static double star_row_reach(const fast_prep *fp, int i)
 {
     double norm = fp->norm[i] * (1 + STAR_REL_PAD);
     double slack = fp->center_slack[i] - 2.0 * (fp->n + 2) * FP_U * fp->center_mag[i];
@@ -116,14 +116,14 @@ static double row_reach(const fast_prep *fp, int i)
 
 /* Row i's length bound for the cap (e, ct, st), cp = cos phi_i: its plane
  * distance over the cosine bound. */
-static double row_length(const fast_prep *fp, int i, double cp, double ct, double st)
+static double star_row_length(const fast_prep *fp, int i, double cp, double ct, double st)
 {
     double bound = cp >= ct ? 1 : cp <= -st ? 0 : cp * ct + sqrt(fp_max(0, 1 - cp * cp)) * st;
-    return row_reach(fp, i) / (fp_max(bound, 0) + STAR_COS_PAD) * (1 - STAR_REL_PAD);
+    return star_row_reach(fp, i) / (fp_max(bound, 0) + STAR_COS_PAD) * (1 - STAR_REL_PAD);
 }
 
 /* cos phi_i for the unit direction e. */
-static double row_cos(const fast_prep *fp, int i, const double *e)
+static double star_row_cos(const fast_prep *fp, int i, const double *e)
 {
     const double *a = hpoly_row(fp->poly, i);
     double dot = 0;
@@ -136,7 +136,7 @@ static double row_cos(const fast_prep *fp, int i, const double *e)
  * cos(theta + beta) with cos beta = tau, by the angle-sum identity (theta
  * and beta in [0, pi/2] here); the sine sqrt(1 - tau^2) can be off by
  * sqrt(2u) < 2^-20 near tau = 1, hence the larger pad. */
-static double row_cut(double nearest, double L, double ct, double st)
+static double star_row_cut(double nearest, double L, double ct, double st)
 {
     double tau = nearest / L - STAR_COS_PAD;
     if (!(tau > 0))
@@ -156,18 +156,18 @@ static struct fast_star *star_new(const fast_prep *fp)
         atomic_init(&star_cells(R)[c], -1.0f);
     R->nearest = INFINITY;
     for (int i = 0; i < fp->m; i++)
-        R->nearest = fp_min(R->nearest, row_reach(fp, i));
+        R->nearest = fp_min(R->nearest, star_row_reach(fp, i));
     return R;
 }
 
 /* The length of cell `cell` (see the top). */
-static double cell_length(const fast_prep *fp, const struct fast_star *R, int cell)
+static double star_cell_length(const fast_prep *fp, const struct fast_star *R, int cell)
 {
     int n = fp->n, g = fp->star_g, per_face = fp->star_cells / (2 * n);
     if (!(R->nearest > 0))
         return 0;
     double e[SEIDEL_MAX_DIM], len = 0, best = INFINITY, ct, st;
-    cell_cap(n, g, cell % per_face, &ct, &st);
+    star_cell_cap(n, g, cell % per_face, &ct, &st);
     fast_prep_cell_center(n, g, cell, e);
     for (int j = 0; j < n; j++)
         len += e[j] * e[j];
@@ -178,23 +178,23 @@ static double cell_length(const fast_prep *fp, const struct fast_star *R, int ce
     int count = 0;
     const int *first = fast_prep_lookup(fp, e, &count);
     for (int c = 0; c < count && c < STAR_FIRST_ROWS; c++)
-        best = fp_min(best, row_length(fp, first[c], row_cos(fp, first[c], e), ct, st));
-    double cut = row_cut(R->nearest, best, ct, st);
+        best = fp_min(best, star_row_length(fp, first[c], star_row_cos(fp, first[c], e), ct, st));
+    double cut = star_row_cut(R->nearest, best, ct, st);
     for (int i = 0; i < fp->m && cut < 2; i++) {
-        double cp = row_cos(fp, i, e);
+        double cp = star_row_cos(fp, i, e);
         if (cp <= cut)
             continue;
-        double l = row_length(fp, i, cp, ct, st);
+        double l = star_row_length(fp, i, cp, ct, st);
         if (l < best) {
             best = l;
-            cut = row_cut(R->nearest, best, ct, st);
+            cut = star_row_cut(R->nearest, best, ct, st);
         }
     }
     return fp_min(best, 0x1p+100);
 }
 
 /* A length as a float no longer than it. */
-static float float_below(double v)
+static float star_float_below(double v)
 {
     float f = (float)v;
     return (double)f > v ? nextafterf(f, 0) : f;
@@ -217,7 +217,7 @@ static const struct fast_star *star_of(const fast_prep *fp)
 }
 
 /* The length of the cell of direction d (0 without a star). */
-static double length_of(const fast_prep *fp, const double *d)
+static double star_length_of(const fast_prep *fp, const double *d)
 {
     const struct fast_star *R = star_of(fp);
     if (!R)
@@ -225,7 +225,7 @@ static double length_of(const fast_prep *fp, const double *d)
     int cell = fast_prep_cell(fp->n, fp->star_g, d);
     float rho = atomic_load_explicit(&star_cells(R)[cell], memory_order_relaxed);
     if (rho < 0) {
-        rho = float_below(cell_length(fp, R, cell));
+        rho = star_float_below(star_cell_length(fp, R, cell));
         atomic_store_explicit(&star_cells(R)[cell], rho, memory_order_relaxed);
     }
     return rho;
@@ -254,7 +254,7 @@ double fast_star_reach(const fast_prep *fp, const double *d)
     for (int j = 0; j < fp->n; j++)
         len += d[j] * d[j];
     len = sqrt(len);
-    return len > 0 && isfinite(len) ? length_of(fp, d) / len : 0;
+    return len > 0 && isfinite(len) ? star_length_of(fp, d) / len : 0;
 }
 
 int fast_star_inside(const fast_prep *fp, const double *x)
@@ -270,5 +270,5 @@ int fast_star_inside(const fast_prep *fp, const double *x)
         return 1;
     if (!(big > 0x1p-400 && big < 0x1p+400)) /* (squares under- or overflow; NaN) */
         return 0;
-    return sqrt(len) * (1 + STAR_REL_PAD) < length_of(fp, w);
+    return sqrt(len) * (1 + STAR_REL_PAD) < star_length_of(fp, w);
 }
