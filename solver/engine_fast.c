@@ -592,7 +592,8 @@ hs_code fast_intersect_views_hinted(const fast_view *A, const fast_view *B, int 
         next->kind = FAST_HINT_NONE;
     if (!q.F[0] || !q.F[1])
         return fall_back(&q, "not eligible for the fast path (see hs_poly_fast_ready)", err);
-    prefetch_directions(&q);
+    if (!hint) /* (a hint usually settles the query without them) */
+        prefetch_directions(&q);
     if (result_reset(r, HS_DISJOINT, n) != 0 || !(q.fw = work_for(r, n, q.M)))
         return err_set(err, HS_ERR_NOMEM, "out of memory");
     if (!hint && star_overlap(&q))
