@@ -3,11 +3,11 @@
  * row by row, and the Farkas certificate of a basis. */
 #include "solver/fast_query.h"
 
-#include "solver/fast_star.h"
-
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+
+#include "solver/fast_star.h"
 
 /* ---------------------------------------------------------------- trace */
 
