@@ -111,6 +111,56 @@ void flp_init(flp_state *s, int n, const seidel_bank bank[2], const double *lo,
     vertex(s);
 }
 
+int flp_crash(flp_state *s, int ra, int rb)
+{
+    int D = s->D, n = s->n, m = -1;
+    double ga[FLP_MAX_D], gb[FLP_MAX_D], ha, hb, best = 0;
+    if (s->pivots != 0 || s->ovar[0] != n || s->osign[0] < 0)
+        return 0; /* (only from the start, for the margin objective) */
+    constraint_of(s, ra, ga, &ha);
+    constraint_of(s, rb, gb, &hb);
+    for (int j = 0; j < n; j++) /* an axis on which the two normals oppose */
+        if (ga[j] * gb[j] < 0 && fabs(ga[j]) + fabs(gb[j]) > best) {
+            best = fabs(ga[j]) + fabs(gb[j]);
+            m = j;
+        }
+    if (m < 0 || !(ga[n] > 0) || !(gb[n] > 0))
+        return 0;
+    /* e_tau = la ga + lb gb + the box bounds of the other axes, la, lb > 0 */
+    double la = 1 / (ga[n] + fabs(ga[m] / gb[m]) * gb[n]), lb = la * fabs(ga[m] / gb[m]);
+    int basis[FLP_MAX_D];
+    double G[FLP_MAX_D * FLP_MAX_D] = {0}, h[FLP_MAX_D], Ginv[FLP_MAX_D * FLP_MAX_D];
+    basis[0] = ra;
+    basis[1] = rb;
+    for (int j = 0, c = 2; j < n; j++)
+        if (j != m)
+            basis[c++] = SEIDEL_BOX_ID(j, -(la * ga[j] + lb * gb[j]) > 0);
+    for (int c = 0; c < D; c++)
+        constraint_of(s, basis[c], G + c * D, &h[c]);
+    if (dense_inverse(D, G, Ginv) != 0)
+        return 0;
+    /* dual feasible: every basis constraint carries weight for tau (then its
+     * row of multipliers is lexicographically positive) */
+    double top = 0;
+    for (int c = 0; c < D; c++)
+        top = fp_max(top, fabs(Ginv[n * D + c]));
+    for (int c = 0; c < D; c++)
+        if (!(Ginv[n * D + c] > 1e-9 * top))
+            return 0;
+    memcpy(s->basis, basis, sizeof(int) * (size_t)D);
+    memcpy(s->G, G, sizeof(double) * (size_t)(D * D));
+    memcpy(s->Ginv, Ginv, sizeof(double) * (size_t)(D * D));
+    memcpy(s->h, h, sizeof(double) * (size_t)D);
+    s->since_refactor = 0;
+    vertex(s);
+    for (int k = 0; k < D; k++)
+        if (!isfinite(s->z[k])) { /* (back to the box corner) */
+            flp_init(s, n, s->bank, s->lo, s->hi, NULL, s->hook, s->hook_user);
+            return 0;
+        }
+    return 1;
+}
+
 /* The most violated constraint (rows of the set, then box bounds), by
  * violation over the norm of its normal; FLP_NONE when none. */
 #define FLP_NONE INT_MIN

@@ -60,6 +60,14 @@ typedef struct flp_state {
 void flp_init(flp_state *s, int n, const seidel_bank bank[2], const double *lo,
               const double *hi, const int *objective, flp_hook hook, void *hook_user);
 
+/* A start nearer the optimum than the box corner, for the default
+ * objective: the rows ra and rb (ids, e.g. the candidates of A and B
+ * facing each other) with the box bounds of the other axes, when that
+ * basis is dual feasible (every constraint carries weight for tau).
+ * Returns 1 when taken, 0 when s is left at its box corner.  Only before
+ * the first pivot. */
+int flp_crash(flp_state *s, int ra, int rb);
+
 /* Room for tab_cap rows of n + 4 doubles, owned by the caller: the rows
  * of the set are packed there as they arrive (pricing then reads them in
  * order).  Without it (or beyond cap) rows are read from the banks.  The

@@ -299,6 +299,10 @@ int fq_lp_rounds_dual(fast_query *q, double *z, int *strict)
         flp_set_table(&st, w->lp_tab, q->M);
     int count = seed_candidates(q, -1), rounds = 0, rc = -1, maps = 0;
     *strict = 0;
+    /* from A's and B's best candidates facing each other, when that basis
+     * is dual feasible: about 2 of the box corner's first pivots saved */
+    if (q->ncand[0] > 0 && q->ncand[1] > 0 && !q->stale)
+        flp_crash(&st, q->cand[0][0], q->cand[1][0] + q->mA);
     for (; rounds < FAST_ROUNDS; rounds++) {
         flp_status fs = flp_solve(&st, q->fw->order, count);
         if (fs == FLP_STOPPED || q->certified) {
