@@ -147,17 +147,20 @@ int flp_crash(flp_state *s, int ra, int rb)
     for (int c = 0; c < D; c++)
         if (!(Ginv[n * D + c] > 1e-9 * top))
             return 0;
+    double z[FLP_MAX_D]; /* its vertex, as vertex() computes it */
+    for (int i = 0; i < D; i++) {
+        z[i] = 0;
+        for (int c = 0; c < D; c++)
+            z[i] += Ginv[i * D + c] * h[c];
+        if (!isfinite(z[i]))
+            return 0;
+    }
     memcpy(s->basis, basis, sizeof(int) * (size_t)D);
     memcpy(s->G, G, sizeof(double) * (size_t)(D * D));
     memcpy(s->Ginv, Ginv, sizeof(double) * (size_t)(D * D));
     memcpy(s->h, h, sizeof(double) * (size_t)D);
+    memcpy(s->z, z, sizeof(double) * (size_t)D);
     s->since_refactor = 0;
-    vertex(s);
-    for (int k = 0; k < D; k++)
-        if (!isfinite(s->z[k])) { /* (back to the box corner) */
-            flp_init(s, n, s->bank, s->lo, s->hi, NULL, s->hook, s->hook_user);
-            return 0;
-        }
     return 1;
 }
 
