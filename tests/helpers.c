@@ -1,6 +1,7 @@
 /* helpers.c -- shared helpers of the unit tests. */
 #include "tests/helpers.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -205,4 +206,31 @@ struct vertex_set *t_vertices(const hs_poly *P, const double *interior)
     hs_error_clear(&err);
     ck_assert_msg(vertex_enum(P, interior, &vs, &err) == HS_OK, "%s", err.msg);
     return vs;
+}
+
+/* A polyhedron tangent to the ellipsoid with semi-axes (1, e, e) around c,
+ * scaled by s: m random integer normals, right sides rounded up to
+ * multiples of 2^-10 s (every number an exact double). */
+hs_poly *t_ellipsoid_rows(int m, double e, const double *c, double s, uint64_t *rng)
+{
+    double *A = malloc(sizeof(double) * 3 * (size_t)m), *b = malloc(sizeof(double) * (size_t)m);
+    for (int i = 0; i < m; i++) {
+        double u[3], r2;
+        do {
+            for (int j = 0; j < 3; j++)
+                u[j] = round(64 * t_rng_sym(rng));
+            r2 = u[0] * u[0] + u[1] * u[1] + u[2] * u[2];
+        } while (r2 == 0);
+        double h = sqrt(u[0] * u[0] + e * e * (u[1] * u[1] + u[2] * u[2])) * s;
+        double off = u[0] * c[0] + u[1] * c[1] + u[2] * c[2];
+        for (int j = 0; j < 3; j++)
+            A[3 * i + j] = u[j];
+        b[i] = ldexp(ceil(ldexp(h + off, 10) / s) * s, -10);
+    }
+    hs_error err;
+    hs_poly *P = hs_poly_from_doubles(3, m, A, b, NULL, &err);
+    EXPECT(P != NULL, "%s", err.msg);
+    free(A);
+    free(b);
+    return P;
 }

@@ -65,4 +65,10 @@ double t_rng_sym(uint64_t *s);
 struct hull3 *t_hull(const double *pts, int n);
 struct vertex_set *t_vertices(const hs_poly *P, const double *interior);
 
+/* A 3-D polyhedron tangent to the ellipsoid with semi-axes (1, e, e)
+ * around c, scaled by s: m random integer normals (|a_j| <= 64), right
+ * sides rounded up to multiples of 2^-10 s, every number an exact double
+ * (fails the test if it cannot be made). */
+hs_poly *t_ellipsoid_rows(int m, double e, const double *c, double s, uint64_t *rng);
+
 #endif

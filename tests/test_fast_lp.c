@@ -13,30 +13,6 @@
 #include "solver/fast_prep.h"
 #include "tests/helpers.h"
 
-/* m random integer normals tangent to the unit sphere around c. */
-static hs_poly *round_rows(int m, const double *c, uint64_t *rng)
-{
-    double *A = malloc(sizeof(double) * 3 * (size_t)m), *b = malloc(sizeof(double) * (size_t)m);
-    for (int i = 0; i < m; i++) {
-        double r2;
-        do {
-            r2 = 0;
-            for (int j = 0; j < 3; j++) {
-                A[3 * i + j] = round(50 * t_rng_sym(rng));
-                r2 += A[3 * i + j] * A[3 * i + j];
-            }
-        } while (r2 == 0);
-        b[i] = ldexp(ceil(ldexp(sqrt(r2) + A[3 * i] * c[0] + A[3 * i + 1] * c[1] +
-                                    A[3 * i + 2] * c[2], 12)), -12);
-    }
-    hs_error err;
-    hs_poly *P = hs_poly_from_doubles(3, m, A, b, NULL, &err);
-    EXPECT(P != NULL, "%s", err.msg);
-    free(A);
-    free(b);
-    return P;
-}
-
 /* The row of P (id offset base) best aligned with d. */
 static int best_row(const hs_poly *P, const double *d, int base)
 {
@@ -70,7 +46,8 @@ START_TEST(crash_start_reaches_the_same_margin)
             d[j] = c[j];
             minus[j] = -c[j];
         }
-        hs_poly *A = round_rows(12 + k % 50, o, &rng), *B = round_rows(12 + (3 * k) % 50, c, &rng);
+        hs_poly *A = t_ellipsoid_rows(12 + k % 50, 1, o, 1, &rng);
+        hs_poly *B = t_ellipsoid_rows(12 + (3 * k) % 50, 1, c, 1, &rng);
         const fast_prep *fa = NULL, *fb = NULL;
         ck_assert_int_eq(fast_prep_get(A, &fa, NULL), 0);
         ck_assert_int_eq(fast_prep_get(B, &fb, NULL), 0);

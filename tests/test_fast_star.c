@@ -15,33 +15,6 @@
 #include "solver/fast_star.h"
 #include "tests/helpers.h"
 
-/* A polyhedron tangent to the ellipsoid with semi-axes (1, e, e) around c,
- * scaled by s: m random integer normals, right sides rounded up to
- * multiples of 2^-10 s (every number an exact double). */
-static hs_poly *ellipsoid_rows(int m, double e, const double *c, double s, uint64_t *rng)
-{
-    double *A = malloc(sizeof(double) * 3 * (size_t)m), *b = malloc(sizeof(double) * (size_t)m);
-    for (int i = 0; i < m; i++) {
-        double u[3], r2;
-        do {
-            for (int j = 0; j < 3; j++)
-                u[j] = round(64 * t_rng_sym(rng));
-            r2 = u[0] * u[0] + u[1] * u[1] + u[2] * u[2];
-        } while (r2 == 0);
-        double h = sqrt(u[0] * u[0] + e * e * (u[1] * u[1] + u[2] * u[2])) * s;
-        double off = u[0] * c[0] + u[1] * c[1] + u[2] * c[2];
-        for (int j = 0; j < 3; j++)
-            A[3 * i + j] = u[j];
-        b[i] = ldexp(ceil(ldexp(h + off, 10) / s) * s, -10);
-    }
-    hs_error err;
-    hs_poly *P = hs_poly_from_doubles(3, m, A, b, NULL, &err);
-    EXPECT(P != NULL, "%s", err.msg);
-    free(A);
-    free(b);
-    return P;
-}
-
 /* Exactly: every row of P strictly holds at x. */
 static int strictly_inside(const hs_poly *P, const double *x)
 {
@@ -111,7 +84,7 @@ START_TEST(star_never_certifies_outside)
     double c[3] = {0.75, -2.5, 1.25};
     for (int s = 0; s < 3; s++) {
         double cs[3] = {c[0] * scale[_i % 3], c[1] * scale[_i % 3], c[2] * scale[_i % 3]};
-        hs_poly *P = ellipsoid_rows(rows[s], shape[_i], cs, scale[_i % 3], &rng);
+        hs_poly *P = t_ellipsoid_rows(rows[s], shape[_i], cs, scale[_i % 3], &rng);
         double share = star_is_sound(P, &rng, 3000);
         /* and it is worth having: most points within half way are certified */
         EXPECT(share > (shape[_i] == 1 ? 0.95 : 0.5), "%d rows, shape %g: only %.2f certified",
@@ -208,7 +181,7 @@ START_TEST(star_reaches_the_inradius_of_a_tangent_polyhedron)
 {
     uint64_t rng = 7;
     double c[3] = {0.5, 0.25, -0.125};
-    hs_poly *P = ellipsoid_rows(80, 1, c, 1, &rng);
+    hs_poly *P = t_ellipsoid_rows(80, 1, c, 1, &rng);
     const fast_prep *fp = NULL;
     ck_assert_int_eq(fast_prep_get(P, &fp, NULL), 0);
     const double *A = P->a, *b = P->b;
@@ -255,8 +228,8 @@ START_TEST(stars_settle_a_deep_overlap)
 {
     uint64_t rng = 11;
     double o[3] = {0, 0, 0}, deep[3] = {1.25, 0.5, 0}, shallow[3] = {2.125, 0.0625, 0};
-    hs_poly *A = ellipsoid_rows(60, 1, o, 1, &rng), *B = ellipsoid_rows(60, 1, deep, 1, &rng);
-    hs_poly *C = ellipsoid_rows(60, 1, shallow, 1, &rng);
+    hs_poly *A = t_ellipsoid_rows(60, 1, o, 1, &rng), *B = t_ellipsoid_rows(60, 1, deep, 1, &rng);
+    hs_poly *C = t_ellipsoid_rows(60, 1, shallow, 1, &rng);
     hs_options opt;
     hs_options_init(&opt);
     int starred = 0;
