@@ -126,6 +126,14 @@ START_TEST(bad_mimics)
              "<limit lower=\"-1\" upper=\"1\"/><mimic joint=\"f\"/></joint>\n</robot>\n",
              base);
     rt_fails(xml, ".", NULL, HS_ERR_INPUT, "fixed joint cannot be mimicked");
+    /* two <mimic> elements in one joint (found by the URDF fuzzer: the
+     * second used to replace the first's name, which leaked) */
+    snprintf(xml, sizeof xml,
+             "%s<joint name=\"k\" type=\"revolute\"><parent link=\"a\"/><child link=\"c\"/>\n"
+             "<limit lower=\"-1\" upper=\"1\"/><mimic joint=\"j\"/>\n<mimic joint=\"j\"/></joint>\n"
+             "</robot>\n",
+             base);
+    rt_fails(xml, ".", NULL, HS_ERR_INPUT, "t.urdf:9: joint 'k' has two <mimic> elements");
     /* a cycle of mimics: j mimics k, k mimics j */
     rt_fails(HEAD LINK("a") LINK("b") LINK("c")
              "<joint name=\"j\" type=\"revolute\"><parent link=\"a\"/><child link=\"b\"/>"

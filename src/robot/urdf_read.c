@@ -310,6 +310,8 @@ static hs_code read_limit(reader *rd, const xmlNode *c, urdf_joint *J)
 
 static hs_code read_mimic(reader *rd, const xmlNode *c, urdf_joint *J)
 {
+    if (J->mimic)
+        return urdf_fail(rd, c, "joint '%s' has two <mimic> elements", J->name);
     J->mimic_line = line_of(c);
     J->mult = 1;
     J->offset = 0;
