@@ -103,22 +103,31 @@ static void scan_keep(scan_state *ss, double v, double w, int id)
     ss->worst[c] = id;
 }
 
+/* Row id (stacked; norm w) whose a . x - b at z is ex: when it violates
+ * the margin row beyond tol, among the worst so far it joins the list. */
+static inline void scan_violated(scan_state *ss, double ex, double tol, double w, int id)
+{
+    double v = ex + w * ss->z[ss->q->n];
+    if (v > tol && !ss->q->fw->in_set[id]) /* (rare: the LP holds its own rows) */
+        scan_keep(ss, v, w, id);
+}
+
+/* The violation tolerance of a row with right side b and norm w. */
+static inline double scan_tol(const scan_state *ss, double b, double w)
+{
+    return SEIDEL_VIOLATION_TOL * (ss->spread * w + fabs(b));
+}
+
 /* Row id (stacked; coefficients a, right side b, norm w) at z: its
- * violation of the margin row (the worst join the list) and its
- * strictness at x. */
+ * violation of the margin row and its strictness at x. */
 static inline void scan_row(scan_state *ss, const double *a, double b, double w, int id)
 {
-    fast_query *q = ss->q;
-    const double *z = ss->z;
-    int n = q->n;
-    double mag, ex = fq_row_excess(a, b, z, n, &mag); /* a . x - b */
-    double tol = SEIDEL_VIOLATION_TOL * (ss->spread * w + fabs(b));
+    int n = ss->q->n;
+    double mag, ex = fq_row_excess(a, b, ss->z, n, &mag); /* a . x - b */
+    double tol = scan_tol(ss, b, w);
     ss->maybe_not_strict |= ex > -tol; /* (a . x < b is all overlap needs) */
     ss->unsure |= !(mag < 0x1p+900 && mag > 0x1p-900 && ex < -(double)(n + 2) * FP_U * mag);
-    double v = ex + w * z[n];
-    if (!(v > tol) || q->fw->in_set[id]) /* (rare: the LP holds its own rows) */
-        return;
-    scan_keep(ss, v, w, id);
+    scan_violated(ss, ex, tol, w, id);
 }
 
 /* The same violation test without the strictness bookkeeping, for an
@@ -127,14 +136,9 @@ static inline void scan_row(scan_state *ss, const double *a, double b, double w,
  * rows join (its magnitude, unused, is left to the compiler to drop). */
 static inline void scan_row_violation(scan_state *ss, const double *a, double b, double w, int id)
 {
-    const double *z = ss->z;
-    int n = ss->q->n;
-    double mag, ex = fq_row_excess(a, b, z, n, &mag);
+    double mag, ex = fq_row_excess(a, b, ss->z, ss->q->n, &mag);
     (void)mag;
-    double tol = SEIDEL_VIOLATION_TOL * (ss->spread * w + fabs(b));
-    double v = ex + w * z[n];
-    if (v > tol && !ss->q->fw->in_set[id])
-        scan_keep(ss, v, w, id);
+    scan_violated(ss, ex, scan_tol(ss, b, w), w, id);
 }
 
 static void scan_join(scan_state *ss, int *count)
