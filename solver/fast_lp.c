@@ -66,16 +66,22 @@ static int flp_refactor(flp_state *s)
     return dense_inverse(s->D, s->G, s->Ginv);
 }
 
-static void vertex(flp_state *s)
+/* The vertex z = Ginv h of a basis (D x D); 0, or -1 when a coordinate is
+ * not finite. */
+static int vertex_of(int D, const double *Ginv, const double *h, double *z)
 {
-    int D = s->D;
+    int finite = 1;
     for (int i = 0; i < D; i++) {
         double v = 0;
         for (int c = 0; c < D; c++)
-            v += s->Ginv[i * D + c] * s->h[c];
-        s->z[i] = v;
+            v += Ginv[i * D + c] * h[c];
+        z[i] = v;
+        finite &= isfinite(v);
     }
+    return finite ? 0 : -1;
 }
+
+static int vertex(flp_state *s) { return vertex_of(s->D, s->Ginv, s->h, s->z); }
 
 void flp_init(flp_state *s, int n, const seidel_bank bank[2], const double *lo,
               const double *hi, const int *objective, flp_hook hook, void *hook_user)
@@ -108,17 +114,18 @@ void flp_init(flp_state *s, int n, const seidel_bank bank[2], const double *lo,
         for (int c = 0; c < D; c++)
             s->Ginv[i * D + c] = s->G[c * D + i];
     s->since_refactor = 0;
-    vertex(s);
+    (void)vertex(s); /* (the box corner: finite when the box is) */
 }
 
 int flp_crash(flp_state *s, int ra, int rb)
 {
-    int D = s->D, n = s->n, m = -1;
-    double ga[FLP_MAX_D], gb[FLP_MAX_D], ha, hb, best = 0;
+    int D = s->D, n = s->n, m = -1, basis[FLP_MAX_D] = {ra, rb};
+    double G[FLP_MAX_D * FLP_MAX_D] = {0}, h[FLP_MAX_D], Ginv[FLP_MAX_D * FLP_MAX_D], z[FLP_MAX_D];
+    double *ga = G, *gb = G + D, best = 0;
     if (s->pivots != 0 || s->ovar[0] != n || s->osign[0] < 0)
         return 0; /* (only from the start, for the margin objective) */
-    constraint_of(s, ra, ga, &ha);
-    constraint_of(s, rb, gb, &hb);
+    constraint_of(s, ra, ga, &h[0]);
+    constraint_of(s, rb, gb, &h[1]);
     for (int j = 0; j < n; j++) /* an axis on which the two normals oppose */
         if (ga[j] * gb[j] < 0 && fabs(ga[j]) + fabs(gb[j]) > best) {
             best = fabs(ga[j]) + fabs(gb[j]);
@@ -128,15 +135,12 @@ int flp_crash(flp_state *s, int ra, int rb)
         return 0;
     /* e_tau = la ga + lb gb + the box bounds of the other axes, la, lb > 0 */
     double la = 1 / (ga[n] + fabs(ga[m] / gb[m]) * gb[n]), lb = la * fabs(ga[m] / gb[m]);
-    int basis[FLP_MAX_D];
-    double G[FLP_MAX_D * FLP_MAX_D] = {0}, h[FLP_MAX_D], Ginv[FLP_MAX_D * FLP_MAX_D];
-    basis[0] = ra;
-    basis[1] = rb;
     for (int j = 0, c = 2; j < n; j++)
-        if (j != m)
-            basis[c++] = SEIDEL_BOX_ID(j, -(la * ga[j] + lb * gb[j]) > 0);
-    for (int c = 0; c < D; c++)
-        constraint_of(s, basis[c], G + c * D, &h[c]);
+        if (j != m) {
+            basis[c] = SEIDEL_BOX_ID(j, -(la * ga[j] + lb * gb[j]) > 0);
+            constraint_of(s, basis[c], G + c * D, &h[c]);
+            c++;
+        }
     if (dense_inverse(D, G, Ginv) != 0)
         return 0;
     /* dual feasible: every basis constraint carries weight for tau (then its
@@ -147,14 +151,8 @@ int flp_crash(flp_state *s, int ra, int rb)
     for (int c = 0; c < D; c++)
         if (!(Ginv[n * D + c] > 1e-9 * top))
             return 0;
-    double z[FLP_MAX_D]; /* its vertex, as vertex() computes it */
-    for (int i = 0; i < D; i++) {
-        z[i] = 0;
-        for (int c = 0; c < D; c++)
-            z[i] += Ginv[i * D + c] * h[c];
-        if (!isfinite(z[i]))
-            return 0;
-    }
+    if (vertex_of(D, Ginv, h, z) != 0)
+        return 0;
     memcpy(s->basis, basis, sizeof(int) * (size_t)D);
     memcpy(s->G, G, sizeof(double) * (size_t)(D * D));
     memcpy(s->Ginv, Ginv, sizeof(double) * (size_t)(D * D));
@@ -313,10 +311,8 @@ flp_status flp_solve(flp_state *s, const int *set, int count)
         s->pivots++;
         if (++s->since_refactor >= FLP_REFACTOR && flp_refactor(s) != 0)
             return FLP_TROUBLE;
-        vertex(s);
-        for (int k = 0; k < D; k++)
-            if (!isfinite(s->z[k]))
-                return FLP_TROUBLE;
+        if (vertex(s) != 0)
+            return FLP_TROUBLE;
         if (s->hook && s->z[s->n] < 0) {
             double lam_tau[FLP_MAX_D];
             for (int c = 0; c < D; c++)
