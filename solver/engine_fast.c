@@ -393,12 +393,9 @@ static const int *scan_candidates(fast_query *q, int k, const double *d, int *co
 static void setup(fast_query *q)
 {
     int n = q->n;
-    const double *s = q->V[0]->center, *t = q->V[1]->center;
     double probe[SEIDEL_MAX_DIM], minus[SEIDEL_MAX_DIM], len = 0;
-    for (int j = 0; j < n; j++) {
-        q->d[j] = t[j] - s[j];
+    for (int j = 0; j < n; j++)
         len += fabs(q->d[j]);
-    }
     for (int j = 0; j < n; j++) { /* equal centers: any direction serves */
         probe[j] = len > 0 ? q->d[j] : (j == 0);
         minus[j] = -probe[j];
@@ -423,18 +420,16 @@ static void setup(fast_query *q)
  * direction maps' lists for them (setup's candidates). */
 static void prefetch_directions(const fast_query *q)
 {
-    double d[SEIDEL_MAX_DIM], minus[SEIDEL_MAX_DIM];
-    const double *s = q->V[0]->center, *t = q->V[1]->center;
+    double minus[SEIDEL_MAX_DIM];
     int zero = 1;
     for (int j = 0; j < q->n; j++) {
-        d[j] = t[j] - s[j];
-        minus[j] = -d[j];
-        zero &= d[j] == 0;
+        minus[j] = -q->d[j];
+        zero &= q->d[j] == 0;
     }
     if (zero)
         return;
     for (int k = 0; k < 2; k++) {
-        const double *dir = k ? minus : d;
+        const double *dir = k ? minus : q->d;
         if (q->V[k]->use_star)
             fast_star_prefetch(q->F[k], dir);
         fq_prefetch_lookup(q, k, dir);
@@ -450,10 +445,9 @@ static int star_overlap(fast_query *q)
     if (!q->V[0]->use_star || !q->V[1]->use_star)
         return 0;
     int n = q->n;
-    const double *s = q->V[0]->center, *t = q->V[1]->center;
-    double d[SEIDEL_MAX_DIM], minus[SEIDEL_MAX_DIM], x[SEIDEL_MAX_DIM], big = 0;
+    const double *s = q->V[0]->center, *d = q->d;
+    double minus[SEIDEL_MAX_DIM], x[SEIDEL_MAX_DIM], big = 0;
     for (int j = 0; j < n; j++) {
-        d[j] = t[j] - s[j];
         minus[j] = -d[j];
         big = fp_max(big, fabs(d[j]));
     }
@@ -592,6 +586,8 @@ hs_code fast_intersect_views_hinted(const fast_view *A, const fast_view *B, int 
         next->kind = FAST_HINT_NONE;
     if (!q.F[0] || !q.F[1])
         return fall_back(&q, "not eligible for the fast path (see hs_poly_fast_ready)", err);
+    for (int j = 0; j < n; j++) /* d = t - s, read by the stars, the prefetch and setup */
+        q.d[j] = B->center[j] - A->center[j];
     if (!hint) /* (a hint usually settles the query without them) */
         prefetch_directions(&q);
     if (result_reset(r, HS_DISJOINT, n) != 0 || !(q.fw = work_for(r, n, q.M)))
