@@ -361,7 +361,7 @@ static void plan_map(const hs_poly *p, fast_prep *fp)
     fp->star_cells = fp->star_g ? 2 * p->n * (int)lround(pow(fp->star_g, p->n - 1)) : 0;
 }
 
-static int *build_map(const fast_prep *fp)
+static void *build_map(const fast_prep *fp)
 {
     int *rows = mem_alloc((size_t)fp->map_cells * (size_t)fp->map_len, sizeof(int));
     if (!rows)
@@ -374,20 +374,26 @@ static int *build_map(const fast_prep *fp)
     return rows;
 }
 
+void *fast_prep_lazy(const fast_prep *fp, _Atomic(void *) *slot,
+                     void *(*make)(const fast_prep *fp))
+{
+    void *have = atomic_load_explicit(slot, memory_order_acquire);
+    if (have)
+        return have;
+    void *mine = make(fp), *expected = NULL;
+    if (!mine)
+        return NULL;
+    if (atomic_compare_exchange_strong_explicit(slot, &expected, mine, memory_order_acq_rel,
+                                                memory_order_acquire))
+        return mine;
+    free(mine); /* another thread installed the same block first */
+    return expected;
+}
+
 static const int *map_of(const fast_prep *fp)
 {
     fast_prep *mp = (fast_prep *)fp; /* only the atomic slot is written */
-    int *rows = atomic_load_explicit(&mp->map_rows, memory_order_acquire);
-    if (rows || fp->map_cells == 0)
-        return rows;
-    int *mine = build_map(fp), *expected = NULL;
-    if (!mine)
-        return NULL;
-    if (atomic_compare_exchange_strong_explicit(&mp->map_rows, &expected, mine,
-                                                memory_order_acq_rel, memory_order_acquire))
-        return mine;
-    free(mine); /* another thread installed the same map first */
-    return expected;
+    return fp->map_cells ? fast_prep_lazy(fp, &mp->map_rows, build_map) : NULL;
 }
 
 int fast_prep_map_ready(const fast_prep *fp)

@@ -16,8 +16,6 @@
  * map (map_cells 0: queries scan the rows for candidates). */
 #define FAST_PREP_SIMPLEX_DIM 5
 
-struct fast_star;
-
 typedef struct fast_prep {
     const char *why;      /* NULL when eligible; otherwise why not (static
                              text) and nothing below is set */
@@ -40,12 +38,12 @@ typedef struct fast_prep {
      * as the rest of the preparation, and many polyhedra, such as bodies
      * added to a world that never meet another, are never looked up):
      * installed with an atomic compare-and-swap like the preparation */
-    _Atomic(int *) map_rows;
+    _Atomic(void *) map_rows; /* (int: map_cells * map_len) */
     /* The inner star (fast_star.h): star_g cells along each cube-face axis,
      * star_cells lengths (0 cells: no star), made on first use in one block
      * (freed with free) and installed like the map */
     int star_g, star_cells;
-    _Atomic(struct fast_star *) star;
+    _Atomic(void *) star; /* (struct fast_star) */
     const hs_poly *poly;  /* the system prepared (it owns this preparation) */
 } fast_prep;
 
@@ -66,6 +64,13 @@ void fast_prep_cell_center(int n, int g, int cell, double *d);
 /* Ask for the cache line of direction d's list (no effect before the map
  * is made): a query that will look it up soon calls this first. */
 void fast_prep_prefetch(const fast_prep *fp, const double *d);
+
+/* A part of fp made on first use: the block in *slot, or make(fp)
+ * installed there by an atomic compare-and-swap (a thread that loses the
+ * race frees its copy and returns the one installed first); NULL when make
+ * runs out of memory.  The direction map and the inner star use it. */
+void *fast_prep_lazy(const fast_prep *fp, _Atomic(void *) *slot,
+                     void *(*make)(const fast_prep *fp));
 
 /* The map built now if fp has one (as by a first lookup): 0, or -1 when
  * out of memory. */

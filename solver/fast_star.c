@@ -146,7 +146,7 @@ static double star_row_cut(double nearest, double L, double ct, double st)
     return ct * tau - st * sqrt(1 - tau * tau) - 0x1p-20;
 }
 
-static struct fast_star *star_new(const fast_prep *fp)
+static void *star_new(const fast_prep *fp)
 {
     size_t bytes = sizeof(struct fast_star) + sizeof(_Atomic(float)) * (size_t)fp->star_cells;
     struct fast_star *R = mem_alloc(1, bytes);
@@ -203,17 +203,7 @@ static float star_float_below(double v)
 static const struct fast_star *star_of(const fast_prep *fp)
 {
     fast_prep *mp = (fast_prep *)fp; /* only the atomic slot is written */
-    struct fast_star *R = atomic_load_explicit(&mp->star, memory_order_acquire);
-    if (R || fp->star_cells == 0)
-        return R;
-    struct fast_star *mine = star_new(fp), *expected = NULL;
-    if (!mine)
-        return NULL;
-    if (atomic_compare_exchange_strong_explicit(&mp->star, &expected, mine, memory_order_acq_rel,
-                                                memory_order_acquire))
-        return mine;
-    free(mine); /* another thread installed the same star first */
-    return expected;
+    return fp->star_cells ? fast_prep_lazy(fp, &mp->star, star_new) : NULL;
 }
 
 /* The length of the cell of direction d (0 without a star). */
