@@ -17,6 +17,11 @@
  *     combination is then 0 . x <= 0, and the hyperplane of A's part
  *     separates A from B (A's part is nonzero: both are full-dimensional,
  *     so neither alone combines to 0 . x <= 0).
+ *     A face on a face (the common contact) proves 1 and 2 more cheaply:
+ *     when det G != 0 is settled by its filter and a row of A and a row of
+ *     B in the basis are exactly opposite multiples, (a_p, b_p) = -lambda
+ *     (a_q, b_q) with lambda > 0 (exact 2 x 2 minors), the only dual of
+ *     the basis is supported on those two rows (faces_opposed, below).
  *  3. The point x* of z = (x*, 0) lies in A and in B: for every row k not
  *     in the basis, a_k . x* - b_k <= 0 (basis rows hold with equality).
  *     With N_j = det(G with column j replaced by h) and D0 = det G,
@@ -47,6 +52,7 @@
 #include <string.h>
 
 #include "polytope/dense.h"
+#include "polytope/expansion.h"
 #include "polytope/fp.h"
 #include "polytope/hpoly.h"
 #include "polytope/predicates.h"
@@ -96,15 +102,13 @@ static double det_perm(const double *M, int D, double *perm)
 }
 
 /* det of the D x D row-major M in floating point with a rigorous bound on
- * its error: 0, or -1 when an entry is out of the safe range. */
-static int det_bounded(const double *M, int D, double *value, double *err)
+ * its error (the entries were checked to lie in [2^-200, 2^200] or be 0:
+ * fast_touch_certify checks G and h once, and M is made of them). */
+static void det_bounded(const double *M, int D, double *value, double *err)
 {
-    if (!entries_in_range(M, D * D))
-        return -1;
     double perm;
     *value = det_perm(M, D, &perm);
     *err = 16 * FP_U * perm;
-    return 0;
 }
 
 /* The basis rows with column `col` replaced by v (col >= 0), or row `row`
@@ -121,6 +125,49 @@ static void replaced(const fast_touch_job *j, int col, int row, const double *v,
     }
 }
 
+/* Basis rows p (of A) and q (of B) that face each other exactly: (a_p,
+ * b_p) = -lambda (a_q, b_q) for some lambda > 0 (a face on a face).  Every
+ * 2 x 2 minor of the two rows with the column J of a_q's largest entry is
+ * 0, exactly: x y = u v is tested as equal Two-Products (fl(x y) = fl(u v)
+ * and equal residuals), exact for entries in [2^-200, 2^200] or 0. */
+static int rows_opposed(const fast_touch_job *j, int p, int q)
+{
+    int n = j->n, D = n + 1, J = 0;
+    const double *gp = j->G + p * D, *gq = j->G + q * D;
+    for (int k = 1; k < n; k++)
+        if (fabs(gq[k]) > fabs(gq[J]))
+            J = k;
+    if (gq[J] == 0 || gp[J] == 0 || (gp[J] > 0) == (gq[J] > 0))
+        return 0;
+    for (int k = 0; k <= n; k++) { /* k = n: the right sides */
+        if (k == J)
+            continue;
+        double xp = k < n ? gp[k] : j->h[p], xq = k < n ? gq[k] : j->h[q], p1, e1, p2, e2;
+        xp_two_prod(xp, gq[J], &p1, &e1);
+        xp_two_prod(gp[J], xq, &p2, &e2);
+        if (p1 != p2 || e1 != e2)
+            return 0;
+    }
+    return 1;
+}
+
+/* The separation of a face on a face, without determinants: when det G
+ * != 0 and two basis rows p of A and q of B face each other exactly, y =
+ * mu (e_p + lambda e_q) with mu (w_p + lambda w_q) = 1 solves y^T G =
+ * e_tau (sum y a = 0 and y . w = 1), so it is the basis's only dual: y >=
+ * 0, 0 on every other column (box bounds included), positive on a row of
+ * A, and z_tau = y . h = mu (b_p + lambda b_q) = 0.  What steps 1 and 2
+ * prove with D + 2 determinant signs, in at most 2 (n + 1) exact products
+ * per pair of rows tried. */
+static int faces_opposed(const fast_touch_job *j)
+{
+    for (int p = 0; p <= j->n; p++)
+        for (int q = 0; q <= j->n; q++)
+            if (j->which[p] == 0 && j->which[q] == 1 && rows_opposed(j, p, q))
+                return 1;
+    return 0;
+}
+
 /* 1 when the multipliers are a valid separation: y >= 0, 0 on box bounds,
  * positive on some row of A; and z_tau = 0.  *s0 receives sign det G: from
  * D0 (det G in floating point, error at most eD0, from det_bounded) when
@@ -134,6 +181,8 @@ static int touch_separation_holds(const fast_touch_job *j, double D0, double eD0
         *s0 = D0 > 0 ? 1 : -1;
         if (ps)
             ps->filtered++;
+        if (faces_opposed(j))
+            return 1;
     } else
         *s0 = pred_det_sign(j->G, D, ps);
     if (*s0 == 0 || *s0 == -2)
@@ -190,8 +239,24 @@ static int exact_vertex(const fast_touch_job *j, mpq_t *x)
     return rc;
 }
 
-/* x* in floating point (dense.c): a few ulps from the exact point, which
- * is made on demand (result.c). */
+/* x* = (N_c / D0) by Cramer's rule, when the determinants' bounds make
+ * every coordinate's error at most 2^-40 of the largest (|N_c - fl N_c| <=
+ * eN_c, |D0 - fl D0| <= eD0 < |fl D0|): *ok says whether it did. */
+static void cramer_vertex(int n, double D0, double eD0, const double *N, const double *eN,
+                          double *x, int *ok)
+{
+    double den = fabs(D0) - eD0, scale = 0;
+    *ok = den > 0;
+    for (int c = 0; c < n && *ok; c++) {
+        x[c] = N[c] / D0;
+        scale = fp_max(scale, fabs(x[c]));
+    }
+    for (int c = 0; c < n && *ok; c++) /* (|x_c| + 1) eD0: first order, and then some */
+        *ok = eN[c] + (fabs(x[c]) + 1) * eD0 <= 0x1p-40 * den * scale;
+}
+
+/* x* in floating point (dense.c) when Cramer's rule was not close enough:
+ * a few ulps from the exact point, which is made on demand (result.c). */
 static void approx_vertex(const fast_touch_job *j, double *x)
 {
     double z[TOUCH_MAX_D];
@@ -217,16 +282,16 @@ static int exact_row_sign(const double *a, double b, mpq_t *x, int n, mpq_t acc,
  * x is initialized only when x* has to be solved exactly (*solved = 1:
  * then the caller clears it, and x holds x* when the answer is 1). */
 static int point_in_both(const fast_touch_job *j, int s0, double D0, double eD0, mpq_t *x,
-                         int *solved)
+                         int *solved, double *xd, int *xd_ok)
 {
     int n = j->n, D = n + 1, pending = 0;
     double M[TOUCH_MAX_D * TOUCH_MAX_D], N[TOUCH_MAX_D], eN[TOUCH_MAX_D];
     *solved = 0;
     for (int c = 0; c < n; c++) {
         replaced(j, c, -1, j->h, M);
-        if (det_bounded(M, D, &N[c], &eN[c]) != 0)
-            return 0;
+        det_bounded(M, D, &N[c], &eN[c]);
     }
+    cramer_vertex(n, D0, eD0, N, eN, xd, xd_ok);
     const double g = fp_gamma(n + 2);
     for (int k = 0; k < 2; k++) {
         const fast_view *V = j->V[k];
@@ -280,11 +345,15 @@ int fast_touch_certify(const fast_touch_job *j, hs_result *r, pred_stats *ps)
 {
     int n = j->n, D = n + 1, s0, solved = 0;
     double D0, eD0; /* det G in floating point and its error bound */
-    if (D > TOUCH_MAX_D || det_bounded(j->G, D, &D0, &eD0) != 0 ||
-        !touch_separation_holds(j, D0, eD0, &s0, ps))
+    if (D > TOUCH_MAX_D || !entries_in_range(j->G, D * D) || !entries_in_range(j->h, D))
+        return 0;
+    det_bounded(j->G, D, &D0, &eD0);
+    if (!touch_separation_holds(j, D0, eD0, &s0, ps))
         return 0;
     mpq_t x[TOUCH_MAX_D];
-    int ok = point_in_both(j, s0, D0, eD0, x, &solved);
+    double xd[TOUCH_MAX_D];
+    int xd_ok = 0;
+    int ok = point_in_both(j, s0, D0, eD0, x, &solved, xd, &xd_ok);
     if (ok == 1) {
         r->status = HS_TOUCHING;
         r->lazy = 1;
@@ -292,6 +361,8 @@ int fast_touch_certify(const fast_touch_job *j, hs_result *r, pred_stats *ps)
         if (solved)
             for (int c = 0; c < n; c++)
                 r->point_d[c] = q_nearest_double(x[c], NULL);
+        else if (xd_ok)
+            memcpy(r->point_d, xd, sizeof(double) * (size_t)n);
         else
             approx_vertex(j, r->point_d);
         memcpy(r->lazy_g, j->G, sizeof(double) * (size_t)(D * D));
