@@ -100,6 +100,73 @@ START_TEST(face_contacts_need_no_fallback)
 }
 END_TEST
 
+/* touching_of with its last row (the face facing row i) scaled by lambda,
+ * its right side moved by `ulps` units in the last place (0: unmoved). */
+static hs_poly *facing_scaled(const hs_poly *A, int i, double lambda, int ulps)
+{
+    double ai[3], bi;
+    hs_poly_row(A, i, ai, &bi);
+    hs_poly *T = touching_of(A, i, 0.25 / (ai[0] * ai[0] + ai[1] * ai[1] + ai[2] * ai[2]));
+    int m = hs_poly_rows(T);
+    double *a = malloc(sizeof(double) * 3 * (size_t)m), *b = malloc(sizeof(double) * (size_t)m);
+    for (int j = 0; j < m; j++)
+        hs_poly_row(T, j, a + 3 * j, b + j);
+    for (int k = 0; k < 3; k++)
+        a[3 * (m - 1) + k] *= lambda;
+    b[m - 1] *= lambda;
+    for (int u = 0; u < abs(ulps); u++)
+        b[m - 1] = nextafter(b[m - 1], ulps > 0 ? INFINITY : -INFINITY);
+    hs_error err;
+    hs_poly *p = hs_poly_from_doubles(3, m, a, b, NULL, &err);
+    ck_assert_msg(p != NULL, "%s", err.msg);
+    hs_poly_free(T);
+    free(a);
+    free(b);
+    return p;
+}
+
+/* Faces facing each other with tilted, non-integer normals, the facing
+ * row scaled (by powers of two, exactly, and by 3 and 0.1, rounded) and
+ * its right side moved by an ulp either way: the fast engine agrees with
+ * the exact engine every time and its certificate verifies; the exactly
+ * scaled faces are all certified touching without the exact fallback
+ * (the two-row proof of fast_touch.c), and an ulp away never touches. */
+START_TEST(facing_faces_scaled_and_nudged)
+{
+    uint64_t rng = 777;
+    hs_result *rf = hs_result_new(), *rx = hs_result_new();
+    const double lambdas[4] = {1, 0x1p-7, 3, 0.1};
+    int exact_touch = 0, exact_pairs = 0, fell_back = 0;
+    for (int k = 0; k < 60; k++) {
+        double c[3] = {0.1 * k, -0.3, 0.7};
+        hs_poly *A = t_ellipsoid_rows(24 + k % 30, 0.5, c, 1.5, &rng);
+        int i = (int)(t_rng_next(&rng) % (uint64_t)hs_poly_rows(A));
+        for (int l = 0; l < 4; l++)
+            for (int u = -1; u <= 1; u++) {
+                hs_poly *B = facing_scaled(A, i, lambdas[l], u);
+                hs_status f = query(HS_ENGINE_FAST, A, B, rf), x = query(HS_ENGINE_EXACT, A, B, rx);
+                ck_assert_msg(f == x, "pair %d, lambda %g, %d ulps: fast %s, exact %s", k, lambdas[l],
+                              u, hs_status_name(f), hs_status_name(x));
+                hs_error err;
+                ck_assert_msg(hs_result_verify(rf, A, B, &err) == HS_OK, "pair %d: %s", k, err.msg);
+                if (u != 0)
+                    ck_assert_msg(f != HS_TOUCHING, "pair %d moved by %d ulps touches", k, u);
+                if (u == 0 && l < 2) {
+                    exact_pairs++;
+                    exact_touch += f == HS_TOUCHING;
+                    fell_back += hs_result_fallback(rf) != 0;
+                }
+                hs_poly_free(B);
+            }
+        hs_poly_free(A);
+    }
+    ck_assert_int_eq(exact_touch, exact_pairs);
+    ck_assert_msg(fell_back * 20 <= exact_pairs, "%d of %d fell back", fell_back, exact_pairs);
+    hs_result_free(rf);
+    hs_result_free(rx);
+}
+END_TEST
+
 /* The point of a certified contact is in both, exactly, and the exact
  * point read through the API is the nearest double of it. */
 START_TEST(contact_point_is_exact)
@@ -243,6 +310,7 @@ Suite *suite_contact_cert(void)
     TCase *tc = tcase_create("core");
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, face_contacts_need_no_fallback);
+    tcase_add_test(tc, facing_faces_scaled_and_nudged);
     tcase_add_test(tc, contact_point_is_exact);
     tcase_add_test(tc, exact_box_equals_hull_box);
     tcase_add_test(tc, resting_boxes_repeat);
