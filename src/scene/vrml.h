@@ -61,6 +61,7 @@
 #include <stddef.h>
 
 #include "halfspace.h"
+#include "polytope/arena.h"
 
 /* Limits of the reader besides those of scene_opts (max_depth: nodes and
  * values nested within one file; 5 * max_depth once PROTOs and Inlines
@@ -71,25 +72,8 @@
 #define VRML_MAX_IS_STEPS 20000000L /* PROTO instances gone through to find field values */
 #define VRML_MAX_INLINES 10000L    /* Inline nodes visited (each resolves a path) */
 
-/* -------------------------------------------------------------- arena */
-
-/* Every part of the parsed scene lives in one arena, freed at once
- * (vrml_graph.c). */
-typedef struct arena_block {
-    struct arena_block *next;
-    size_t used, cap;
-    max_align_t data[];
-} arena_block;
-
-typedef struct arena {
-    arena_block *head;
-} arena;
-
-/* n bytes, zeroed, aligned for any type; NULL when out of memory. */
-void *vrml_arena_alloc(arena *a, size_t n);
-/* A copy of the n bytes at s, NUL-terminated; NULL when out of memory. */
-char *vrml_arena_strdup(arena *a, const char *s, size_t n);
-void vrml_arena_free(arena *a);
+/* Every part of the parsed scene lives in one arena (polytope/arena.h),
+ * freed at once. */
 
 /* An index of names (vrml_graph.c): open addressing over a table in the
  * arena, at most half full, so that looking a name up costs the same for
@@ -104,7 +88,7 @@ typedef struct vindex {
 /* name -> val in *ix (made at the first name; the value of a name already
  * there is replaced).  0, or -1 when out of memory.  name must stay valid
  * as long as the index (a string of the arena). */
-int vrml_index_put(arena *a, vindex **ix, const char *name, void *val);
+int vrml_index_put(mem_arena *a, vindex **ix, const char *name, void *val);
 /* The value of name, or NULL (also for ix NULL). */
 void *vrml_index_get(const vindex *ix, const char *name);
 
@@ -240,7 +224,7 @@ typedef struct token {
 
 /* All tokens of text, ending with T_END; strings and names in the arena
  * (vrml_lex.c).  The caller frees *out. */
-hs_code vrml_lex(const char *text, const char *file, arena *ar, token **out, hs_error *err);
+hs_code vrml_lex(const char *text, const char *file, mem_arena *ar, token **out, hs_error *err);
 
 /* The "#VRML V2.0 utf8" line: required, or (Inline) optional. */
 hs_code vrml_check_header(const char *text, const char *file, int required, hs_error *err);
@@ -249,6 +233,6 @@ hs_code vrml_check_header(const char *text, const char *file, int required, hs_e
 
 /* Parse text (the contents of the file f->path) into f->top, f->ntop,
  * nodes and values nested at most max_depth deep (vrml_parse.c). */
-hs_code vrml_parse_text(const char *text, vfile *f, arena *ar, int max_depth, hs_error *err);
+hs_code vrml_parse_text(const char *text, vfile *f, mem_arena *ar, int max_depth, hs_error *err);
 
 #endif

@@ -186,14 +186,14 @@ static hs_code load_file(walker *wk, const char *path, const char *real, int nee
             *out = f;
             return HS_OK;
         }
-    vfile *f = vrml_arena_alloc(wk->ar, sizeof *f);
+    vfile *f = mem_arena_alloc(wk->ar, sizeof *f);
     char *text = f ? text_read_file_max(path, wk->opt->max_bytes, 0, NULL, wk->err) : NULL;
     if (!f)
         return err_set(wk->err, HS_ERR_NOMEM, "out of memory");
     if (!text)
         return wk->err ? wk->err->code : HS_ERR_IO;
-    f->path = vrml_arena_strdup(wk->ar, path, strlen(path));
-    f->real = vrml_arena_strdup(wk->ar, real, strlen(real));
+    f->path = mem_arena_strdup(wk->ar, path, strlen(path));
+    f->real = mem_arena_strdup(wk->ar, real, strlen(real));
     const char *start = strncmp(text, "\xEF\xBB\xBF", 3) == 0 ? text + 3 : text; /* BOM */
     int headed = strncmp(start, "#VRML", 5) == 0;
     hs_code rc = !f->path || !f->real ? err_set(wk->err, HS_ERR_NOMEM, "out of memory")
@@ -501,7 +501,7 @@ hs_code scene_add_vrml(hs_world *w, const char *path, const scene_opts *o, hs_er
     char *real = realpath(path, NULL);
     if (!real)
         return err_set(err, HS_ERR_IO, "%s: cannot open: %s", path, strerror(errno));
-    arena ar = {NULL};
+    mem_arena ar = {0};
     walker wk;
     memset(&wk, 0, sizeof wk);
     wk.w = w;
@@ -519,6 +519,6 @@ hs_code scene_add_vrml(hs_world *w, const char *path, const scene_opts *o, hs_er
     free(wk.allowed);
     free(wk.root);
     free(real);
-    vrml_arena_free(&ar);
+    mem_arena_free(&ar);
     return rc;
 }

@@ -1,55 +1,11 @@
-/* vrml_graph.c -- the storage of a parsed VRML scene, one arena freed at
- * once, and the lookups in its graph (fields, PROTO declarations, the node
- * a PROTO instance stands for). */
+/* vrml_graph.c -- the index of names of a parsed VRML scene (in its
+ * arena, polytope/arena.h), and the lookups in its graph (fields, PROTO
+ * declarations, the node a PROTO instance stands for). */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "src/scene/vrml.h"
-
-/* -------------------------------------------------------------- arena */
-
-void *vrml_arena_alloc(arena *a, size_t n)
-{
-    size_t unit = sizeof(max_align_t);
-    if (n > SIZE_MAX / 4)
-        return NULL;
-    n = n ? (n + unit - 1) / unit * unit : unit;
-    arena_block *b = a->head;
-    if (!b || b->cap - b->used < n) {
-        size_t cap = n > 65536 ? n : 65536;
-        b = malloc(sizeof *b + cap);
-        if (!b)
-            return NULL;
-        b->next = a->head;
-        b->used = 0;
-        b->cap = cap;
-        a->head = b;
-    }
-    void *p = (char *)b->data + b->used;
-    b->used += n;
-    memset(p, 0, n);
-    return p;
-}
-
-char *vrml_arena_strdup(arena *a, const char *s, size_t n)
-{
-    char *d = vrml_arena_alloc(a, n + 1);
-    if (d) {
-        memcpy(d, s, n);
-        d[n] = '\0';
-    }
-    return d;
-}
-
-void vrml_arena_free(arena *a)
-{
-    while (a->head) {
-        arena_block *next = a->head->next;
-        free(a->head);
-        a->head = next;
-    }
-}
 
 /* -------------------------------------------------------------- graph */
 
@@ -72,13 +28,13 @@ static size_t vrml_index_slot(const vindex *ix, const char *name)
 }
 
 /* A table of `slots` slots (a power of two) holding the names of old. */
-static vindex *vrml_index_resize(arena *a, const vindex *old, size_t slots)
+static vindex *vrml_index_resize(mem_arena *a, const vindex *old, size_t slots)
 {
-    vindex *ix = vrml_arena_alloc(a, sizeof *ix);
+    vindex *ix = mem_arena_alloc(a, sizeof *ix);
     if (!ix || slots > SIZE_MAX / (2 * sizeof(void *)))
         return NULL;
-    ix->key = vrml_arena_alloc(a, slots * sizeof *ix->key);
-    ix->val = vrml_arena_alloc(a, slots * sizeof *ix->val);
+    ix->key = mem_arena_alloc(a, slots * sizeof *ix->key);
+    ix->val = mem_arena_alloc(a, slots * sizeof *ix->val);
     if (!ix->key || !ix->val)
         return NULL;
     ix->mask = slots - 1;
@@ -92,7 +48,7 @@ static vindex *vrml_index_resize(arena *a, const vindex *old, size_t slots)
     return ix;
 }
 
-int vrml_index_put(arena *a, vindex **ix, const char *name, void *val)
+int vrml_index_put(mem_arena *a, vindex **ix, const char *name, void *val)
 {
     /* at most half full: a table twice as large (the old one stays in the arena) */
     if (!*ix || 2 * ((*ix)->count + 1) > (*ix)->mask + 1) {

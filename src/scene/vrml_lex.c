@@ -15,7 +15,7 @@ typedef struct lexer {
     const char *p;
     int line;
     const char *file;
-    arena *ar;
+    mem_arena *ar;
     token *tok;
     int ntok, cap;
     hs_error *err;
@@ -94,7 +94,7 @@ static hs_code lx_string(lexer *lx)
     if (!*q)
         return err_at(lx->err, lx->file, line, "unterminated string");
     token *t = lx_push(lx, T_STR, line);
-    char *out = vrml_arena_alloc(lx->ar, (size_t)(q - s) + 1);
+    char *out = mem_arena_alloc(lx->ar, (size_t)(q - s) + 1);
     if (!t || !out)
         return lx_nomem(lx);
     size_t n = 0;
@@ -188,7 +188,7 @@ static hs_code lx_ident(lexer *lx)
     while (id_rest((unsigned char)lx->p[n]))
         n++;
     token *t = lx_push(lx, T_ID, lx->line);
-    if (!t || !(t->text = vrml_arena_strdup(lx->ar, lx->p, n)))
+    if (!t || !(t->text = mem_arena_strdup(lx->ar, lx->p, n)))
         return lx_nomem(lx);
     lx->p += n;
     return HS_OK;
@@ -228,7 +228,7 @@ static hs_code lx_token(lexer *lx)
 }
 
 /* All tokens of text, ending with T_END. */
-hs_code vrml_lex(const char *text, const char *file, arena *ar, token **out, hs_error *err)
+hs_code vrml_lex(const char *text, const char *file, mem_arena *ar, token **out, hs_error *err)
 {
     lexer lx = {text, 1, file, ar, NULL, 0, 0, err};
     if ((unsigned char)text[0] == 0xEF && (unsigned char)text[1] == 0xBB &&

@@ -28,7 +28,7 @@ typedef struct parser {
     const token *tok;
     int pos;
     const char *file;
-    arena *ar;
+    mem_arena *ar;
     hs_error *err;
     int depth, max_depth;
     int no_is;         /* parsing a PROTO field's default: IS is not allowed */
@@ -100,7 +100,7 @@ static int iv_push(itemvec *iv, const vitem *it)
 /* Move the items to the arena (the vector is freed either way). */
 static hs_code iv_finish(parser *ps, itemvec *iv, vitem **out, int *n)
 {
-    *out = vrml_arena_alloc(ps->ar, sizeof(vitem) * (size_t)iv->n);
+    *out = mem_arena_alloc(ps->ar, sizeof(vitem) * (size_t)iv->n);
     if (*out && iv->n > 0)
         memcpy(*out, iv->v, sizeof(vitem) * (size_t)iv->n);
     *n = iv->n;
@@ -441,7 +441,7 @@ static hs_code parse_field(parser *ps, scope *sc, vnode *n)
     if (vrml_find_field(n, name->text))
         return err_at(ps->err, ps->file, name->line, "field %s of %s is given twice",
                       name->text, n->type);
-    vfield *f = vrml_arena_alloc(ps->ar, sizeof *f);
+    vfield *f = mem_arena_alloc(ps->ar, sizeof *f);
     if (!f)
         return nomem(ps);
     f->name = name->text;
@@ -517,7 +517,7 @@ static hs_code parse_node(parser *ps, scope *sc, const token *type, const char *
     if (++ps->depth > ps->max_depth)
         return err_at(ps->err, ps->file, open->line, "nodes nested more than %d deep "
                       "(raise max_depth)", ps->max_depth);
-    vnode *n = vrml_arena_alloc(ps->ar, sizeof *n);
+    vnode *n = mem_arena_alloc(ps->ar, sizeof *n);
     if (!n)
         return nomem(ps);
     n->type = type->text;
@@ -587,7 +587,7 @@ static hs_code parse_decl(parser *ps, scope *sc, vdecl *d, int in_script)
     hs_code rc = take_name(ps, type->text, &d->name);
     if (rc != HS_OK)
         return rc;
-    vfield *f = vrml_arena_alloc(ps->ar, sizeof *f);
+    vfield *f = mem_arena_alloc(ps->ar, sizeof *f);
     if (!f)
         return nomem(ps);
     f->name = d->name;
@@ -637,8 +637,8 @@ static hs_code parse_interface(parser *ps, scope *sc, vproto *p)
     }
     if (rc == HS_OK)
         take(ps);
-    vdecl *list = p->decl; /* now into the arena */
-    p->decl = vrml_arena_alloc(ps->ar, sizeof *list * (size_t)(p->ndecl + 1));
+    vdecl *list = p->decl; /* now into the mem_arena */
+    p->decl = mem_arena_alloc(ps->ar, sizeof *list * (size_t)(p->ndecl + 1));
     if (p->decl && p->ndecl > 0)
         memcpy(p->decl, list, sizeof *list * (size_t)p->ndecl);
     free(list);
@@ -650,7 +650,7 @@ static hs_code parse_interface(parser *ps, scope *sc, vproto *p)
 static hs_code parse_proto(parser *ps, scope *sc)
 {
     const token *kw = take(ps);
-    vproto *p = vrml_arena_alloc(ps->ar, sizeof *p);
+    vproto *p = mem_arena_alloc(ps->ar, sizeof *p);
     if (!p)
         return nomem(ps);
     hs_code rc = take_name(ps, "PROTO", &p->name);
@@ -675,7 +675,7 @@ static hs_code parse_proto(parser *ps, scope *sc)
 
 /* ------------------------------------------------------------- files */
 
-hs_code vrml_parse_text(const char *text, vfile *f, arena *ar, int max_depth, hs_error *err)
+hs_code vrml_parse_text(const char *text, vfile *f, mem_arena *ar, int max_depth, hs_error *err)
 {
     token *tok = NULL;
     hs_code rc = vrml_lex(text, f->path, ar, &tok, err);

@@ -18,7 +18,7 @@ typedef struct walker {
     hs_world *w;
     const scene_opts *opt;
     hs_error *err;
-    arena *ar;
+    mem_arena *ar;
     vfile *files;                               /* every file parsed so far */
     const char *stack[VRML_MAX_INLINE_DEPTH + 1]; /* files being walked */
     int nstack;

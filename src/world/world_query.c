@@ -16,6 +16,7 @@
 #include "src/narrow/narrow.h"
 #include "src/narrow/narrow_memo.h"
 #include "polytope/error.h"
+#include "polytope/arena.h"
 #include "polytope/mem.h"
 #include "src/shape/pose.h"
 #include "src/world/world.h"
@@ -46,6 +47,9 @@ typedef struct rep_contact {
  * from memo_at in the report's memo pool (memo_len 0: none): the next
  * query answers it from the record when nothing moved. */
 #define HINT_ROWS 4
+/* The most threads a query's narrow phase runs. */
+#define NARROW_THREADS_MAX 64
+
 typedef struct hint_rec {
     int ida, idb, ia, ib;
     unsigned char kind;
@@ -81,6 +85,9 @@ struct hs_report {
                              kept for the next query with this report: a
                              query then allocates nothing for them */
     int nws;
+    mem_arena arena[NARROW_THREADS_MAX]; /* what worker k records per pair of
+                             bodies (pieces, hints, records, contacts) until
+                             the merge copies it out; reset each query */
 };
 
 hs_report *hs_report_new(void) { return calloc(1, sizeof(hs_report)); }
@@ -99,6 +106,8 @@ void hs_report_free(hs_report *r)
     for (int k = 0; k < r->nws; k++)
         narrow_ws_free(&r->ws[k]);
     free(r->ws);
+    for (int k = 0; k < NARROW_THREADS_MAX; k++)
+        mem_arena_free(&r->arena[k]);
     free(r);
 }
 
@@ -114,20 +123,27 @@ void hs_query_options_init(hs_query_options *opt)
 
 /* Room for `need` items: exactly `need` at first (most pairs of bodies
  * have one pair of pieces, one hint, no contacts), then doubling, so that
- * the memory follows what is reported. */
-static int grow(void **p, int *cap, int need, size_t size)
+ * the memory follows what is reported.  In the arena ar when given (what
+ * a worker records per pair: no malloc per pair), else on the heap. */
+static int grow_in(mem_arena *ar, void **p, int *cap, int need, size_t size)
 {
     if (need <= *cap)
         return 0;
     int c = *cap ? *cap : need;
     while (c < need)
         c = c > INT32_MAX / 2 ? need : 2 * c;
-    void *np = mem_realloc(*p, (size_t)c, size);
+    void *np = ar ? mem_arena_grow(ar, *p, (size_t)*cap, (size_t)c, size)
+                  : mem_realloc(*p, (size_t)c, size);
     if (!np)
         return -1;
     *p = np;
     *cap = c;
     return 0;
+}
+
+static int grow(void **p, int *cap, int need, size_t size)
+{
+    return grow_in(NULL, p, cap, need, size);
 }
 
 /* ---------------------------------------------------- one pair of bodies */
@@ -145,6 +161,8 @@ typedef struct pair_out {
     double *memo;      /* their records (memo_at counts from here) */
     size_t nmemo, cap_memo;
     atomic_long *memo_left; /* doubles of records the query may still keep */
+    mem_arena *ar;     /* where piece, contact, hint and memo live (the
+                          worker's arena of the report) */
     int failed;
     hs_error *err;     /* the error, when failed (NULL: out of memory) */
 } pair_out;
@@ -190,15 +208,17 @@ static const fast_hint *rec_hint(const hint_rec *h, fast_hint *out)
     return out;
 }
 
-/* Room for `need` more doubles in a memo pool; 0 or -1. */
-static int memo_reserve(double **pool, size_t *n, size_t *cap, size_t need)
+/* Room for `need` more doubles in a memo pool (in the arena ar when
+ * given); 0 or -1. */
+static int memo_reserve(mem_arena *ar, double **pool, size_t *n, size_t *cap, size_t need)
 {
     if (*n + need <= *cap)
         return 0;
     size_t c = *cap ? *cap : need;
     while (c < *n + need)
         c *= 2;
-    double *np = mem_realloc(*pool, c, sizeof *np);
+    double *np = ar ? mem_arena_grow(ar, *pool, *cap, c, sizeof *np)
+                    : mem_realloc(*pool, c, sizeof *np);
     if (!np)
         return -1;
     *pool = np;
@@ -224,9 +244,9 @@ static void keep_hint(pair_out *po, int ia, int ib, const fast_hint *h, narrow_w
                      atomic_fetch_sub(po->memo_left, (long)memo_len) < (long)memo_len))
         memo_len = 0; /* (over the budget: not kept) */
     if ((h->kind == FAST_HINT_NONE && memo_len == 0) ||
-        grow((void **)&po->hint, &po->cap_hint, po->nhint + 1, sizeof *po->hint) != 0)
+        grow_in(po->ar, (void **)&po->hint, &po->cap_hint, po->nhint + 1, sizeof *po->hint) != 0)
         return; /* a hint is only an accelerator */
-    if (memo_len && memo_reserve(&po->memo, &po->nmemo, &po->cap_memo, memo_len) != 0)
+    if (memo_len && memo_reserve(po->ar, &po->memo, &po->nmemo, &po->cap_memo, memo_len) != 0)
         memo_len = 0;
     hint_rec *r = &po->hint[po->nhint++];
     memset(r, 0, sizeof *r);
@@ -298,7 +318,7 @@ static void piece_box(const hs_body *b, int i, double lo[3], double hi[3])
 
 static int record_piece(pair_out *po, int ia, int ib, hs_status st, const double w[3], double dist)
 {
-    if (grow((void **)&po->piece, &po->cap_piece, po->npiece + 1, sizeof *po->piece) != 0)
+    if (grow_in(po->ar, (void **)&po->piece, &po->cap_piece, po->npiece + 1, sizeof *po->piece) != 0)
         return -1;
     rep_piece *p = &po->piece[po->npiece++];
     *p = (rep_piece){ia, ib, st, {w[0], w[1], w[2]}, dist};
@@ -309,8 +329,8 @@ static int record_piece(pair_out *po, int ia, int ib, hs_status st, const double
 
 static int record_contacts(pair_out *po, const contact_set *cs)
 {
-    if (grow((void **)&po->contact, &po->cap_contact, po->ncontact + cs->count,
-             sizeof *po->contact) != 0)
+    if (grow_in(po->ar, (void **)&po->contact, &po->cap_contact, po->ncontact + cs->count,
+                sizeof *po->contact) != 0)
         return -1;
     for (int k = 0; k < cs->count; k++) {
         rep_contact *c = &po->contact[po->ncontact++];
@@ -324,12 +344,11 @@ static int record_contacts(pair_out *po, const contact_set *cs)
 /* One pair of pieces: exact status, then contacts when they do not
  * overlap and the threshold asks for them. */
 static hs_code piece_pair(narrow_ws *ws, const hs_query_options *opt, const hs_report *old,
-                          pair_out *po, int ia, int ib, hs_error *err)
+                          pair_out *po, int ia, int ib, const hint_rec *rec, hs_error *err)
 {
     piece_hit hit;
     fast_hint next, last;
     narrow_piece pa = body_piece(po->a, ia), pb = body_piece(po->b, ib);
-    const hint_rec *rec = find_rec(old, po, ia, ib);
     const fast_hint *hint = rec_hint(rec, &last);
     const double *memo = rec && rec->memo_len ? old->memo + rec->memo_at : NULL;
     int recorded = memo && narrow_memo_match(memo, rec->memo_len, ws, &pa, &pb, &hit);
@@ -371,18 +390,28 @@ static hs_code body_pair(narrow_ws *ws, const hs_query_options *opt, const hs_re
                          pair_out *po, hs_error *err)
 {
     const hs_body *a = po->a, *b = po->b;
-    double b_in_a[16]; /* b's frame into a's, for the oriented boxes */
-    pose_relative_inv(b_in_a, a->inv, b->pose);
+    double b_in_a[16]; /* b's frame into a's, for the oriented boxes (made
+                          when first needed) */
+    int have_frame = 0;
     for (int ia = 0; ia < a->npieces; ia++) {
         double loa[3], hia[3];
         piece_box(a, ia, loa, hia);
         for (int ib = 0; ib < b->npieces; ib++) {
             double lob[3], hib[3];
             piece_box(b, ib, lob, hib);
-            if (!boxes_within(loa, hia, lob, hib, opt->threshold) ||
-                obbs_apart(a, ia, b, ib, b_in_a, opt->threshold))
+            if (!boxes_within(loa, hia, lob, hib, opt->threshold))
                 continue;
-            hs_code rc = piece_pair(ws, opt, old, po, ia, ib, err);
+            /* Pieces that met at the last query most likely still do: the
+             * oriented boxes (a filter, never an answer) are skipped. */
+            const hint_rec *rec = find_rec(old, po, ia, ib);
+            int met = rec && (rec->kind == FAST_HINT_OVERLAP || rec->kind == FAST_HINT_TOUCHING);
+            if (!met && !have_frame) {
+                pose_relative_inv(b_in_a, a->inv, b->pose);
+                have_frame = 1;
+            }
+            if (!met && obbs_apart(a, ia, b, ib, b_in_a, opt->threshold))
+                continue;
+            hs_code rc = piece_pair(ws, opt, old, po, ia, ib, rec, err);
             if (rc != HS_OK)
                 return rc;
         }
@@ -456,6 +485,7 @@ typedef struct narrow_job {
     atomic_long fallbacks, tri_tests, piece_pairs, repeated;
     atomic_long memo_left; /* MEMO_MAX_DOUBLES less the records kept */
     narrow_ws *pool;       /* the report's workspaces: worker k takes pool[k] */
+    mem_arena *arenas;     /* the report's arenas: worker k records in arenas[k] */
     int pool_n;
     atomic_int next_ws;
 } narrow_job;
@@ -477,6 +507,7 @@ static void *narrow_worker(void *arg)
             break;
         pair_out *po = &job->cl->pair[k];
         po->memo_left = &job->memo_left;
+        po->ar = &job->arenas[slot];
         hs_error err;
         if (!ok)
             err_set(&err, HS_ERR_NOMEM, "out of memory");
@@ -526,10 +557,13 @@ static void pool_reserve(hs_report *rep, int want, const hs_query_options *opt)
 
 static void run_narrow(narrow_job *job, hs_report *rep, int threads)
 {
-    pthread_t tid[64];
+    pthread_t tid[NARROW_THREADS_MAX];
     int started = 0, want = thread_count(threads, job->cl->n);
-    if (want > 64)
-        want = 64;
+    if (want > NARROW_THREADS_MAX)
+        want = NARROW_THREADS_MAX;
+    for (int k = 0; k < want; k++) /* (the last query's pairs were copied out by its merge) */
+        mem_arena_reset(&rep->arena[k]);
+    job->arenas = rep->arena;
     pool_reserve(rep, want, job->opt);
     job->pool = rep->ws;
     job->pool_n = rep->nws;
@@ -605,7 +639,7 @@ static void collect_hints(hs_report *r, cand_list *cl)
         memo_total += cl->pair[k].nmemo;
     }
     r->nmemo = 0; /* (the last query's records are no longer read) */
-    if (memo_reserve(&r->memo, &r->nmemo, &r->cap_memo, memo_total) != 0)
+    if (memo_reserve(NULL, &r->memo, &r->nmemo, &r->cap_memo, memo_total) != 0)
         memo_total = 0;
     if (grow((void **)&r->hint, &r->cap_hint, total, sizeof *r->hint) == 0) {
         r->nhint = 0;
@@ -631,10 +665,6 @@ static void collect_hints(hs_report *r, cand_list *cl)
     } else {
         r->nhint = 0; /* (records without room: none kept) */
     }
-    for (int k = 0; k < cl->n; k++) {
-        free(cl->pair[k].hint);
-        free(cl->pair[k].memo);
-    }
 }
 
 /* Only the pairs with something to report (or an error) are sorted. */
@@ -643,11 +673,8 @@ static void drop_quiet_pairs(cand_list *cl)
     int kept = 0;
     for (int k = 0; k < cl->n; k++) {
         pair_out *po = &cl->pair[k];
-        if (po->status == HS_DISJOINT && !po->failed) {
-            free(po->piece);
-            free(po->contact);
+        if (po->status == HS_DISJOINT && !po->failed)
             continue;
-        }
         cl->pair[kept++] = *po;
     }
     cl->n = kept;
@@ -673,8 +700,6 @@ static hs_code merge(hs_report *r, cand_list *cl, hs_error *err)
         free(po->err);
         if (rc == HS_OK && po->status != HS_DISJOINT && keep_pair(r, po) != 0)
             rc = err_set(err, HS_ERR_NOMEM, "out of memory");
-        free(po->piece);
-        free(po->contact);
     }
     return rc;
 }
@@ -702,7 +727,7 @@ hs_code hs_world_query(const hs_world *w, const hs_query_options *opt, hs_report
         free(cl.pair);
         return err_set(err, HS_ERR_NOMEM, "out of memory");
     }
-    narrow_job job = {opt, rep, &cl, 0, 0, 0, 0, 0, MEMO_MAX_DOUBLES, NULL, 0, 0};
+    narrow_job job = {.opt = opt, .old = rep, .cl = &cl, .memo_left = MEMO_MAX_DOUBLES};
     run_narrow(&job, rep, opt->threads);
     rep->stats.body_pairs = cl.n;
     rep->stats.fallbacks = atomic_load(&job.fallbacks);
