@@ -8,7 +8,8 @@
 /* The smallest block: allocations are small, and a block is one malloc. */
 #define ARENA_BLOCK_BYTES 65536
 
-void *mem_arena_alloc(mem_arena *a, size_t n)
+/* n bytes, not initialised. */
+static void *arena_take(mem_arena *a, size_t n)
 {
     size_t unit = sizeof(max_align_t);
     if (n > SIZE_MAX / 4)
@@ -39,7 +40,14 @@ void *mem_arena_alloc(mem_arena *a, size_t n)
     a->cur = b;
     void *p = (char *)b->data + b->used;
     b->used += n;
-    memset(p, 0, n);
+    return p;
+}
+
+void *mem_arena_alloc(mem_arena *a, size_t n)
+{
+    void *p = arena_take(a, n);
+    if (p)
+        memset(p, 0, n ? n : 1);
     return p;
 }
 
@@ -59,7 +67,7 @@ void *mem_arena_grow(mem_arena *a, void *p, size_t old_n, size_t new_n, size_t s
         return p;
     if (size && new_n > SIZE_MAX / 4 / size)
         return NULL;
-    void *q = mem_arena_alloc(a, new_n * size);
+    void *q = arena_take(a, new_n * size);
     if (q && p && old_n)
         memcpy(q, p, old_n * size);
     return q;

@@ -30,7 +30,8 @@ char *mem_arena_strdup(mem_arena *a, const char *s, size_t n);
 
 /* Room for new_n items of `size` bytes where p (NULL, or from this arena)
  * held old_n: p itself when new_n <= old_n, otherwise a new allocation
- * with p's old_n items copied (p's space is only reclaimed by a reset).
+ * with p's old_n items copied and the others not initialised (p's space
+ * is only reclaimed by a reset).
  * NULL when out of memory or when the size overflows (p unchanged). */
 void *mem_arena_grow(mem_arena *a, void *p, size_t old_n, size_t new_n, size_t size);
 

@@ -18,6 +18,7 @@
 #include "polytope/error.h"
 #include "polytope/arena.h"
 #include "polytope/mem.h"
+#include "polytope/order.h"
 #include "src/shape/pose.h"
 #include "src/world/world.h"
 
@@ -47,6 +48,12 @@ typedef struct rep_contact {
  * from memo_at in the report's memo pool (memo_len 0: none): the next
  * query answers it from the record when nothing moved. */
 #define HINT_ROWS 4
+/* A permutation that sorted a list at the last query (order.h). */
+typedef struct perm_cache {
+    int *perm;
+    int n, cap;
+} perm_cache;
+
 /* The most threads a query's narrow phase runs. */
 #define NARROW_THREADS_MAX 64
 
@@ -85,6 +92,7 @@ struct hs_report {
                              kept for the next query with this report: a
                              query then allocates nothing for them */
     int nws;
+    perm_cache pair_order, hint_order; /* the last query's sorting permutations */
     mem_arena arena[NARROW_THREADS_MAX]; /* what worker k records per pair of
                              bodies (pieces, hints, records, contacts) until
                              the merge copies it out; reset each query */
@@ -108,6 +116,8 @@ void hs_report_free(hs_report *r)
     free(r->ws);
     for (int k = 0; k < NARROW_THREADS_MAX; k++)
         mem_arena_free(&r->arena[k]);
+    free(r->pair_order.perm);
+    free(r->hint_order.perm);
     free(r);
 }
 
@@ -603,6 +613,45 @@ static int by_names(const void *x, const void *y)
     return c ? c : names_compare(p->b, q->b);
 }
 
+static int by_names_at(void *ctx, int i, int j)
+{
+    const pair_out *p = ctx;
+    return by_names(&p[i], &p[j]);
+}
+
+static int hint_order_at(void *ctx, int i, int j)
+{
+    const hint_rec *h = ctx;
+    return hint_order(&h[i], &h[j]);
+}
+
+/* The n items (of `size` bytes) sorted by cmp (qcmp: the same order for
+ * qsort): by the permutation that sorted them at the last query when it
+ * still does (a scene at rest gives the same pairs in the same order:
+ * n - 1 comparisons), else by a merge sort whose permutation is kept for
+ * the next query.  Scratch comes from the arena ar (reset each query);
+ * without memory, qsort. */
+static void sort_cached(perm_cache *pc, mem_arena *ar, void *items, int n, size_t size,
+                        order_cmp cmp, int (*qcmp)(const void *, const void *))
+{
+    if (n < 2)
+        return;
+    char *copy = mem_arena_grow(ar, NULL, 0, (size_t)n, size);
+    int *tmp = mem_arena_grow(ar, NULL, 0, (size_t)n, sizeof(int));
+    if (!copy || !tmp || grow((void **)&pc->perm, &pc->cap, n, sizeof(int)) != 0) {
+        pc->n = 0;
+        qsort(items, (size_t)n, size, qcmp);
+        return;
+    }
+    if (pc->n != n || !order_holds(n, cmp, items, pc->perm)) {
+        order_sort(n, cmp, items, pc->perm, tmp);
+        pc->n = n;
+    }
+    for (int k = 0; k < n; k++)
+        memcpy(copy + (size_t)k * size, (char *)items + (size_t)pc->perm[k] * size, size);
+    memcpy(items, copy, (size_t)n * size);
+}
+
 static int keep_pair(hs_report *r, const pair_out *po)
 {
     int k = r->npair;
@@ -660,8 +709,8 @@ static void collect_hints(hs_report *r, cand_list *cl)
             }
             r->nhint += po->nhint;
         }
-        if (r->nhint > 1)
-            qsort(r->hint, (size_t)r->nhint, sizeof *r->hint, hint_order);
+        sort_cached(&r->hint_order, &r->arena[0], r->hint, r->nhint, sizeof *r->hint,
+                    hint_order_at, hint_order);
     } else {
         r->nhint = 0; /* (records without room: none kept) */
     }
@@ -684,8 +733,8 @@ static hs_code merge(hs_report *r, cand_list *cl, hs_error *err)
 {
     hs_code rc = HS_OK;
     drop_quiet_pairs(cl);
-    if (cl->n > 1) /* (qsort on a NULL array is undefined even for 0 items) */
-        qsort(cl->pair, (size_t)cl->n, sizeof *cl->pair, by_names);
+    sort_cached(&r->pair_order, &r->arena[0], cl->pair, cl->n, sizeof *cl->pair, by_names_at,
+                by_names);
     for (int k = 0; k < cl->n; k++) {
         pair_out *po = &cl->pair[k];
         if (po->failed && rc == HS_OK) {
