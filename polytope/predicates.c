@@ -743,6 +743,50 @@ double pred_det4_expand(const double *const r[4], double *perm)
     return det;
 }
 
+/* The six 2x2 minors of columns (c0, c1) of the 4 x 4 row-major M, column
+ * c0 or c1 replaced by h when that index is 4: values v[k] for the row
+ * pair p0, p1 of pair_rows[k] (first two) and magnitudes a[k]; the
+ * complementary pairs (last two) are indexed by `second`. */
+static void minors2(const double *M, const double *h, int c0, int c1, int second, double v[6],
+                    double a[6])
+{
+    for (int k = 0; k < 6; k++) {
+        int r0 = pair_rows[k][second ? 2 : 0], r1 = pair_rows[k][second ? 3 : 1];
+        double x0 = c0 == 4 ? h[r0] : M[4 * r0 + c0], y1 = c1 == 4 ? h[r1] : M[4 * r1 + c1];
+        double x1 = c0 == 4 ? h[r1] : M[4 * r1 + c0], y0 = c1 == 4 ? h[r0] : M[4 * r0 + c1];
+        double m1 = x0 * y1, m2 = x1 * y0;
+        v[k] = m1 - m2;
+        a[k] = fabs(m1) + fabs(m2);
+    }
+}
+
+static double join_minors(const double *lv, const double *la, const double *hv, const double *ha,
+                          double *perm)
+{
+    double det = 0, pm = 0;
+    for (int k = 0; k < 6; k++) {
+        double term = lv[k] * hv[k];
+        det += pair_sign[k] > 0 ? term : -term;
+        pm += la[k] * ha[k];
+    }
+    *perm = pm;
+    return det;
+}
+
+void pred_det4_cramer(const double *M, const double *h, double det[4], double perm[4])
+{
+    double v01[6], a01[6], v23[6], a23[6], vh1[6], ah1[6], v0h[6], a0h[6], vh3[6], ah3[6];
+    minors2(M, h, 0, 1, 0, v01, a01);
+    minors2(M, h, 2, 3, 1, v23, a23);
+    minors2(M, h, 4, 1, 0, vh1, ah1);
+    minors2(M, h, 0, 4, 0, v0h, a0h);
+    minors2(M, h, 4, 3, 1, vh3, ah3);
+    det[0] = join_minors(v01, a01, v23, a23, &perm[0]);
+    det[1] = join_minors(vh1, ah1, v23, a23, &perm[1]);
+    det[2] = join_minors(v0h, a0h, v23, a23, &perm[2]);
+    det[3] = join_minors(v01, a01, vh3, ah3, &perm[3]);
+}
+
 static int det4_filter(const double *const r[4])
 {
     double perm, det = pred_det4_expand(r, &perm);

@@ -51,6 +51,12 @@ int pred_det_sign(const double *M, int k, pred_stats *st);
  * the error. */
 double pred_det4_expand(const double *const r[4], double *perm);
 
+/* For the row-major 4x4 M and the column h: det[0] = det M and det[1 + c]
+ * = det(M with column c replaced by h), c = 0, 1, 2 (Cramer's rule), each
+ * with its perm[] as pred_det4_expand computes them, value for value, but
+ * from shared 2x2 minors (30 instead of 48). */
+void pred_det4_cramer(const double *M, const double *h, double det[4], double perm[4]);
+
 /* Sign (-1, 0, +1) of the orientation of d with respect to the plane
  * through a, b, c: +1 when d lies on the side towards which the normal
  * (b - a) x (c - a) points ("above"; a, b, c then appear clockwise seen

@@ -39,7 +39,8 @@
  * Floating-point determinants.  For D <= 3 by cofactors along the first
  * row, for D = 4 by the six products of complementary 2 x 2 minors of
  * columns (0, 1) and (2, 3), each with the permanent P (the same
- * expansion on absolute values).  To first order |fl(det) - det| <= c u P
+ * expansion on absolute values; det G and the three determinants of
+ * Cramer's rule share their minors: pred_det4_cramer).  To first order |fl(det) - det| <= c u P
  * with c = 2 (2 x 2: two products, a difference), 5 (3 x 3: a minor, a
  * product, a sum of three) and 10 (4 x 4: two minors, their product, a
  * sum of six); 16 u fl(P) covers c u P, the second-order terms and the
@@ -281,16 +282,12 @@ static int exact_row_sign(const double *a, double b, mpq_t *x, int n, mpq_t acc,
  * decidable here), -1 out of memory; D0 and eD0 as from det_bounded of G.
  * x is initialized only when x* has to be solved exactly (*solved = 1:
  * then the caller clears it, and x holds x* when the answer is 1). */
-static int point_in_both(const fast_touch_job *j, int s0, double D0, double eD0, mpq_t *x,
-                         int *solved, double *xd, int *xd_ok)
+static int point_in_both(const fast_touch_job *j, int s0, double D0, double eD0,
+                         const double *N, const double *eN, mpq_t *x, int *solved, double *xd,
+                         int *xd_ok)
 {
-    int n = j->n, D = n + 1, pending = 0;
-    double M[TOUCH_MAX_D * TOUCH_MAX_D], N[TOUCH_MAX_D], eN[TOUCH_MAX_D];
+    int n = j->n, pending = 0;
     *solved = 0;
-    for (int c = 0; c < n; c++) {
-        replaced(j, c, -1, j->h, M);
-        det_bounded(M, D, &N[c], &eN[c]);
-    }
     cramer_vertex(n, D0, eD0, N, eN, xd, xd_ok);
     const double g = fp_gamma(n + 2);
     for (int k = 0; k < 2; k++) {
@@ -347,13 +344,30 @@ int fast_touch_certify(const fast_touch_job *j, hs_result *r, pred_stats *ps)
     double D0, eD0; /* det G in floating point and its error bound */
     if (D > TOUCH_MAX_D || !entries_in_range(j->G, D * D) || !entries_in_range(j->h, D))
         return 0;
-    det_bounded(j->G, D, &D0, &eD0);
+    double N[TOUCH_MAX_D], eN[TOUCH_MAX_D]; /* det(G with column c replaced by h) */
+    if (D == 4) { /* the common case: the four determinants from shared minors */
+        double det[4], perm[4];
+        pred_det4_cramer(j->G, j->h, det, perm);
+        D0 = det[0];
+        eD0 = 16 * FP_U * perm[0];
+        for (int c = 0; c < 3; c++) {
+            N[c] = det[1 + c];
+            eN[c] = 16 * FP_U * perm[1 + c];
+        }
+    } else {
+        double M[TOUCH_MAX_D * TOUCH_MAX_D];
+        det_bounded(j->G, D, &D0, &eD0);
+        for (int c = 0; c < n; c++) {
+            replaced(j, c, -1, j->h, M);
+            det_bounded(M, D, &N[c], &eN[c]);
+        }
+    }
     if (!touch_separation_holds(j, D0, eD0, &s0, ps))
         return 0;
     mpq_t x[TOUCH_MAX_D];
     double xd[TOUCH_MAX_D];
     int xd_ok = 0;
-    int ok = point_in_both(j, s0, D0, eD0, x, &solved, xd, &xd_ok);
+    int ok = point_in_both(j, s0, D0, eD0, N, eN, x, &solved, xd, &xd_ok);
     if (ok == 1) {
         r->status = HS_TOUCHING;
         r->lazy = 1;

@@ -835,6 +835,33 @@ START_TEST(expansion_sums_products_roundings)
 }
 END_TEST
 
+/* pred_det4_cramer gives det M and the three determinants of Cramer's
+ * rule bit for bit as pred_det4_expand computes each (values and
+ * permanents), on random and on integer matrices. */
+START_TEST(det4_cramer_equals_expand)
+{
+    uint64_t rng = 4242;
+    for (int round = 0; round < 2000; round++) {
+        double M[16], h[4], det[4], perm[4];
+        for (int i = 0; i < 16; i++)
+            M[i] = round % 2 ? (double)(int)(t_rng_next(&rng) % 7) - 3 : t_rng_sym(&rng) * 1e3;
+        for (int i = 0; i < 4; i++)
+            h[i] = t_rng_sym(&rng);
+        pred_det4_cramer(M, h, det, perm);
+        for (int c = -1; c < 3; c++) {
+            double R[16], p;
+            memcpy(R, M, sizeof R);
+            for (int i = 0; c >= 0 && i < 4; i++)
+                R[4 * i + c] = h[i];
+            const double *const rows[4] = {R, R + 4, R + 8, R + 12};
+            double d = pred_det4_expand(rows, &p);
+            ck_assert_msg(d == det[c + 1] && p == perm[c + 1], "round %d column %d: %a %a, %a %a",
+                          round, c, d, det[c + 1], p, perm[c + 1]);
+        }
+    }
+}
+END_TEST
+
 Suite *suite_predicates(void)
 {
     Suite *s = suite_create("predicates");
@@ -843,6 +870,7 @@ Suite *suite_predicates(void)
     tcase_add_test(tc, row_sign_matches_gmp_near_zero);
     tcase_add_test(tc, row_sign_exact_zero_and_extremes);
     tcase_add_test(tc, det_sign_random_matrices);
+    tcase_add_test(tc, det4_cramer_equals_expand);
     tcase_add_test(tc, det_sign_small_integer_matrices);
     tcase_add_test(tc, det_sign_exactly_singular);
     tcase_add_test(tc, det_sign_near_singular);

@@ -625,31 +625,36 @@ static int hint_order_at(void *ctx, int i, int j)
     return hint_order(&h[i], &h[j]);
 }
 
-/* The n items (of `size` bytes) sorted by cmp (qcmp: the same order for
- * qsort): by the permutation that sorted them at the last query when it
- * still does (a scene at rest gives the same pairs in the same order:
- * n - 1 comparisons), else by a merge sort whose permutation is kept for
- * the next query.  Scratch comes from the arena ar (reset each query);
- * without memory, qsort. */
-static void sort_cached(perm_cache *pc, mem_arena *ar, void *items, int n, size_t size,
-                        order_cmp cmp, int (*qcmp)(const void *, const void *))
+/* The order of the n items (of `size` bytes) by cmp (qcmp: the same
+ * order for qsort): the permutation that sorted them at the last query
+ * when it still does (a scene at rest gives the same pairs in the same
+ * order: n - 1 comparisons), else a merge sort's, kept for the next query.
+ * Returns the permutation (items[perm[k]] is the k-th), or NULL when the
+ * items themselves were sorted (n < 2; without memory, by qsort).  With
+ * `apply`, the items are also put in that order (and NULL returned).
+ * Scratch comes from the arena ar (reset each query). */
+static const int *sort_cached(perm_cache *pc, mem_arena *ar, void *items, int n, size_t size,
+                              order_cmp cmp, int (*qcmp)(const void *, const void *), int apply)
 {
     if (n < 2)
-        return;
-    char *copy = mem_arena_grow(ar, NULL, 0, (size_t)n, size);
+        return NULL;
+    char *copy = apply ? mem_arena_grow(ar, NULL, 0, (size_t)n, size) : NULL;
     int *tmp = mem_arena_grow(ar, NULL, 0, (size_t)n, sizeof(int));
-    if (!copy || !tmp || grow((void **)&pc->perm, &pc->cap, n, sizeof(int)) != 0) {
+    if ((apply && !copy) || !tmp || grow((void **)&pc->perm, &pc->cap, n, sizeof(int)) != 0) {
         pc->n = 0;
         qsort(items, (size_t)n, size, qcmp);
-        return;
+        return NULL;
     }
     if (pc->n != n || !order_holds(n, cmp, items, pc->perm)) {
         order_sort(n, cmp, items, pc->perm, tmp);
         pc->n = n;
     }
+    if (!apply)
+        return pc->perm;
     for (int k = 0; k < n; k++)
         memcpy(copy + (size_t)k * size, (char *)items + (size_t)pc->perm[k] * size, size);
     memcpy(items, copy, (size_t)n * size);
+    return NULL;
 }
 
 static int keep_pair(hs_report *r, const pair_out *po)
@@ -710,7 +715,7 @@ static void collect_hints(hs_report *r, cand_list *cl)
             r->nhint += po->nhint;
         }
         sort_cached(&r->hint_order, &r->arena[0], r->hint, r->nhint, sizeof *r->hint,
-                    hint_order_at, hint_order);
+                    hint_order_at, hint_order, 1); /* (bsearch reads them in order) */
     } else {
         r->nhint = 0; /* (records without room: none kept) */
     }
@@ -733,10 +738,10 @@ static hs_code merge(hs_report *r, cand_list *cl, hs_error *err)
 {
     hs_code rc = HS_OK;
     drop_quiet_pairs(cl);
-    sort_cached(&r->pair_order, &r->arena[0], cl->pair, cl->n, sizeof *cl->pair, by_names_at,
-                by_names);
+    const int *perm = sort_cached(&r->pair_order, &r->arena[0], cl->pair, cl->n,
+                                  sizeof *cl->pair, by_names_at, by_names, 0);
     for (int k = 0; k < cl->n; k++) {
-        pair_out *po = &cl->pair[k];
+        pair_out *po = &cl->pair[perm ? perm[k] : k];
         if (po->failed && rc == HS_OK) {
             if (!po->err)
                 rc = err_set(err, HS_ERR_NOMEM, "out of memory");
