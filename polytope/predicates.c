@@ -787,6 +787,49 @@ void pred_det4_cramer(const double *M, const double *h, double det[4], double pe
     det[3] = join_minors(v01, a01, vh3, ah3, &perm[3]);
 }
 
+int pred_det4_last_column_signs(const double *M, const double *h, int *sdet, int cof[4], int *sh)
+{
+    if (!filter_range_ok(M, 16) || !filter_range_ok(h, 4))
+        return 0;
+    double v01[6], a01[6], v23[6], a23[6], v2h[6], a2h[6], perm;
+    minors2(M, h, 0, 1, 0, v01, a01);
+    minors2(M, h, 2, 3, 1, v23, a23);
+    minors2(M, h, 2, 4, 1, v2h, a2h);
+    double d = join_minors(v01, a01, v23, a23, &perm), bound = DET4_ERR * perm + 0x1p-1040;
+    if (!(d > bound || -d > bound))
+        return 0;
+    *sdet = d > 0 ? 1 : -1;
+    d = join_minors(v01, a01, v2h, a2h, &perm);
+    bound = DET4_ERR * perm + 0x1p-1040;
+    if (!(d > bound || -d > bound))
+        return 0;
+    *sh = d > 0 ? 1 : -1;
+    /* the minor of rows r0 < r1 < r2 (all but i) and columns 0, 1, 2, along
+     * column 2: G[r0][2] m(r1, r2) - G[r1][2] m(r0, r2) + G[r2][2] m(r0, r1),
+     * m(a, b) the 2 x 2 minor of columns (0, 1): v01 at the pair's index;
+     * the bound of pred_det_sign's 3 x 3 (8u times the permanent) */
+    static const int pair_at[4][4] = {{-1, 0, 1, 2}, {0, -1, 3, 4}, {1, 3, -1, 5}, {2, 4, 5, -1}};
+    for (int i = 0; i < 4; i++) {
+        int r[3], c = 0;
+        for (int k = 0; k < 4; k++)
+            if (k != i)
+                r[c++] = k;
+        double t0 = M[4 * r[0] + 2] * v01[pair_at[r[1]][r[2]]];
+        double t1 = M[4 * r[1] + 2] * v01[pair_at[r[0]][r[2]]];
+        double t2 = M[4 * r[2] + 2] * v01[pair_at[r[0]][r[1]]];
+        double m = t0 - t1 + t2;
+        double mag = fabs(M[4 * r[0] + 2]) * a01[pair_at[r[1]][r[2]]] +
+                     fabs(M[4 * r[1] + 2]) * a01[pair_at[r[0]][r[2]]] +
+                     fabs(M[4 * r[2] + 2]) * a01[pair_at[r[0]][r[1]]];
+        double b3 = 8 * UNIT_ROUNDOFF * mag + 0x1p-1040;
+        if (!(m > b3 || -m > b3))
+            return 0;
+        int sm = m > 0 ? 1 : -1;
+        cof[i] = (i + 3) % 2 ? -sm : sm;
+    }
+    return 1;
+}
+
 static int det4_filter(const double *const r[4])
 {
     double perm, det = pred_det4_expand(r, &perm);

@@ -57,6 +57,15 @@ double pred_det4_expand(const double *const r[4], double *perm);
  * from shared 2x2 minors (30 instead of 48). */
 void pred_det4_cramer(const double *M, const double *h, double det[4], double perm[4]);
 
+/* For the row-major 4x4 M and the column h, by floating-point filters
+ * with rigorous bounds that share 2x2 minors: *sdet = sign det M, cof[i] =
+ * sign of the cofactor of M's entry (i, 3) ((-1)^(i+3) times the minor
+ * without row i and column 3), *sh = sign det(M with column 3 replaced by
+ * h).  Returns 1 when every one of these signs was decided (all nonzero),
+ * 0 when any filter was unsure (nothing is claimed then: zeros and near
+ * zeros need pred_det_sign and pred_cofactor_sign). */
+int pred_det4_last_column_signs(const double *M, const double *h, int *sdet, int cof[4], int *sh);
+
 /* Sign (-1, 0, +1) of the orientation of d with respect to the plane
  * through a, b, c: +1 when d lies on the side towards which the normal
  * (b - a) x (c - a) points ("above"; a, b, c then appear clockwise seen

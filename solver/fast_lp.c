@@ -117,6 +117,37 @@ void flp_init(flp_state *s, int n, const seidel_bank bank[2], const double *lo,
     (void)vertex(s); /* (the box corner: finite when the box is) */
 }
 
+/* The inverse of the crash basis G (rows ga, gb, then unit rows +-e_j of
+ * the axes j != m), in closed form: ordering the columns as F = (m, n)
+ * then the box axes, G = [P Q; 0 S] with P the 2 x 2 block of ga and gb
+ * on F and S a signed identity, so G^-1 = [P^-1, -P^-1 Q S; 0, S] (S^-1 =
+ * S).  det P = ga_m gb_n - ga_n gb_m is a sum of two terms of one sign
+ * (ga_m, gb_m of opposite signs, the weights ga_n, gb_n > 0): no
+ * cancellation.  Ginv[v * D + c] is row v (variable), column c (basis). */
+static void crash_inverse(int n, int m, const double *G, double *Ginv)
+{
+    int D = n + 1;
+    const double *ga = G, *gb = G + D;
+    double det = ga[m] * gb[n] - ga[n] * gb[m];
+    double p00 = gb[n] / det, p01 = -ga[n] / det, p10 = -gb[m] / det, p11 = ga[m] / det;
+    memset(Ginv, 0, sizeof(double) * (size_t)(D * D));
+    Ginv[m * D + 0] = p00; /* P^-1: (x_m, tau) from the rows ga, gb */
+    Ginv[m * D + 1] = p01;
+    Ginv[n * D + 0] = p10;
+    Ginv[n * D + 1] = p11;
+    for (int c = 2; c < D; c++) {
+        const double *gc = G + c * D;
+        int j = 0;
+        while (gc[j] == 0)
+            j++; /* the axis of unit row c, sign gc[j] */
+        double sg = gc[j];
+        Ginv[j * D + c] = sg;
+        /* -P^-1 Q S: Q's column for axis j is (ga_j, gb_j), times S's sign */
+        Ginv[m * D + c] = -(p00 * ga[j] + p01 * gb[j]) * sg;
+        Ginv[n * D + c] = -(p10 * ga[j] + p11 * gb[j]) * sg;
+    }
+}
+
 int flp_crash(flp_state *s, int ra, int rb)
 {
     int D = s->D, n = s->n, m = -1, basis[FLP_MAX_D] = {ra, rb};
@@ -141,8 +172,7 @@ int flp_crash(flp_state *s, int ra, int rb)
             constraint_of(s, basis[c], G + c * D, &h[c]);
             c++;
         }
-    if (dense_inverse(D, G, Ginv) != 0)
-        return 0;
+    crash_inverse(n, m, G, Ginv);
     /* dual feasible: every basis constraint carries weight for tau (then its
      * row of multipliers is lexicographically positive) */
     double top = 0;

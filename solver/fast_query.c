@@ -134,7 +134,9 @@ void fq_basis_column(const fast_query *q, int id, double *g, double *h)
 /* Is the basis a Farkas certificate?  With G the matrix whose rows are
  * the basis columns: y_i ~ det(G with row i := e_tau) det(G) must be
  * >= 0 (exactly 0 on box bounds), and sum y_i h_i ~ det(G with column
- * tau := h) det(G) must be < 0. */
+ * tau := h) det(G) must be < 0.  In 3-D without box bounds the six signs
+ * come first from filters that share their 2 x 2 minors; the exact
+ * predicates below settle what they leave. */
 int fq_certify_farkas(fast_query *q, const int *basis)
 {
     int n = q->n, D = n + 1;
@@ -143,6 +145,18 @@ int fq_certify_farkas(fast_query *q, const int *basis)
     for (int i = 0; i < D; i++)
         fq_basis_column(q, basis[i], G + i * D, &h[i]);
     pred_stats *ps = &q->fw->ps;
+    int boxed = 0;
+    for (int i = 0; i < D; i++)
+        boxed |= basis[i] < 0;
+    int sdet, cof[4], sh0;
+    if (D == 4 && !boxed && pred_det4_last_column_signs(G, h, &sdet, cof, &sh0)) {
+        /* every sign by its filter (the common case: one pass of shared minors) */
+        ps->filtered += 6;
+        for (int i = 0; i < D; i++)
+            if (cof[i] * sdet < 0)
+                return 0;
+        return sh0 * sdet < 0;
+    }
     int s0 = pred_det_sign(G, D, ps);
     if (s0 == 0 || s0 == -2)
         return 0;

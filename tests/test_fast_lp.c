@@ -61,7 +61,15 @@ START_TEST(crash_start_reaches_the_same_margin)
         flp_init(&s1, 3, bank, lo, hi, NULL, NULL, NULL);
         flp_status r1 = flp_solve(&s1, set, M);
         flp_init(&s2, 3, bank, lo, hi, NULL, NULL, NULL);
-        taken += flp_crash(&s2, best_row(A, d, 0), best_row(B, minus, A->m));
+        int took = flp_crash(&s2, best_row(A, d, 0), best_row(B, minus, A->m));
+        taken += took;
+        for (int i = 0; took && i < 4; i++) /* the closed-form inverse: G Ginv = I */
+            for (int j = 0; j < 4; j++) {
+                double v = 0;
+                for (int t = 0; t < 4; t++)
+                    v += s2.G[i * 4 + t] * s2.Ginv[t * 4 + j];
+                EXPECT(fabs(v - (i == j)) <= 1e-12, "pair %d: (G Ginv)[%d][%d] = %.17g", k, i, j, v);
+            }
         flp_status r2 = flp_solve(&s2, set, M);
         ck_assert_int_eq(r1, FLP_OPTIMAL);
         ck_assert_int_eq(r2, FLP_OPTIMAL);

@@ -862,6 +862,44 @@ START_TEST(det4_cramer_equals_expand)
 }
 END_TEST
 
+/* pred_det4_last_column_signs, whenever it decides, agrees with the
+ * exact predicates: det M, the cofactors of the last column, and det M
+ * with its last column replaced by h; on random, integer and nearly
+ * singular matrices (a row a combination of the others plus a tiny
+ * perturbation), where it must also decline some. */
+START_TEST(det4_last_column_signs_agree)
+{
+    uint64_t rng = 777;
+    int decided = 0, declined = 0;
+    for (int round = 0; round < 3000; round++) {
+        double M[16], h[4];
+        for (int i = 0; i < 16; i++)
+            M[i] = round % 3 == 1 ? (double)(int)(t_rng_next(&rng) % 5) - 2 : t_rng_sym(&rng);
+        for (int i = 0; i < 4; i++)
+            h[i] = t_rng_sym(&rng);
+        if (round % 3 == 2) /* row 3 nearly rows 0 + 2 row 1 */
+            for (int j = 0; j < 4; j++)
+                M[12 + j] = M[j] + 2 * M[4 + j] + (j == round % 4 ? 1e-15 * t_rng_sym(&rng) : 0);
+        int sdet, cof[4], sh;
+        if (!pred_det4_last_column_signs(M, h, &sdet, cof, &sh)) {
+            declined++;
+            continue;
+        }
+        decided++;
+        ck_assert_int_eq(sdet, pred_det_sign(M, 4, NULL));
+        for (int i = 0; i < 4; i++)
+            ck_assert_int_eq(cof[i], pred_cofactor_sign(M, 4, i, 3, NULL));
+        double R[16];
+        memcpy(R, M, sizeof R);
+        for (int i = 0; i < 4; i++)
+            R[4 * i + 3] = h[i];
+        ck_assert_int_eq(sh, pred_det_sign(R, 4, NULL));
+    }
+    ck_assert_int_gt(decided, 1500);
+    ck_assert_int_gt(declined, 100);
+}
+END_TEST
+
 Suite *suite_predicates(void)
 {
     Suite *s = suite_create("predicates");
@@ -871,6 +909,7 @@ Suite *suite_predicates(void)
     tcase_add_test(tc, row_sign_exact_zero_and_extremes);
     tcase_add_test(tc, det_sign_random_matrices);
     tcase_add_test(tc, det4_cramer_equals_expand);
+    tcase_add_test(tc, det4_last_column_signs_agree);
     tcase_add_test(tc, det_sign_small_integer_matrices);
     tcase_add_test(tc, det_sign_exactly_singular);
     tcase_add_test(tc, det_sign_near_singular);
