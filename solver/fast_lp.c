@@ -173,14 +173,38 @@ int flp_crash(flp_state *s, int ra, int rb)
             c++;
         }
     crash_inverse(n, m, G, Ginv);
-    /* dual feasible: every basis constraint carries weight for tau (then its
-     * row of multipliers is lexicographically positive) */
+    /* dual feasible: every basis constraint's row of multipliers (lam_ct =
+     * s_t Ginv[v(t)][c], objectives in order) is lexicographically
+     * positive.  ga and gb carry weight for tau.  A box bound carries
+     * weight for tau unless the rows face each other exactly (a face on a
+     * face), and then for a later objective: its side is the one that
+     * makes its first weight positive (the other side negates its row of
+     * G, its column of Ginv, its multipliers). */
     double top = 0;
     for (int c = 0; c < D; c++)
         top = fp_max(top, fabs(Ginv[n * D + c]));
-    for (int c = 0; c < D; c++)
+    for (int c = 0; c < 2; c++)
         if (!(Ginv[n * D + c] > 1e-9 * top))
             return 0;
+    for (int c = 2; c < D; c++) {
+        double col = 0, first = 0;
+        for (int t = 0; t < D; t++)
+            col = fp_max(col, fabs(Ginv[obj_var(s, t) * D + c]));
+        for (int t = 0; t < D && first == 0; t++) {
+            double lam = obj_sign(s, t) * Ginv[obj_var(s, t) * D + c];
+            if (fabs(lam) > 1e-9 * (t == 0 ? top : col))
+                first = lam;
+        }
+        if (first == 0)
+            return 0;
+        if (first < 0) { /* the other bound of this axis */
+            int var = SEIDEL_BOX_VAR(basis[c]), upper = SEIDEL_BOX_UPPER(basis[c]);
+            basis[c] = SEIDEL_BOX_ID(var, !upper);
+            constraint_of(s, basis[c], G + c * D, &h[c]);
+            for (int v = 0; v < D; v++)
+                Ginv[v * D + c] = -Ginv[v * D + c];
+        }
+    }
     if (vertex_of(D, Ginv, h, z) != 0)
         return 0;
     memcpy(s->basis, basis, sizeof(int) * (size_t)D);
@@ -329,12 +353,14 @@ flp_status flp_solve(flp_state *s, const int *set, int count)
         if (leave < 0)
             return amax > 0 ? FLP_INFEASIBLE : FLP_TROUBLE;
         /* Row replacement: Ginv' = Ginv - Ginv[:, leave] (alpha - e_leave)^T / alpha_leave */
-        double col[FLP_MAX_D], al = alpha[leave];
-        for (int k = 0; k < D; k++)
+        double col[FLP_MAX_D], f[FLP_MAX_D], al = alpha[leave];
+        for (int k = 0; k < D; k++) {
             col[k] = s->Ginv[k * D + leave];
+            f[k] = (alpha[k] - (k == leave)) / al;
+        }
         for (int k = 0; k < D; k++)
             for (int j = 0; j < D; j++)
-                s->Ginv[k * D + j] -= col[k] * (alpha[j] - (j == leave)) / al;
+                s->Ginv[k * D + j] -= col[k] * f[j];
         memcpy(s->G + leave * D, g, sizeof(double) * (size_t)D);
         s->h[leave] = h;
         s->basis[leave] = r;

@@ -63,7 +63,9 @@ void flp_init(flp_state *s, int n, const seidel_bank bank[2], const double *lo,
 /* A start nearer the optimum than the box corner, for the default
  * objective: the rows ra and rb (ids, e.g. the candidates of A and B
  * facing each other) with the box bounds of the other axes, when that
- * basis is dual feasible (every constraint carries weight for tau).
+ * basis is dual feasible (ra and rb carry weight for tau; each box bound
+ * on the side where its multipliers are lexicographically positive: for
+ * tau, or for a later objective when ra and rb face each other exactly).
  * Returns 1 when taken, 0 when s is left at its box corner.  Only before
  * the first pivot. */
 int flp_crash(flp_state *s, int ra, int rb);

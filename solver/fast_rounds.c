@@ -286,6 +286,32 @@ static int dual_hook(void *user, const double *z, const int *basis, const double
     return fq_on_update(q, z, basis);
 }
 
+/* Among the first few candidates of A and B, a pair of rows whose
+ * normals are opposite (to rounding), into *ra and *rb (left alone when
+ * there is none): a face on a face. */
+#define OPPOSITE_LOOK 3
+static void opposite_candidates(const fast_query *q, int *ra, int *rb)
+{
+    int n = q->n;
+    for (int i = 0; i < q->ncand[0] && i < OPPOSITE_LOOK; i++) {
+        int a = q->cand[0][i];
+        const double *ga = view_row(q->V[0], n, a);
+        double wa = q->F[0]->norm[a];
+        for (int j = 0; j < q->ncand[1] && j < OPPOSITE_LOOK; j++) {
+            int b = q->cand[1][j];
+            const double *gb = view_row(q->V[1], n, b);
+            double dot = 0;
+            for (int k = 0; k < n; k++)
+                dot += ga[k] * gb[k];
+            if (dot < -(1 - 1e-12) * wa * q->F[1]->norm[b]) {
+                *ra = a;
+                *rb = b;
+                return;
+            }
+        }
+    }
+}
+
 int fq_lp_rounds_dual(fast_query *q, double *z, int *strict)
 {
     flp_state st;
@@ -304,9 +330,14 @@ int fq_lp_rounds_dual(fast_query *q, double *z, int *strict)
     int count = seed_candidates(q, -1), rounds = 0, rc = -1, maps = 0;
     *strict = 0;
     /* from A's and B's best candidates facing each other, when that basis
-     * is dual feasible: about 2 of the box corner's first pivots saved */
-    if (q->ncand[0] > 0 && q->ncand[1] > 0 && !q->stale)
-        flp_crash(&st, q->cand[0][0], q->cand[1][0] + q->mA);
+     * is dual feasible: about 2 of the box corner's first pivots saved;
+     * from two opposite faces among their first few when there are (a
+     * face on a face: the contact's own rows, most of its pivots saved) */
+    if (q->ncand[0] > 0 && q->ncand[1] > 0 && !q->stale) {
+        int ra = q->cand[0][0], rb = q->cand[1][0];
+        opposite_candidates(q, &ra, &rb);
+        flp_crash(&st, ra, rb + q->mA);
+    }
     for (; rounds < FAST_ROUNDS; rounds++) {
         flp_status fs = flp_solve(&st, q->fw->order, count);
         if (fs == FLP_STOPPED || q->certified) {
