@@ -286,18 +286,31 @@ static int dual_hook(void *user, const double *z, const int *basis, const double
     return fq_on_update(q, z, basis);
 }
 
-/* Among the first few candidates of A and B, a pair of rows whose
- * normals are opposite (to rounding), into *ra and *rb (left alone when
- * there is none): a face on a face. */
-#define OPPOSITE_LOOK 3
-static void opposite_candidates(const fast_query *q, int *ra, int *rb)
+/* The two rows of the crash start (ids within A and B): two whose normals
+ * are opposite and whose planes coincide (to rounding) when there are
+ * among the first few candidates (all of them on a short list): a face on
+ * a face; else on a short list (a small polyhedron's map lists its rows
+ * unsorted) the rows best aligned with t - s and s - t; else the first
+ * candidates. */
+#define CRASH_LOOK 3
+#define CRASH_SHORT 8
+static void crash_pair(const fast_query *q, int *ra, int *rb)
 {
-    int n = q->n;
-    for (int i = 0; i < q->ncand[0] && i < OPPOSITE_LOOK; i++) {
+    int n = q->n, la = q->ncand[0] <= CRASH_SHORT ? q->ncand[0] : CRASH_LOOK;
+    int lb = q->ncand[1] <= CRASH_SHORT ? q->ncand[1] : CRASH_LOOK;
+    double best[2] = {-INFINITY, -INFINITY};
+    *ra = q->cand[0][0];
+    *rb = q->cand[1][0];
+    double pb[CRASH_SHORT]; /* B's planes' offsets b / |a| */
+    for (int j = 0; j < lb; j++)
+        pb[j] = q->V[1]->b[q->cand[1][j]] / q->F[1]->norm[q->cand[1][j]];
+    for (int i = 0; i < la; i++) {
         int a = q->cand[0][i];
         const double *ga = view_row(q->V[0], n, a);
-        double wa = q->F[0]->norm[a];
-        for (int j = 0; j < q->ncand[1] && j < OPPOSITE_LOOK; j++) {
+        double wa = q->F[0]->norm[a], pa = q->V[0]->b[a] / wa, along = 0;
+        for (int j = 0; j < lb; j++) {
+            if (!(fabs(pa + pb[j]) <= 1e-9 * (fabs(pa) + fabs(pb[j])) + 1e-300))
+                continue; /* (first the planes' offsets: cheaper) */
             int b = q->cand[1][j];
             const double *gb = view_row(q->V[1], n, b);
             double dot = 0;
@@ -308,6 +321,25 @@ static void opposite_candidates(const fast_query *q, int *ra, int *rb)
                 *rb = b;
                 return;
             }
+        }
+        if (q->ncand[0] > CRASH_SHORT)
+            continue;
+        for (int k = 0; k < n; k++)
+            along += ga[k] * q->d[k];
+        if (along / wa > best[0]) {
+            best[0] = along / wa;
+            *ra = a;
+        }
+    }
+    for (int j = 0; j < lb && q->ncand[1] <= CRASH_SHORT; j++) {
+        int b = q->cand[1][j];
+        const double *gb = view_row(q->V[1], n, b);
+        double along = 0;
+        for (int k = 0; k < n; k++)
+            along -= gb[k] * q->d[k];
+        if (along / q->F[1]->norm[b] > best[1]) {
+            best[1] = along / q->F[1]->norm[b];
+            *rb = b;
         }
     }
 }
@@ -331,11 +363,11 @@ int fq_lp_rounds_dual(fast_query *q, double *z, int *strict)
     *strict = 0;
     /* from A's and B's best candidates facing each other, when that basis
      * is dual feasible: about 2 of the box corner's first pivots saved;
-     * from two opposite faces among their first few when there are (a
-     * face on a face: the contact's own rows, most of its pivots saved) */
+     * from two faces on one plane when there are (a face on a face: the
+     * contact's own rows, most of its pivots saved) */
     if (q->ncand[0] > 0 && q->ncand[1] > 0 && !q->stale) {
-        int ra = q->cand[0][0], rb = q->cand[1][0];
-        opposite_candidates(q, &ra, &rb);
+        int ra, rb;
+        crash_pair(q, &ra, &rb);
         flp_crash(&st, ra, rb + q->mA);
     }
     for (; rounds < FAST_ROUNDS; rounds++) {
@@ -346,7 +378,11 @@ int fq_lp_rounds_dual(fast_query *q, double *z, int *strict)
         }
         if (fs != FLP_OPTIMAL)
             break;
-        if (maps < FAST_MAP_ROUNDS && map_round(q, st.z, &count) > 0) {
+        if (count == q->M && !(st.z[q->n] > 0)) { /* every row in the set: optimal, and */
+            rc = 0;                                /* no overlap point to certify */
+            break;
+        }
+        if (count < q->M && maps < FAST_MAP_ROUNDS && map_round(q, st.z, &count) > 0) {
             maps++;
             continue;
         }
