@@ -382,6 +382,17 @@ static const int *scan_candidates(fast_query *q, int k, const double *d, int *co
     return out;
 }
 
+static const int all_rows[FAST_ALL_ROWS] = {0, 1, 2, 3, 4, 5, 6, 7};
+
+static const int *candidates(fast_query *q, int k, const double *dir, int *count)
+{
+    if (q->V[k]->m <= FAST_ALL_ROWS) {
+        *count = q->V[k]->m;
+        return all_rows;
+    }
+    return fq_lookup(q, k, dir, count);
+}
+
 static void setup(fast_query *q)
 {
     int n = q->n;
@@ -392,8 +403,8 @@ static void setup(fast_query *q)
         probe[j] = len > 0 ? q->d[j] : (j == 0);
         minus[j] = -probe[j];
     }
-    q->cand[0] = fq_lookup(q, 0, probe, &q->ncand[0]);
-    q->cand[1] = fq_lookup(q, 1, minus, &q->ncand[1]);
+    q->cand[0] = candidates(q, 0, probe, &q->ncand[0]);
+    q->cand[1] = candidates(q, 1, minus, &q->ncand[1]);
     int scanned = !q->cand[0] || !q->cand[1];
     if (!scanned)
         prefetch_candidates(q);
@@ -404,7 +415,10 @@ static void setup(fast_query *q)
     for (int k = 0; k < 2; k++)
         q->bank[k] = (seidel_bank){q->V[k]->a, q->F[k]->norm, q->V[k]->b, q->V[k]->m};
     fq_trace(q, "candidate faces along t - s: %d of A, %d of B (%s)", q->ncand[0], q->ncand[1],
-          scanned ? "by a scan of the rows" : "from the direction maps");
+          scanned ? "by a scan of the rows"
+                  : q->V[0]->m <= FAST_ALL_ROWS && q->V[1]->m <= FAST_ALL_ROWS
+                      ? "every row: small polyhedra"
+                      : "from the direction maps");
 }
 
 /* The lines the query reads first, asked for before the result and the
@@ -424,7 +438,8 @@ static void prefetch_directions(const fast_query *q)
         const double *dir = k ? minus : q->d;
         if (q->V[k]->use_star)
             fast_star_prefetch(q->F[k], dir);
-        fq_prefetch_lookup(q, k, dir);
+        if (q->V[k]->m > FAST_ALL_ROWS)
+            fq_prefetch_lookup(q, k, dir);
     }
 }
 

@@ -18,6 +18,10 @@
 #include "solver/result.h"
 #include "solver/seidel.h"
 
+/* Polyhedra of at most this many rows take all of them as candidates (no
+ * map lookup; an LP on every row needs no scan either). */
+#define FAST_ALL_ROWS 8
+
 typedef struct fast_query {
     fast_work *fw;
     const fast_view *V[2];

@@ -195,6 +195,8 @@ static int map_round(fast_query *q, const double *z, int *count)
     scan_state ss;
     scan_init(&ss, q, z, FAST_ADD_MAX);
     for (int k = 0; k < 2; k++) {
+        if (q->V[k]->m <= FAST_ALL_ROWS)
+            continue; /* (every row is a candidate: in the set already) */
         const double *c = q->V[k]->center;
         double d[SEIDEL_MAX_DIM], len = 0;
         for (int j = 0; j < q->n; j++) {
