@@ -260,7 +260,7 @@ static hs_code run_lp(fast_query *q, hs_error *err)
         }
         if (fq_lp_rounds_dual(q, z, &strict) != 0)
             break;
-        touching = !fast_settled(q, st, z, strict) && fq_try_touching(q);
+        touching = q->touched || (!fast_settled(q, st, z, strict) && fq_try_touching(q));
         if (touching || fast_settled(q, st, z, strict))
             goto settled;
     }

@@ -41,6 +41,7 @@ typedef struct fast_query {
                                start the LP's candidate set */
     int last_basis[SEIDEL_MAX_DIM + 1]; /* the basis of the last optimum found */
     int have_basis;
+    int touched; /* the rounds certified a contact from last_basis (r holds it) */
 } fast_query;
 
 /* Stacked row ids: A's rows first, then B's. */

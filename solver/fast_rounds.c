@@ -346,6 +346,15 @@ static void crash_pair(const fast_query *q, int *ra, int *rb)
     }
 }
 
+/* The margin of z is rounding noise around 0 (what a contact gives). */
+static int touch_like(const fast_query *q, const double *z)
+{
+    double scale = 0;
+    for (int c = 0; c <= q->n; c++)
+        scale = fp_max(scale, fabs(z[c]));
+    return fabs(z[q->n]) <= 1e-12 * (scale + 1e-300);
+}
+
 int fq_lp_rounds_dual(fast_query *q, double *z, int *strict)
 {
     flp_state st;
@@ -389,6 +398,19 @@ int fq_lp_rounds_dual(fast_query *q, double *z, int *strict)
             continue;
         }
         maps = FAST_MAP_ROUNDS; /* (once the maps find nothing, scans only) */
+        if (touch_like(q, st.z)) {
+            /* a margin of rounding noise around 0: the contact proof reads
+             * every row with exact filters anyway, and when it succeeds the
+             * contact is certified whether or not this optimum is the LP's
+             * (a scan of every row saved); when it fails, the scan follows */
+            memcpy(q->last_basis, st.basis, sizeof(int) * (size_t)(q->n + 1));
+            q->have_basis = 1;
+            if (fq_try_touching(q)) {
+                q->touched = 1;
+                rc = 0;
+                break;
+            }
+        }
         if (scan_rows(q, st.z, &count, strict) == 0 || *strict) {
             rc = 0;
             break;
