@@ -57,6 +57,7 @@ PAIRS_TITLE  := Fast engine vs GLPK and libccd (bench/pairs)
 # and their replay through the public API alone (builds against any version).
 PAIRS_DUMP   := $(BUILD)/bench/pairs_dump
 PAIRS_REPLAY := $(BUILD)/bench/pairs_replay
+REST_PROFILE := $(BUILD)/bench/rest_profile
 TRIANGLES    := $(BUILD)/bench/triangles
 TRIANGLES_OBJ := $(BUILD)/bench/triangles.o
 TRIANGLES_ARGS ?=
@@ -106,7 +107,7 @@ bench-all: table1-run pairs-run triangles-run world-run mesh-run chain-run path-
 
 table1-build: $(TABLE1)
 pairs-build: $(PAIRS)
-profile-build: $(PAIRS_DUMP) $(PAIRS_REPLAY)
+profile-build: $(PAIRS_DUMP) $(PAIRS_REPLAY) $(REST_PROFILE)
 triangles-build: $(TRIANGLES)
 world-build: $(WORLD)
 robot-build: $(ROBOT)
@@ -138,6 +139,9 @@ $(PAIRS_DUMP): $(BUILD)/bench/pairs_dump.o $(BUILD)/bench/families.o $(BENCH_COM
 	$(CC) -o $@ $^ $(BENCH_LIBS)
 
 $(PAIRS_REPLAY): $(BUILD)/bench/pairs_replay.o $(LIBA)
+	$(CC) -o $@ $^ $(BENCH_LIBS)
+
+$(REST_PROFILE): $(BUILD)/bench/rest_profile.o $(LIBA)
 	$(CC) -o $@ $^ $(BENCH_LIBS)
 
 $(PAIRS): $(PAIRS_OBJ) $(LIBA)

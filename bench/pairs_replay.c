@@ -15,7 +15,15 @@
  *   callgrind_annotate --inclusive=yes callgrind.out.PID
  *
  * (warm timing, back to back: for profiles and before/after comparisons on
- * one machine, not for the cold figures of bench/pairs). */
+ * one machine, not for the cold figures of bench/pairs).  After the timed
+ * passes, one more pass queries each pair through replay_disjoint,
+ * replay_overlap or replay_touching (by its answer in the untimed pass),
+ * so that a profile of one class alone is
+ *
+ *   valgrind --tool=callgrind --toggle-collect=replay_disjoint \
+ *       build/bench/pairs_replay DIR COUNT 0
+ *
+ * (instructions per query: the total over the class's count printed). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
@@ -42,9 +50,32 @@ void replay_pass(hs_poly **A, hs_poly **B, int count, const hs_options *opt, hs_
             cls[hs_result_status(r)]++;
 }
 
+/* One query of a pair of one class, for a profile of that class alone. */
+__attribute__((noinline)) void replay_disjoint(const hs_poly *A, const hs_poly *B,
+                                               const hs_options *opt, hs_result *r);
+__attribute__((noinline)) void replay_overlap(const hs_poly *A, const hs_poly *B,
+                                              const hs_options *opt, hs_result *r);
+__attribute__((noinline)) void replay_touching(const hs_poly *A, const hs_poly *B,
+                                               const hs_options *opt, hs_result *r);
+void replay_disjoint(const hs_poly *A, const hs_poly *B, const hs_options *opt, hs_result *r)
+{
+    hs_error err;
+    hs_intersect(A, B, opt, r, &err);
+}
+void replay_overlap(const hs_poly *A, const hs_poly *B, const hs_options *opt, hs_result *r)
+{
+    hs_error err;
+    hs_intersect(A, B, opt, r, &err);
+}
+void replay_touching(const hs_poly *A, const hs_poly *B, const hs_options *opt, hs_result *r)
+{
+    hs_error err;
+    hs_intersect(A, B, opt, r, &err);
+}
+
 int main(int argc, char **argv)
 {
-    if (argc < 3 || atoi(argv[2]) < 1) {
+    if (argc < 3 || atoi(argv[2]) < 1 || (argc > 3 && atoi(argv[3]) < 0)) {
         fprintf(stderr, "usage: pairs_replay DIR COUNT [REPEATS]\n");
         return 1;
     }
@@ -68,17 +99,32 @@ int main(int argc, char **argv)
     hs_options opt;
     hs_options_init(&opt);
     int cls[8] = {0};
-    for (int k = 0; k < count; k++) /* the lazy preparations, outside replay_pass */
-        hs_intersect(A[k], B[k], &opt, r, &err);
+    hs_status *st = calloc((size_t)count, sizeof *st);
+    if (!st)
+        return 1;
+    for (int k = 0; k < count; k++) { /* the lazy preparations, outside replay_pass */
+        st[k] = hs_intersect(A[k], B[k], &opt, r, &err) == HS_OK ? hs_result_status(r) : HS_INFEASIBLE;
+        cls[st[k]]++;
+    }
     double best = 1e300;
     for (int rep = 0; rep < reps; rep++) {
         double t = now_s();
-        replay_pass(A, B, count, &opt, r, rep ? NULL : cls);
+        replay_pass(A, B, count, &opt, r, NULL);
         double d = now_s() - t;
         best = d < best ? d : best;
     }
-    printf("%.3g us per query (fastest of %d passes); disjoint %d, touching %d, overlap %d\n",
-           best * 1e6 / count, reps, cls[HS_DISJOINT], cls[HS_TOUCHING], cls[HS_OVERLAP]);
+    for (int k = 0; k < count; k++) /* each pair by its class, for profiles */
+        if (st[k] == HS_DISJOINT)
+            replay_disjoint(A[k], B[k], &opt, r);
+        else if (st[k] == HS_OVERLAP)
+            replay_overlap(A[k], B[k], &opt, r);
+        else if (st[k] == HS_TOUCHING)
+            replay_touching(A[k], B[k], &opt, r);
+    if (reps > 0)
+        printf("%.3g us per query (fastest of %d passes); ", best * 1e6 / count, reps);
+    printf("disjoint %d, touching %d, overlap %d\n", cls[HS_DISJOINT], cls[HS_TOUCHING],
+           cls[HS_OVERLAP]);
+    free(st);
     for (int k = 0; k < count; k++) {
         hs_poly_free(A[k]);
         hs_poly_free(B[k]);

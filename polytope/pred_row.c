@@ -1,0 +1,116 @@
+/* pred_row.c -- the exact sign of a . x - b for doubles (predicates.h):
+ * a floating-point filter with a rigorous bound, then an exact expansion
+ * of the products' fma pieces, or GMP rationals for extreme magnitudes. */
+#include "polytope/predicates.h"
+
+#include <gmp.h>
+#include <math.h>
+
+#include "polytope/expansion.h"
+#include "polytope/fp.h"
+
+/* Add one double to an expansion (components increasing in magnitude,
+ * nonoverlapping), dropping zero components.  Returns the new length. */
+static int grow_expansion(double *e, int len, double b)
+{
+    int out = 0;
+    double q = b;
+    for (int i = 0; i < len; i++) {
+        double sum, err;
+        xp_two_sum(q, e[i], &sum, &err);
+        if (err != 0)
+            e[out++] = err;
+        q = sum;
+    }
+    if (q != 0)
+        e[out++] = q;
+    return out;
+}
+
+/* a.x - b exactly with GMP rationals (any magnitudes). */
+static int row_sign_gmp(const double *a, const double *x, double b, int n)
+{
+    mpq_t acc, t, u;
+    mpq_inits(acc, t, u, NULL);
+    mpq_set_d(acc, b);
+    mpq_neg(acc, acc);
+    for (int j = 0; j < n; j++) {
+        mpq_set_d(t, a[j]);
+        mpq_set_d(u, x[j]);
+        mpq_mul(t, t, u);
+        mpq_add(acc, acc, t);
+    }
+    int s = mpq_sgn(acc);
+    mpq_clears(acc, t, u, NULL);
+    return s;
+}
+
+/* Exact sign by an expansion of the 2n+1 exact pieces: each product is
+ * split by fma into its rounded value and its exact error. */
+static int row_sign_expansion(const double *a, const double *x, double b, int n)
+{
+    double e[2 * 64 + 2];
+    int len = 0;
+    for (int j = 0; j < n; j++) {
+        double p = a[j] * x[j];
+        double err = fma(a[j], x[j], -p);
+        len = grow_expansion(e, len, p);
+        len = grow_expansion(e, len, err);
+    }
+    len = grow_expansion(e, len, -b);
+    return len == 0 ? 0 : (e[len - 1] > 0) - (e[len - 1] < 0);
+}
+
+/* The fma error term is exact only when the product does not reach the
+ * subnormal range: require |a_j x_j| >= 2^-900 for nonzero products. */
+static int products_safe(const double *a, const double *x, double b, int n)
+{
+    double mb = fabs(b);
+    if (mb != 0 && (mb < 0x1p-120 || mb > 0x1p+120))
+        return 0;
+    for (int j = 0; j < n; j++) {
+        double p = fabs(a[j] * x[j]);
+        if ((a[j] != 0 && x[j] != 0 && p < 0x1p-900) || p > 0x1p+900)
+            return 0;
+    }
+    return 1;
+}
+
+int pred_row_sign(const double *a, const double *x, double b, int n, pred_stats *st)
+{
+    double v = -b, mag = fabs(b);
+    for (int j = 0; j < n; j++) {
+        double p = a[j] * x[j];
+        v += p;
+        mag += fabs(p);
+    }
+    /* n+1 terms, n+1 roundings in the products and sums: the error is at
+     * most (n+1) u / (1 - 2(n+1) u) times the computed magnitude; (n+2) u
+     * covers that and the rounding of this product for n <= 64. */
+    double bound = (double)(n + 2) * FP_U * mag;
+    if (isfinite(mag) && mag < 0x1p+900 && (mag == 0 || mag > 0x1p-900)) {
+        if (v > bound || v < -bound) {
+            if (st)
+                st->filtered++;
+            return (v > 0) - (v < 0);
+        }
+        if (mag == 0) { /* every term is exactly zero */
+            if (st)
+                st->filtered++;
+            return 0;
+        }
+    }
+    if (!isfinite(v) || !isfinite(mag)) {
+        int finite = isfinite(b);
+        for (int j = 0; j < n; j++)
+            finite = finite && isfinite(a[j]) && isfinite(x[j]);
+        if (!finite)
+            return 2;
+    }
+    if (st)
+        st->exact++;
+    if (n <= 64 && products_safe(a, x, b, n))
+        return row_sign_expansion(a, x, b, n);
+    return row_sign_gmp(a, x, b, n);
+}
+
