@@ -40,12 +40,13 @@
  * row, for D = 4 by the six products of complementary 2 x 2 minors of
  * columns (0, 1) and (2, 3), each with the permanent P (the same
  * expansion on absolute values; det G and the three determinants of
- * Cramer's rule share their minors: pred_det4_cramer).  To first order |fl(det) - det| <= c u P
- * with c = 2 (2 x 2: two products, a difference), 5 (3 x 3: a minor, a
- * product, a sum of three) and 10 (4 x 4: two minors, their product, a
- * sum of six); 16 u fl(P) covers c u P, the second-order terms and the
- * rounding of P itself.  Entries are required to lie in [2^-200, 2^200]
- * (or be 0) so that no product of four underflows or overflows. */
+ * Cramer's rule share their minors: pred_det4_cramer).  To first order
+ * |fl(det) - det| <= c u P with c = 2 (2 x 2: two products, a
+ * difference), 5 (3 x 3: a minor, a product, a sum of three) and 10
+ * (4 x 4: two minors, their product, a sum of six); 16 u fl(P) covers
+ * c u P, the second-order terms and the rounding of P itself.  Entries
+ * are required to lie in [2^-200, 2^200] (or be 0) so that no product of
+ * four underflows or overflows. */
 #include "solver/fast_touch.h"
 
 #include <math.h>

@@ -35,6 +35,15 @@ typedef struct rep_contact {
     double on_a[3], on_b[3], normal[3];
 } rep_contact;
 
+/* A permutation that sorted a list at the last query (order.h). */
+typedef struct perm_cache {
+    int *perm;
+    int n, cap;
+} perm_cache;
+
+/* The most threads a query's narrow phase runs. */
+#define NARROW_THREADS_MAX 64
+
 /* What the last query on a pair of convex pieces learnt (a certificate's
  * rows or a common point), keyed by body ids and piece indices.  The
  * report keeps them, so a caller that queries a moving world with the same
@@ -48,15 +57,6 @@ typedef struct rep_contact {
  * from memo_at in the report's memo pool (memo_len 0: none): the next
  * query answers it from the record when nothing moved. */
 #define HINT_ROWS 4
-/* A permutation that sorted a list at the last query (order.h). */
-typedef struct perm_cache {
-    int *perm;
-    int n, cap;
-} perm_cache;
-
-/* The most threads a query's narrow phase runs. */
-#define NARROW_THREADS_MAX 64
-
 typedef struct hint_rec {
     int ida, idb, ia, ib;
     unsigned char kind;
@@ -328,7 +328,8 @@ static void piece_box(const hs_body *b, int i, double lo[3], double hi[3])
 
 static int record_piece(pair_out *po, int ia, int ib, hs_status st, const double w[3], double dist)
 {
-    if (grow_in(po->ar, (void **)&po->piece, &po->cap_piece, po->npiece + 1, sizeof *po->piece) != 0)
+    if (grow_in(po->ar, (void **)&po->piece, &po->cap_piece, po->npiece + 1,
+                sizeof *po->piece) != 0)
         return -1;
     rep_piece *p = &po->piece[po->npiece++];
     *p = (rep_piece){ia, ib, st, {w[0], w[1], w[2]}, dist};
