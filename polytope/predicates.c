@@ -683,21 +683,23 @@ void pred_det4_cramer(const double *M, const double *h, double det[4], double pe
 
 int pred_det4_last_column_signs(const double *M, const double *h, int *sdet, int cof[4], int *sh)
 {
-    if (!filter_range_ok(M, 16) || !filter_range_ok(h, 4))
+    if (!filter_range_ok(M, 16) || (sh && !filter_range_ok(h, 4)))
         return 0;
     double v01[6], a01[6], v23[6], a23[6], v2h[6], a2h[6], perm;
     minors2(M, h, 0, 1, 0, v01, a01);
     minors2(M, h, 2, 3, 1, v23, a23);
-    minors2(M, h, 2, 4, 1, v2h, a2h);
     double d = join_minors(v01, a01, v23, a23, &perm), bound = DET4_ERR * perm + 0x1p-1040;
     if (!(d > bound || -d > bound))
         return 0;
     *sdet = d > 0 ? 1 : -1;
-    d = join_minors(v01, a01, v2h, a2h, &perm);
-    bound = DET4_ERR * perm + 0x1p-1040;
-    if (!(d > bound || -d > bound))
-        return 0;
-    *sh = d > 0 ? 1 : -1;
+    if (sh) {
+        minors2(M, h, 2, 4, 1, v2h, a2h);
+        d = join_minors(v01, a01, v2h, a2h, &perm);
+        bound = DET4_ERR * perm + 0x1p-1040;
+        if (!(d > bound || -d > bound))
+            return 0;
+        *sh = d > 0 ? 1 : -1;
+    }
     /* the minor of rows r0 < r1 < r2 (all but i) and columns 0, 1, 2, along
      * column 2: G[r0][2] m(r1, r2) - G[r1][2] m(r0, r2) + G[r2][2] m(r0, r1),
      * m(a, b) the 2 x 2 minor of columns (0, 1): v01 at the pair's index;

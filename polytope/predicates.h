@@ -61,9 +61,10 @@ void pred_det4_cramer(const double *M, const double *h, double det[4], double pe
  * with rigorous bounds that share 2x2 minors: *sdet = sign det M, cof[i] =
  * sign of the cofactor of M's entry (i, 3) ((-1)^(i+3) times the minor
  * without row i and column 3), *sh = sign det(M with column 3 replaced by
- * h).  Returns 1 when every one of these signs was decided (all nonzero),
- * 0 when any filter was unsure (nothing is claimed then: zeros and near
- * zeros need pred_det_sign and pred_cofactor_sign). */
+ * h; with sh NULL, h is not read and that sign not made).  Returns 1
+ * when every one of these signs was decided (all nonzero), 0 when any
+ * filter was unsure (nothing is claimed then: zeros and near zeros need
+ * pred_det_sign and pred_cofactor_sign). */
 int pred_det4_last_column_signs(const double *M, const double *h, int *sdet, int cof[4], int *sh);
 
 /* Sign (-1, 0, +1) of the orientation of d with respect to the plane

@@ -189,9 +189,27 @@ static int touch_separation_holds(const fast_touch_job *j, double D0, double eD0
         *s0 = pred_det_sign(j->G, D, ps);
     if (*s0 == 0 || *s0 == -2)
         return 0;
+    int sdet, cof[TOUCH_MAX_D], rows_only = 1, filtered = 0;
+    for (int c = 0; c < D; c++)
+        rows_only &= j->which[c] >= 0;
+    if (D == 4 && rows_only && pred_det4_last_column_signs(j->G, NULL, &sdet, cof, NULL)) {
+        /* the four cofactors by filters sharing their minors (vertex on
+         * face, edge on edge: every multiplier nonzero) */
+        for (int c = 0; c < D; c++)
+            if (cof[c] * *s0 < 0)
+                return 0;
+        if (ps)
+            ps->filtered += D;
+        filtered = 1;
+    }
     replaced(j, j->n, -1, j->h, M);
     if (pred_det_sign(M, D, ps) != 0) /* z_tau = 0 exactly */
         return 0;
+    if (filtered) { /* every multiplier nonzero: A's part is nonzero when A has a row */
+        for (int c = 0; c < D; c++)
+            on_a |= j->which[c] == 0;
+        return on_a;
+    }
     for (int c = 0; c < D; c++) { /* det(G with row c := e_tau): a cofactor */
         int s = pred_cofactor_sign(j->G, D, c, j->n, ps);
         if (s == -2 || s * *s0 < 0 || (j->which[c] < 0 && s != 0))

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench/families.h"
 #include "halfspace.h"
 #include "tests/helpers.h"
 
@@ -167,6 +168,40 @@ START_TEST(facing_faces_scaled_and_nudged)
 }
 END_TEST
 
+/* Edge on edge and vertex on face (bench/pairs' touch-ee and touch-vf
+ * families): every pair is certified touching by the fast engine itself
+ * (multipliers on every basis row, by filters; the margin exactly zero;
+ * the point in both), its certificate verifies, and the exact engine
+ * agrees on the first pairs of each size. */
+START_TEST(edge_and_vertex_contacts)
+{
+    static const fam_id fams[2] = {FAM_TOUCH_EE, FAM_TOUCH_VF};
+    static const int sizes[2] = {20, 60};
+    hs_result *rf = hs_result_new(), *rx = hs_result_new();
+    for (int f = 0; f < 2; f++)
+        for (int z = 0; z < 2; z++)
+            for (long k = 0; k < 40; k++) {
+                fam_pair p;
+                hs_error err;
+                ck_assert_int_eq(fam_make(fams[f], 1, k, sizes[z], NULL, &p, &err), HS_OK);
+                hs_poly *A = hs_poly_from_doubles(3, p.m[0], p.a[0], p.b[0], NULL, &err);
+                hs_poly *B = hs_poly_from_doubles(3, p.m[1], p.a[1], p.b[1], NULL, &err);
+                ck_assert(A && B);
+                ck_assert_int_eq(query(HS_ENGINE_FAST, A, B, rf), HS_TOUCHING);
+                ck_assert_int_eq(hs_result_fallback(rf), 0);
+                ck_assert_msg(hs_result_verify(rf, A, B, &err) == HS_OK, "%s %d pair %ld: %s",
+                              fam_name(fams[f]), sizes[z], k, err.msg);
+                if (k < 5)
+                    ck_assert_int_eq(query(HS_ENGINE_EXACT, A, B, rx), HS_TOUCHING);
+                hs_poly_free(A);
+                hs_poly_free(B);
+                fam_pair_free(&p);
+            }
+    hs_result_free(rf);
+    hs_result_free(rx);
+}
+END_TEST
+
 /* The point of a certified contact is in both, exactly, and the exact
  * point read through the API is the nearest double of it. */
 START_TEST(contact_point_is_exact)
@@ -311,6 +346,7 @@ Suite *suite_contact_cert(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, face_contacts_need_no_fallback);
     tcase_add_test(tc, facing_faces_scaled_and_nudged);
+    tcase_add_test(tc, edge_and_vertex_contacts);
     tcase_add_test(tc, contact_point_is_exact);
     tcase_add_test(tc, exact_box_equals_hull_box);
     tcase_add_test(tc, resting_boxes_repeat);
