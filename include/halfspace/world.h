@@ -250,10 +250,13 @@ HS_API void hs_query_options_init(hs_query_options *opt);
  * that first.  The hint goes through the same certified predicates as a
  * fresh answer, so answers never depend on it; only the time does (a
  * moving world queried with one report per thread is about twice as fast).
- * Memory: a hint per tested pair of pieces (about 100 bytes), and the
- * narrow phase's scratch of each worker thread (buffers sized by the
+ * Memory: a hint per tested pair of pieces (about 100 bytes; a touching
+ * pair of small pieces also keeps the record of its test, about 1 KB),
+ * the narrow phase's scratch of each worker thread (buffers sized by the
  * largest piece and mesh met; a later query reuses them instead of
- * allocating), released by hs_report_free.
+ * allocating), and each worker's arena for what it finds per pair during
+ * a query (the largest query's worth, in 64 KB blocks, reused by the next
+ * query), all released by hs_report_free.
  * The accessors below are const-safe and accept r NULL (counts 0,
  * HS_ERR_ARG).  (The type hs_report is declared in halfspace.h.) */
 
