@@ -637,18 +637,17 @@ double pred_det4_expand(const double *const r[4], double *perm)
     return det;
 }
 
-/* The six 2x2 minors of columns (c0, c1) of the 4 x 4 row-major M, column
- * c0 or c1 replaced by h when that index is 4: values v[k] for the row
- * pair p0, p1 of pair_rows[k] (first two) and magnitudes a[k]; the
- * complementary pairs (last two) are indexed by `second`. */
-static void minors2(const double *M, const double *h, int c0, int c1, int second, double v[6],
-                    double a[6])
+/* The six 2x2 minors of two columns, each given as 4 values at a stride
+ * (a column of the row-major 4 x 4 M: M + c, stride 4; a right side h:
+ * h, stride 1): values v[k] for the row pair p0, p1 of pair_rows[k]
+ * (first two) and magnitudes a[k]; the complementary pairs (last two) are
+ * indexed by `second`. */
+static inline void minors2(const double *x, int sx, const double *y, int sy, int second,
+                           double v[6], double a[6])
 {
     for (int k = 0; k < 6; k++) {
         int r0 = pair_rows[k][second ? 2 : 0], r1 = pair_rows[k][second ? 3 : 1];
-        double x0 = c0 == 4 ? h[r0] : M[4 * r0 + c0], y1 = c1 == 4 ? h[r1] : M[4 * r1 + c1];
-        double x1 = c0 == 4 ? h[r1] : M[4 * r1 + c0], y0 = c1 == 4 ? h[r0] : M[4 * r0 + c1];
-        double m1 = x0 * y1, m2 = x1 * y0;
+        double m1 = x[r0 * sx] * y[r1 * sy], m2 = x[r1 * sx] * y[r0 * sy];
         v[k] = m1 - m2;
         a[k] = fabs(m1) + fabs(m2);
     }
@@ -670,11 +669,11 @@ static double join_minors(const double *lv, const double *la, const double *hv, 
 void pred_det4_cramer(const double *M, const double *h, double det[4], double perm[4])
 {
     double v01[6], a01[6], v23[6], a23[6], vh1[6], ah1[6], v0h[6], a0h[6], vh3[6], ah3[6];
-    minors2(M, h, 0, 1, 0, v01, a01);
-    minors2(M, h, 2, 3, 1, v23, a23);
-    minors2(M, h, 4, 1, 0, vh1, ah1);
-    minors2(M, h, 0, 4, 0, v0h, a0h);
-    minors2(M, h, 4, 3, 1, vh3, ah3);
+    minors2(M, 4, M + 1, 4, 0, v01, a01);
+    minors2(M + 2, 4, M + 3, 4, 1, v23, a23);
+    minors2(h, 1, M + 1, 4, 0, vh1, ah1);
+    minors2(M, 4, h, 1, 0, v0h, a0h);
+    minors2(h, 1, M + 3, 4, 1, vh3, ah3);
     det[0] = join_minors(v01, a01, v23, a23, &perm[0]);
     det[1] = join_minors(vh1, ah1, v23, a23, &perm[1]);
     det[2] = join_minors(v0h, a0h, v23, a23, &perm[2]);
@@ -686,14 +685,14 @@ int pred_det4_last_column_signs(const double *M, const double *h, int *sdet, int
     if (!filter_range_ok(M, 16) || (sh && !filter_range_ok(h, 4)))
         return 0;
     double v01[6], a01[6], v23[6], a23[6], v2h[6], a2h[6], perm;
-    minors2(M, h, 0, 1, 0, v01, a01);
-    minors2(M, h, 2, 3, 1, v23, a23);
+    minors2(M, 4, M + 1, 4, 0, v01, a01);
+    minors2(M + 2, 4, M + 3, 4, 1, v23, a23);
     double d = join_minors(v01, a01, v23, a23, &perm), bound = DET4_ERR * perm + 0x1p-1040;
     if (!(d > bound || -d > bound))
         return 0;
     *sdet = d > 0 ? 1 : -1;
     if (sh) {
-        minors2(M, h, 2, 4, 1, v2h, a2h);
+        minors2(M + 2, 4, h, 1, 1, v2h, a2h);
         d = join_minors(v01, a01, v2h, a2h, &perm);
         bound = DET4_ERR * perm + 0x1p-1040;
         if (!(d > bound || -d > bound))
