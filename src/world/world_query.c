@@ -54,8 +54,8 @@ typedef struct perm_cache {
  * the fast engine reads no more of a hint for n = 3.  A pair that touched
  * also keeps the record of its test
  * (narrow_memo.h: the inputs bit for bit and the answer), memo_len doubles
- * from memo_at in the report's memo pool (memo_len 0: none): the next
- * query answers it from the record when nothing moved. */
+ * at memo (memo_len 0: none; while the query runs, at memo_at in its pair's
+ * pool): the next query answers it from the record when nothing moved. */
 #define HINT_ROWS 4
 typedef struct hint_rec {
     int ida, idb, ia, ib;
@@ -64,6 +64,7 @@ typedef struct hint_rec {
     int row[HINT_ROWS];
     double x[HINT_ROWS - 1];
     size_t memo_at, memo_len;
+    const double *memo; /* (in the arenas of the query that kept it) */
 } hint_rec;
 
 typedef struct rep_pair {
@@ -86,16 +87,18 @@ struct hs_report {
     hs_report_stats stats;
     hint_rec *hint;       /* hints of the last query, sorted (see fast_hint) */
     int nhint, cap_hint;
-    double *memo;         /* the records of those hints (narrow_memo.h) */
-    size_t nmemo, cap_memo;
     narrow_ws *ws;        /* the narrow phase's workspaces (one per thread),
                              kept for the next query with this report: a
                              query then allocates nothing for them */
     int nws;
     perm_cache pair_order, hint_order; /* the last query's sorting permutations */
-    mem_arena arena[NARROW_THREADS_MAX]; /* what worker k records per pair of
-                             bodies (pieces, hints, records, contacts) until
-                             the merge copies it out; reset each query */
+    mem_arena arena[2][NARROW_THREADS_MAX]; /* what worker k records per pair
+                             of bodies (pieces, hints, records, contacts):
+                             two sets used in turn, so that the records
+                             (narrow_memo.h) of the last query stay where
+                             they were written while this one reads them;
+                             a set is reset when its turn comes again */
+    int arena_set;        /* the set of the last query */
 };
 
 hs_report *hs_report_new(void) { return calloc(1, sizeof(hs_report)); }
@@ -110,12 +113,13 @@ void hs_report_free(hs_report *r)
     free(r->names);
     free(r->name_at);
     free(r->hint);
-    free(r->memo);
     for (int k = 0; k < r->nws; k++)
         narrow_ws_free(&r->ws[k]);
     free(r->ws);
-    for (int k = 0; k < NARROW_THREADS_MAX; k++)
-        mem_arena_free(&r->arena[k]);
+    for (int k = 0; k < NARROW_THREADS_MAX; k++) {
+        mem_arena_free(&r->arena[0][k]);
+        mem_arena_free(&r->arena[1][k]);
+    }
     free(r->pair_order.perm);
     free(r->hint_order.perm);
     free(r);
@@ -218,8 +222,7 @@ static const fast_hint *rec_hint(const hint_rec *h, fast_hint *out)
     return out;
 }
 
-/* Room for `need` more doubles in a memo pool (in the arena ar when
- * given); 0 or -1. */
+/* Room for `need` more doubles in a memo pool in the arena ar; 0 or -1. */
 static int memo_reserve(mem_arena *ar, double **pool, size_t *n, size_t *cap, size_t need)
 {
     if (*n + need <= *cap)
@@ -227,8 +230,7 @@ static int memo_reserve(mem_arena *ar, double **pool, size_t *n, size_t *cap, si
     size_t c = *cap ? *cap : need;
     while (c < *n + need)
         c *= 2;
-    double *np = ar ? mem_arena_grow(ar, *pool, *cap, c, sizeof *np)
-                    : mem_realloc(*pool, c, sizeof *np);
+    double *np = mem_arena_grow(ar, *pool, *cap, c, sizeof *np);
     if (!np)
         return -1;
     *pool = np;
@@ -354,14 +356,14 @@ static int record_contacts(pair_out *po, const contact_set *cs)
 
 /* One pair of pieces: exact status, then contacts when they do not
  * overlap and the threshold asks for them. */
-static hs_code piece_pair(narrow_ws *ws, const hs_query_options *opt, const hs_report *old,
-                          pair_out *po, int ia, int ib, const hint_rec *rec, hs_error *err)
+static hs_code piece_pair(narrow_ws *ws, const hs_query_options *opt, pair_out *po, int ia,
+                          int ib, const hint_rec *rec, hs_error *err)
 {
     piece_hit hit;
     fast_hint next, last;
     narrow_piece pa = body_piece(po->a, ia), pb = body_piece(po->b, ib);
     const fast_hint *hint = rec_hint(rec, &last);
-    const double *memo = rec && rec->memo_len ? old->memo + rec->memo_at : NULL;
+    const double *memo = rec && rec->memo_len ? rec->memo : NULL;
     int recorded = memo && narrow_memo_match(memo, rec->memo_len, ws, &pa, &pb, &hit);
     if (recorded) {
         ws->piece_tests++; /* answered by the record: nothing moved */
@@ -422,7 +424,7 @@ static hs_code body_pair(narrow_ws *ws, const hs_query_options *opt, const hs_re
             }
             if (!met && obbs_apart(a, ia, b, ib, b_in_a, opt->threshold))
                 continue;
-            hs_code rc = piece_pair(ws, opt, old, po, ia, ib, rec, err);
+            hs_code rc = piece_pair(ws, opt, po, ia, ib, rec, err);
             if (rc != HS_OK)
                 return rc;
         }
@@ -572,9 +574,10 @@ static void run_narrow(narrow_job *job, hs_report *rep, int threads)
     int started = 0, want = thread_count(threads, job->cl->n);
     if (want > NARROW_THREADS_MAX)
         want = NARROW_THREADS_MAX;
-    for (int k = 0; k < want; k++) /* (the last query's pairs were copied out by its merge) */
-        mem_arena_reset(&rep->arena[k]);
-    job->arenas = rep->arena;
+    rep->arena_set ^= 1; /* (the other set holds the last query's records) */
+    for (int k = 0; k < want; k++)
+        mem_arena_reset(&rep->arena[rep->arena_set][k]);
+    job->arenas = rep->arena[rep->arena_set];
     pool_reserve(rep, want, job->opt);
     job->pool = rep->ws;
     job->pool_n = rep->nws;
@@ -688,14 +691,8 @@ static int keep_pair(hs_report *r, const pair_out *po)
 static void collect_hints(hs_report *r, cand_list *cl)
 {
     int total = 0;
-    size_t memo_total = 0;
-    for (int k = 0; k < cl->n; k++) {
+    for (int k = 0; k < cl->n; k++)
         total += cl->pair[k].nhint;
-        memo_total += cl->pair[k].nmemo;
-    }
-    r->nmemo = 0; /* (the last query's records are no longer read) */
-    if (memo_reserve(NULL, &r->memo, &r->nmemo, &r->cap_memo, memo_total) != 0)
-        memo_total = 0;
     if (grow((void **)&r->hint, &r->cap_hint, total, sizeof *r->hint) == 0) {
         r->nhint = 0;
         for (int k = 0; k < cl->n; k++) {
@@ -704,19 +701,12 @@ static void collect_hints(hs_report *r, cand_list *cl)
                 continue;
             hint_rec *h = r->hint + r->nhint;
             memcpy(h, po->hint, sizeof *r->hint * (size_t)po->nhint);
-            for (int i = 0; i < po->nhint; i++)
-                if (memo_total == 0)
-                    h[i].memo_len = 0;
-                else
-                    h[i].memo_at += r->nmemo;
-            if (memo_total && po->nmemo > 0) {
-                memcpy(r->memo + r->nmemo, po->memo, sizeof *po->memo * po->nmemo);
-                r->nmemo += po->nmemo;
-            }
+            for (int i = 0; i < po->nhint; i++) /* (the records stay in the arena) */
+                h[i].memo = h[i].memo_len ? po->memo + h[i].memo_at : NULL;
             r->nhint += po->nhint;
         }
-        sort_cached(&r->hint_order, &r->arena[0], r->hint, r->nhint, sizeof *r->hint,
-                    hint_order_at, hint_order, 1); /* (bsearch reads them in order) */
+        sort_cached(&r->hint_order, &r->arena[r->arena_set][0], r->hint, r->nhint,
+                    sizeof *r->hint, hint_order_at, hint_order, 1); /* (bsearch reads them in order) */
     } else {
         r->nhint = 0; /* (records without room: none kept) */
     }
@@ -739,7 +729,7 @@ static hs_code merge(hs_report *r, cand_list *cl, hs_error *err)
 {
     hs_code rc = HS_OK;
     drop_quiet_pairs(cl);
-    const int *perm = sort_cached(&r->pair_order, &r->arena[0], cl->pair, cl->n,
+    const int *perm = sort_cached(&r->pair_order, &r->arena[r->arena_set][0], cl->pair, cl->n,
                                   sizeof *cl->pair, by_names_at, by_names, 0);
     for (int k = 0; k < cl->n; k++) {
         pair_out *po = &cl->pair[perm ? perm[k] : k];
