@@ -682,7 +682,7 @@ void pred_det4_cramer(const double *M, const double *h, double det[4], double pe
 
 int pred_det4_last_column_signs(const double *M, const double *h, int *sdet, int cof[4], int *sh)
 {
-    if (!filter_range_ok(M, 16) || (sh && !filter_range_ok(h, 4)))
+    if (!filter_range_ok(M, 16))
         return 0;
     double v01[6], a01[6], v23[6], a23[6], v2h[6], a2h[6], perm;
     minors2(M, 4, M + 1, 4, 0, v01, a01);
@@ -691,14 +691,6 @@ int pred_det4_last_column_signs(const double *M, const double *h, int *sdet, int
     if (!(d > bound || -d > bound))
         return 0;
     *sdet = d > 0 ? 1 : -1;
-    if (sh) {
-        minors2(M + 2, 4, h, 1, 1, v2h, a2h);
-        d = join_minors(v01, a01, v2h, a2h, &perm);
-        bound = DET4_ERR * perm + 0x1p-1040;
-        if (!(d > bound || -d > bound))
-            return 0;
-        *sh = d > 0 ? 1 : -1;
-    }
     /* the minor of rows r0 < r1 < r2 (all but i) and columns 0, 1, 2, along
      * column 2: G[r0][2] m(r1, r2) - G[r1][2] m(r0, r2) + G[r2][2] m(r0, r1),
      * m(a, b) the 2 x 2 minor of columns (0, 1): v01 at the pair's index;
@@ -722,7 +714,52 @@ int pred_det4_last_column_signs(const double *M, const double *h, int *sdet, int
         int sm = m > 0 ? 1 : -1;
         cof[i] = (i + 3) % 2 ? -sm : sm;
     }
+    if (!sh)
+        return 1;
+    if (!filter_range_ok(h, 4))
+        return 2;
+    minors2(M + 2, 4, h, 1, 1, v2h, a2h);
+    d = join_minors(v01, a01, v2h, a2h, &perm);
+    bound = DET4_ERR * perm + 0x1p-1040;
+    if (!(d > bound || -d > bound))
+        return 2;
+    *sh = d > 0 ? 1 : -1;
     return 1;
+}
+
+int pred_last_column_signs(const double *M, const double *h, int k, int *sdet, int *cof, int *sh,
+                           pred_stats *st)
+{
+    if (k < 1 || k > PRED_MAX_K)
+        return -2;
+    double R[PRED_MAX_K * PRED_MAX_K];
+    int got = k == 4 ? pred_det4_last_column_signs(M, h, sdet, cof, sh) : 0;
+    if (got && st)
+        st->filtered += got == 1 && sh ? k + 2 : k + 1;
+    if (!got) {
+        if ((*sdet = pred_det_sign(M, k, st)) == -2)
+            return -2;
+        for (int i = 0; i < k; i++) {
+            if (k <= 5)
+                cof[i] = pred_cofactor_sign(M, k, i, k - 1, st);
+            else { /* det(M with row i := e_last) */
+                memcpy(R, M, sizeof(double) * (size_t)(k * k));
+                memset(R + i * k, 0, sizeof(double) * (size_t)k);
+                R[i * k + k - 1] = 1;
+                cof[i] = pred_det_sign(R, k, st);
+            }
+            if (cof[i] == -2)
+                return -2;
+        }
+    }
+    if (sh && got != 1) {
+        memcpy(R, M, sizeof(double) * (size_t)(k * k));
+        for (int i = 0; i < k; i++)
+            R[i * k + k - 1] = h[i];
+        if ((*sh = pred_det_sign(R, k, st)) == -2)
+            return -2;
+    }
+    return 0;
 }
 
 static int det4_filter(const double *const r[4])

@@ -62,10 +62,25 @@ void pred_det4_cramer(const double *M, const double *h, double det[4], double pe
  * sign of the cofactor of M's entry (i, 3) ((-1)^(i+3) times the minor
  * without row i and column 3), *sh = sign det(M with column 3 replaced by
  * h; with sh NULL, h is not read and that sign not made).  Returns 1
- * when every one of these signs was decided (all nonzero), 0 when any
- * filter was unsure (nothing is claimed then: zeros and near zeros need
- * pred_det_sign and pred_cofactor_sign). */
+ * when every one of these signs was decided (all nonzero), 2 when all but
+ * *sh were (a zero, or a near zero, there: a contact's margin), 0 when
+ * the others were not (nothing is claimed then: zeros and near zeros need
+ * pred_det_sign and pred_cofactor_sign; pred_last_column_signs does it). */
 int pred_det4_last_column_signs(const double *M, const double *h, int *sdet, int cof[4], int *sh);
+
+/* The largest k pred_last_column_signs takes. */
+#define PRED_MAX_K 17
+
+/* The signs of a basis's multipliers and margin, exactly, for the k*k
+ * row-major M (1 <= k <= PRED_MAX_K) and the column h: *sdet = sign det M,
+ * cof[i] (k values) = sign of the cofactor of entry (i, k - 1) (the sign
+ * of det(M with row i replaced by e_(k-1))), and, when sh is not NULL,
+ * *sh = sign det(M with its last column replaced by h).  For k = 4 the
+ * filters of pred_det4_last_column_signs first, the exact predicates for
+ * what they leave.  Returns 0, or -2 when an entry is not finite, k is
+ * out of range or GMP runs out of memory. */
+int pred_last_column_signs(const double *M, const double *h, int k, int *sdet, int *cof, int *sh,
+                           pred_stats *st);
 
 /* Sign (-1, 0, +1) of the orientation of d with respect to the plane
  * through a, b, c: +1 when d lies on the side towards which the normal

@@ -134,48 +134,20 @@ void fq_basis_column(const fast_query *q, int id, double *g, double *h)
 /* Is the basis a Farkas certificate?  With G the matrix whose rows are
  * the basis columns: y_i ~ det(G with row i := e_tau) det(G) must be
  * >= 0 (exactly 0 on box bounds), and sum y_i h_i ~ det(G with column
- * tau := h) det(G) must be < 0.  In 3-D without box bounds the six signs
- * come first from filters that share their 2 x 2 minors; the exact
- * predicates below settle what they leave. */
+ * tau := h) det(G) must be < 0 (pred_last_column_signs: in 3-D by filters
+ * sharing their 2 x 2 minors first). */
 int fq_certify_farkas(fast_query *q, const int *basis)
 {
-    int n = q->n, D = n + 1;
-    double G[SEIDEL_MAX_DIM * SEIDEL_MAX_DIM] = {0}, M[SEIDEL_MAX_DIM * SEIDEL_MAX_DIM];
-    double h[SEIDEL_MAX_DIM];
+    int n = q->n, D = n + 1, s0, cof[SEIDEL_MAX_DIM], sh;
+    double G[SEIDEL_MAX_DIM * SEIDEL_MAX_DIM] = {0}, h[SEIDEL_MAX_DIM];
     for (int i = 0; i < D; i++)
         fq_basis_column(q, basis[i], G + i * D, &h[i]);
-    pred_stats *ps = &q->fw->ps;
-    int boxed = 0;
-    for (int i = 0; i < D; i++)
-        boxed |= basis[i] < 0;
-    int sdet, cof[4], sh0;
-    if (D == 4 && !boxed && pred_det4_last_column_signs(G, h, &sdet, cof, &sh0)) {
-        /* every sign by its filter (the common case: one pass of shared minors) */
-        ps->filtered += 6;
-        for (int i = 0; i < D; i++)
-            if (cof[i] * sdet < 0)
-                return 0;
-        return sh0 * sdet < 0;
-    }
-    int s0 = pred_det_sign(G, D, ps);
-    if (s0 == 0 || s0 == -2)
+    if (pred_last_column_signs(G, h, D, &s0, cof, &sh, &q->fw->ps) != 0 || s0 == 0)
         return 0;
-    for (int i = 0; i < D; i++) { /* det(G with row i := e_tau): a cofactor */
-        int si = D <= 5 ? pred_cofactor_sign(G, D, i, n, ps) : -2;
-        if (si == -2 && D > 5) {
-            memcpy(M, G, sizeof(double) * (size_t)(D * D));
-            memset(M + i * D, 0, sizeof(double) * (size_t)D);
-            M[i * D + n] = 1;
-            si = pred_det_sign(M, D, ps);
-        }
-        if (si == -2 || si * s0 < 0 || (basis[i] < 0 && si != 0))
-            return 0;
-    }
-    memcpy(M, G, sizeof(double) * (size_t)(D * D));
     for (int i = 0; i < D; i++)
-        M[i * D + n] = h[i];
-    int sh = pred_det_sign(M, D, ps);
-    return sh != -2 && sh * s0 < 0;
+        if (cof[i] * s0 < 0 || (basis[i] < 0 && cof[i] != 0))
+            return 0;
+    return sh * s0 < 0;
 }
 
 void fq_store_farkas(fast_query *q, const int *basis)

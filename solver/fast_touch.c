@@ -74,9 +74,8 @@ static int entries_in_range(const double *v, int count)
     return 1;
 }
 
-/* Determinant and permanent of the D x D row-major M, D <= 4, by
- * explicit formulas (4 x 4: the six products of complementary 2 x 2
- * minors of columns (0, 1) and (2, 3), Laplace). */
+/* Determinant and permanent of the D x D row-major M, D <= 3, by explicit
+ * formulas (4 x 4: pred_det4_cramer). */
 static double det_perm(const double *M, int D, double *perm)
 {
     if (D == 1) {
@@ -88,19 +87,15 @@ static double det_perm(const double *M, int D, double *perm)
         *perm = fabs(p) + fabs(q);
         return p - q;
     }
-    if (D == 3) {
-        double det = 0, pm = 0;
-        for (int j = 0; j < 3; j++) {
-            int a = (j + 1) % 3, b = (j + 2) % 3; /* cyclic: the cofactor sign is + */
-            double p = M[3 + a] * M[6 + b], q = M[3 + b] * M[6 + a];
-            det += M[j] * (p - q);
-            pm += fabs(M[j]) * (fabs(p) + fabs(q));
-        }
-        *perm = pm;
-        return det;
+    double det = 0, pm = 0;
+    for (int j = 0; j < 3; j++) {
+        int a = (j + 1) % 3, b = (j + 2) % 3; /* cyclic: the cofactor sign is + */
+        double p = M[3 + a] * M[6 + b], q = M[3 + b] * M[6 + a];
+        det += M[j] * (p - q);
+        pm += fabs(M[j]) * (fabs(p) + fabs(q));
     }
-    const double *rows[4] = {M, M + 4, M + 8, M + 12};
-    return pred_det4_expand(rows, perm);
+    *perm = pm;
+    return det;
 }
 
 /* det of the D x D row-major M in floating point with a rigorous bound on
@@ -113,18 +108,13 @@ static void det_bounded(const double *M, int D, double *value, double *err)
     *err = 16 * FP_U * perm;
 }
 
-/* The basis rows with column `col` replaced by v (col >= 0), or row `row`
- * replaced by v (row >= 0), into out. */
-static void replaced(const fast_touch_job *j, int col, int row, const double *v, double *out)
+/* The basis rows with column `col` replaced by v, into out. */
+static void replaced(const fast_touch_job *j, int col, const double *v, double *out)
 {
     int D = j->n + 1;
     memcpy(out, j->G, sizeof(double) * (size_t)(D * D));
-    for (int i = 0; i < D; i++) {
-        if (col >= 0)
-            out[i * D + col] = v[i];
-        if (row >= 0)
-            out[row * D + i] = v[i];
-    }
+    for (int i = 0; i < D; i++)
+        out[i * D + col] = v[i];
 }
 
 /* Basis rows p (of A) and q (of B) that face each other exactly: (a_p,
@@ -171,50 +161,30 @@ static int faces_opposed(const fast_touch_job *j)
 }
 
 /* 1 when the multipliers are a valid separation: y >= 0, 0 on box bounds,
- * positive on some row of A; and z_tau = 0.  *s0 receives sign det G: from
- * D0 (det G in floating point, error at most eD0, from det_bounded) when
- * that decides it, else exactly. */
+ * positive on some row of A; and z_tau = 0.  *s0 receives sign det G.  A
+ * face on a face is settled when D0 (det G in floating point, error at
+ * most eD0) decides det G's sign; otherwise every sign comes from
+ * pred_last_column_signs. */
 static int touch_separation_holds(const fast_touch_job *j, double D0, double eD0, int *s0,
                                   pred_stats *ps)
 {
-    int D = j->n + 1, on_a = 0;
-    double M[TOUCH_MAX_D * TOUCH_MAX_D];
+    int D = j->n + 1, on_a = 0, sdet, cof[TOUCH_MAX_D], sh;
     if (D0 > eD0 || D0 < -eD0) {
         *s0 = D0 > 0 ? 1 : -1;
         if (ps)
             ps->filtered++;
         if (faces_opposed(j))
             return 1;
-    } else
-        *s0 = pred_det_sign(j->G, D, ps);
-    if (*s0 == 0 || *s0 == -2)
-        return 0;
-    int sdet, cof[TOUCH_MAX_D], rows_only = 1, filtered = 0;
-    for (int c = 0; c < D; c++)
-        rows_only &= j->which[c] >= 0;
-    if (D == 4 && rows_only && pred_det4_last_column_signs(j->G, NULL, &sdet, cof, NULL)) {
-        /* the four cofactors by filters sharing their minors (vertex on
-         * face, edge on edge: every multiplier nonzero) */
-        for (int c = 0; c < D; c++)
-            if (cof[c] * *s0 < 0)
-                return 0;
-        if (ps)
-            ps->filtered += D;
-        filtered = 1;
     }
-    replaced(j, j->n, -1, j->h, M);
-    if (pred_det_sign(M, D, ps) != 0) /* z_tau = 0 exactly */
+    /* the multipliers' signs (vertex on face, edge on edge: every one
+     * nonzero, settled by filters) and the margin's, exactly 0 */
+    if (pred_last_column_signs(j->G, j->h, D, &sdet, cof, &sh, ps) != 0 || sdet == 0 || sh != 0)
         return 0;
-    if (filtered) { /* every multiplier nonzero: A's part is nonzero when A has a row */
-        for (int c = 0; c < D; c++)
-            on_a |= j->which[c] == 0;
-        return on_a;
-    }
-    for (int c = 0; c < D; c++) { /* det(G with row c := e_tau): a cofactor */
-        int s = pred_cofactor_sign(j->G, D, c, j->n, ps);
-        if (s == -2 || s * *s0 < 0 || (j->which[c] < 0 && s != 0))
+    *s0 = sdet;
+    for (int c = 0; c < D; c++) {
+        if (cof[c] * sdet < 0 || (j->which[c] < 0 && cof[c] != 0))
             return 0;
-        on_a |= j->which[c] == 0 && s != 0;
+        on_a |= j->which[c] == 0 && cof[c] != 0;
     }
     return on_a;
 }
@@ -377,7 +347,7 @@ int fast_touch_certify(const fast_touch_job *j, hs_result *r, pred_stats *ps)
         double M[TOUCH_MAX_D * TOUCH_MAX_D];
         det_bounded(j->G, D, &D0, &eD0);
         for (int c = 0; c < n; c++) {
-            replaced(j, c, -1, j->h, M);
+            replaced(j, c, j->h, M);
             det_bounded(M, D, &N[c], &eN[c]);
         }
     }
