@@ -267,6 +267,16 @@ seidel_status fq_lp_rounds(fast_query *q, int forced, double *z, int *strict)
     return st;
 }
 
+/* The margin of z is rounding noise around 0 (what a contact gives) when
+ * |z_tau| is at most this. */
+static double margin_noise(const fast_query *q, const double *z)
+{
+    double scale = 0;
+    for (int c = 0; c <= q->n; c++)
+        scale = fp_max(scale, fabs(z[c]));
+    return 1e-12 * (scale + 1e-300);
+}
+
 /* The same rounds with the dual simplex of fast_lp.c, which goes on from
  * its last basis when violated rows join instead of starting again.
  * Returns 0 when it reached an optimum over every row (z, *strict), or
@@ -275,42 +285,34 @@ seidel_status fq_lp_rounds(fast_query *q, int forced, double *z, int *strict)
 static int dual_hook(void *user, const double *z, const int *basis, const double *lam_tau)
 {
     fast_query *q = user;
-    double scale = 0;
-    for (int c = 0; c <= q->n; c++) { /* a box bound with weight cannot certify */
+    for (int c = 0; c <= q->n; c++) /* a box bound with weight cannot certify */
         if (basis[c] < 0 && fabs(lam_tau[c]) > 1e-9)
             return 0;
-        scale = fp_max(scale, fabs(z[c]));
-    }
     /* A margin that is rounding noise around 0 (a contact) is not worth
      * the exact determinants now; the final basis is tried at the end. */
-    if (z[q->n] > -1e-12 * (scale + 1e-300))
+    if (z[q->n] > -margin_noise(q, z))
         return 0;
     return fq_on_update(q, z, basis);
 }
 
-/* The two rows of the crash start (ids within A and B): two whose normals
- * are opposite and whose planes coincide (to rounding) when there are
- * among the first few candidates (all of them on a short list): a face on
- * a face; else on a short list (a small polyhedron's map lists its rows
- * unsorted) the rows best aligned with t - s and s - t; else the first
- * candidates. */
+/* Among the first few candidates of A and B (all of them on a short
+ * list: at most FAST_ALL_ROWS, as a small polyhedron's rows), two rows
+ * whose normals are opposite and whose planes coincide (to rounding): a
+ * face on a face, into *ra and *rb; 0 when there are none. */
 #define CRASH_LOOK 3
-#define CRASH_SHORT 8
-static void crash_pair(const fast_query *q, int *ra, int *rb)
+static int opposite_faces(const fast_query *q, int *ra, int *rb)
 {
-    int n = q->n, la = q->ncand[0] <= CRASH_SHORT ? q->ncand[0] : CRASH_LOOK;
-    int lb = q->ncand[1] <= CRASH_SHORT ? q->ncand[1] : CRASH_LOOK;
-    double best[2] = {-INFINITY, -INFINITY};
-    *ra = q->cand[0][0];
-    *rb = q->cand[1][0];
-    double pb[CRASH_SHORT]; /* B's planes' offsets b / |a| */
-    for (int j = 0; j < lb; j++)
+    int n = q->n, look[2];
+    for (int k = 0; k < 2; k++)
+        look[k] = q->ncand[k] <= FAST_ALL_ROWS ? q->ncand[k] : CRASH_LOOK;
+    double pb[FAST_ALL_ROWS]; /* B's planes' offsets b / |a| */
+    for (int j = 0; j < look[1]; j++)
         pb[j] = q->V[1]->b[q->cand[1][j]] / q->F[1]->norm[q->cand[1][j]];
-    for (int i = 0; i < la; i++) {
+    for (int i = 0; i < look[0]; i++) {
         int a = q->cand[0][i];
         const double *ga = view_row(q->V[0], n, a);
-        double wa = q->F[0]->norm[a], pa = q->V[0]->b[a] / wa, along = 0;
-        for (int j = 0; j < lb; j++) {
+        double wa = q->F[0]->norm[a], pa = q->V[0]->b[a] / wa;
+        for (int j = 0; j < look[1]; j++) {
             if (!(fabs(pa + pb[j]) <= 1e-9 * (fabs(pa) + fabs(pb[j])) + 1e-300))
                 continue; /* (first the planes' offsets: cheaper) */
             int b = q->cand[1][j];
@@ -321,38 +323,35 @@ static void crash_pair(const fast_query *q, int *ra, int *rb)
             if (dot < -(1 - 1e-12) * wa * q->F[1]->norm[b]) {
                 *ra = a;
                 *rb = b;
-                return;
+                return 1;
             }
         }
-        if (q->ncand[0] > CRASH_SHORT)
-            continue;
-        for (int k = 0; k < n; k++)
-            along += ga[k] * q->d[k];
-        if (along / wa > best[0]) {
-            best[0] = along / wa;
-            *ra = a;
-        }
     }
-    for (int j = 0; j < lb && q->ncand[1] <= CRASH_SHORT; j++) {
-        int b = q->cand[1][j];
-        const double *gb = view_row(q->V[1], n, b);
-        double along = 0;
-        for (int k = 0; k < n; k++)
-            along -= gb[k] * q->d[k];
-        if (along / q->F[1]->norm[b] > best[1]) {
-            best[1] = along / q->F[1]->norm[b];
-            *rb = b;
-        }
-    }
+    return 0;
 }
 
-/* The margin of z is rounding noise around 0 (what a contact gives). */
-static int touch_like(const fast_query *q, const double *z)
+/* The candidate of polyhedron k best aligned with sign (t - s): the first
+ * one, unless the list is short (at most FAST_ALL_ROWS: a small
+ * polyhedron's rows come in index order), when they are compared. */
+static int best_aligned(const fast_query *q, int k, double sign)
 {
-    double scale = 0;
-    for (int c = 0; c <= q->n; c++)
-        scale = fp_max(scale, fabs(z[c]));
-    return fabs(z[q->n]) <= 1e-12 * (scale + 1e-300);
+    int best = q->cand[k][0];
+    if (q->ncand[k] > FAST_ALL_ROWS)
+        return best;
+    double top = -INFINITY;
+    for (int i = 0; i < q->ncand[k]; i++) {
+        int r = q->cand[k][i];
+        const double *g = view_row(q->V[k], q->n, r);
+        double along = 0;
+        for (int j = 0; j < q->n; j++)
+            along += g[j] * q->d[j];
+        along = sign * along / q->F[k]->norm[r];
+        if (along > top) {
+            top = along;
+            best = r;
+        }
+    }
+    return best;
 }
 
 int fq_lp_rounds_dual(fast_query *q, double *z, int *strict)
@@ -378,7 +377,10 @@ int fq_lp_rounds_dual(fast_query *q, double *z, int *strict)
      * contact's own rows, most of its pivots saved) */
     if (q->ncand[0] > 0 && q->ncand[1] > 0 && !q->stale) {
         int ra, rb;
-        crash_pair(q, &ra, &rb);
+        if (!opposite_faces(q, &ra, &rb)) {
+            ra = best_aligned(q, 0, 1);
+            rb = best_aligned(q, 1, -1);
+        }
         flp_crash(&st, ra, rb + q->mA);
     }
     for (; rounds < FAST_ROUNDS; rounds++) {
@@ -398,7 +400,7 @@ int fq_lp_rounds_dual(fast_query *q, double *z, int *strict)
             continue;
         }
         maps = FAST_MAP_ROUNDS; /* (once the maps find nothing, scans only) */
-        if (touch_like(q, st.z)) {
+        if (fabs(st.z[q->n]) <= margin_noise(q, st.z)) {
             /* a margin of rounding noise around 0: the contact proof reads
              * every row with exact filters anyway, and when it succeeds the
              * contact is certified whether or not this optimum is the LP's
@@ -419,10 +421,7 @@ int fq_lp_rounds_dual(fast_query *q, double *z, int *strict)
     clear_set(q, count);
     memcpy(z, st.z, sizeof(double) * (size_t)(q->n + 1));
     memcpy(q->last_basis, st.basis, sizeof(int) * (size_t)(q->n + 1));
-    double zmax = 0;
-    for (int c = 0; c <= q->n; c++)
-        zmax = fp_max(zmax, fabs(z[c]));
-    if (rc == 0 && !q->certified && z[q->n] < -1e-12 * (zmax + 1e-300))
+    if (rc == 0 && !q->certified && z[q->n] < -margin_noise(q, z))
         fq_on_update(q, z, st.basis); /* a disjoint optimum the hook left alone (a
                                       margin of rounding noise: a contact, tried next) */
     q->have_basis = rc == 0 && !q->certified;
