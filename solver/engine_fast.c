@@ -37,6 +37,7 @@
 #include <string.h>
 
 #include "polytope/hpoly.h"
+#include "polytope/mem.h"
 #include "polytope/rng.h"
 #include "solver/engines.h"
 #include "solver/fast_star.h"
@@ -311,14 +312,9 @@ settled:
  * query would otherwise wait for each in turn). */
 static void prefetch_lines(const void *p, size_t bytes)
 {
-#if defined(__GNUC__)
     const char *c = p;
     for (size_t at = 0; at < bytes; at += 64)
-        __builtin_prefetch(c + at);
-#else
-    (void)p;
-    (void)bytes;
-#endif
+        mem_prefetch(c + at);
 }
 
 /* A small polyhedron is read whole by most queries: all of it at once. */
@@ -340,18 +336,14 @@ static void prefetch_small(const fast_query *q)
  * they are read at scattered places. */
 static void prefetch_candidates(const fast_query *q)
 {
-#if defined(__GNUC__)
     for (int k = 0; k < 2; k++)
         for (int c = 0; c < q->ncand[k]; c++) {
             int i = q->cand[k][c];
-            __builtin_prefetch(q->V[k]->a + (size_t)i * (size_t)q->n);
-            __builtin_prefetch(q->V[k]->b + i);
-            __builtin_prefetch(q->F[k]->norm + i);
-            __builtin_prefetch(q->F[k]->center_slack + i);
+            mem_prefetch(q->V[k]->a + (size_t)i * (size_t)q->n);
+            mem_prefetch(q->V[k]->b + i);
+            mem_prefetch(q->F[k]->norm + i);
+            mem_prefetch(q->F[k]->center_slack + i);
         }
-#else
-    (void)q;
-#endif
 }
 
 /* Without a direction map (many variables): the FAST_SCAN_CANDIDATES rows

@@ -403,14 +403,9 @@ int fast_prep_map_ready(const fast_prep *fp)
 
 void fast_prep_prefetch(const fast_prep *fp, const double *d)
 {
-#if defined(__GNUC__)
     const int *map = atomic_load_explicit(&((fast_prep *)fp)->map_rows, memory_order_acquire);
     if (map)
-        __builtin_prefetch(map + (size_t)fast_prep_cell(fp->n, fp->map_g, d) * (size_t)fp->map_len);
-#else
-    (void)fp;
-    (void)d;
-#endif
+        mem_prefetch(map + (size_t)fast_prep_cell(fp->n, fp->map_g, d) * (size_t)fp->map_len);
 }
 
 const int *fast_prep_lookup(const fast_prep *fp, const double *d, int *count)

@@ -223,14 +223,9 @@ static double star_length_of(const fast_prep *fp, const double *d)
 
 void fast_star_prefetch(const fast_prep *fp, const double *d)
 {
-#if defined(__GNUC__)
     const struct fast_star *R = atomic_load_explicit(&((fast_prep *)fp)->star, memory_order_acquire);
     if (R)
-        __builtin_prefetch(&star_cells(R)[fast_prep_cell(fp->n, fp->star_g, d)]);
-#else
-    (void)fp;
-    (void)d;
-#endif
+        mem_prefetch(&star_cells(R)[fast_prep_cell(fp->n, fp->star_g, d)]);
 }
 
 int fast_star_ready(const fast_prep *fp)
