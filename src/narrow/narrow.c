@@ -420,7 +420,7 @@ static hs_code convex_mesh(narrow_ws *ws, const narrow_piece *host, const geom *
         double *x = ws->pts + 3 * i;
         int c = 0;
         for (int d = 0; d < 3; d++) {
-            x[d] = T[4 * d] * p[0] + T[4 * d + 1] * p[1] + T[4 * d + 2] * p[2] + T[4 * d + 3];
+            x[d] = pose_apply_row(T, d, p);
             c |= (x[d] - slack[d] > gh->hi[d]) << (2 * d) | (x[d] + slack[d] < gh->lo[d])
                                                               << (2 * d + 1);
         }

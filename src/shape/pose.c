@@ -140,7 +140,7 @@ void pose_apply(const double m[16], const double p[3], double out[3])
 {
     double r[3];
     for (int i = 0; i < 3; i++)
-        r[i] = m[4 * i] * p[0] + m[4 * i + 1] * p[1] + m[4 * i + 2] * p[2] + m[4 * i + 3];
+        r[i] = pose_apply_row(m, i, p);
     memcpy(out, r, sizeof r);
 }
 

@@ -16,6 +16,12 @@ void pose_relative(double out[16], const double host[16], const double other[16]
 void pose_relative_inv(double out[16], const double host_inv[16], const double other[16]);
 /* out = m p (point) / m v (direction, no translation); out may alias. */
 void pose_apply(const double m[16], const double p[3], double out[3]);
+/* Coordinate i of pose_apply(m, p): the same sum in the same order,
+ * inline for tight loops. */
+static inline double pose_apply_row(const double m[16], int i, const double p[3])
+{
+    return m[4 * i] * p[0] + m[4 * i + 1] * p[1] + m[4 * i + 2] * p[2] + m[4 * i + 3];
+}
 void pose_apply_linear(const double m[16], const double v[3], double out[3]);
 /* Row a.x <= b of frame F expressed in frame G, given inv = (F->G)^-1. */
 void pose_map_row(const double inv[16], const double a[3], double b, double a_out[3],
