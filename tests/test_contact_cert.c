@@ -45,8 +45,10 @@ static hs_poly *integer_polytope(uint64_t *rng, int m, const double c[3])
 }
 
 /* B = (A shifted by s along the normal of row i) cut by the half-space
- * beyond row i: B meets A exactly in a piece of row i's face. */
-static hs_poly *touching_of(const hs_poly *A, int i, double s)
+ * beyond row i: B meets A exactly in a piece of row i's face.  That last
+ * row (the face facing row i) is scaled by lambda and its right side
+ * moved by `ulps` units in the last place (1 and 0: as it is). */
+static hs_poly *touching_of(const hs_poly *A, int i, double s, double lambda, int ulps)
 {
     int m = hs_poly_rows(A);
     double *a = malloc(sizeof(double) * 3 * (size_t)(m + 1)), *b = malloc(sizeof(double) * (size_t)(m + 1));
@@ -57,8 +59,10 @@ static hs_poly *touching_of(const hs_poly *A, int i, double s)
         b[j] += s * (a[3 * j] * ai[0] + a[3 * j + 1] * ai[1] + a[3 * j + 2] * ai[2]);
     }
     for (int k = 0; k < 3; k++)
-        a[3 * m + k] = -ai[k];
-    b[m] = -bi;
+        a[3 * m + k] = -ai[k] * lambda;
+    b[m] = -bi * lambda;
+    for (int u = 0; u < abs(ulps); u++)
+        b[m] = nextafter(b[m], ulps > 0 ? INFINITY : -INFINITY);
     hs_error err;
     hs_poly *p = hs_poly_from_doubles(3, m + 1, a, b, NULL, &err);
     ck_assert_msg(p != NULL, "%s", err.msg);
@@ -82,7 +86,7 @@ START_TEST(face_contacts_need_no_fallback)
             hs_poly_free(A);
             continue;
         }
-        hs_poly *B = touching_of(A, (int)(t_rng_next(&rng) % (uint64_t)hs_poly_rows(A)), 0.125);
+        hs_poly *B = touching_of(A, (int)(t_rng_next(&rng) % (uint64_t)hs_poly_rows(A)), 0.125, 1, 0);
         hs_status f = query(HS_ENGINE_FAST, A, B, rf), x = query(HS_ENGINE_EXACT, A, B, rx);
         ck_assert_msg(f == x, "pair %d: fast %s, exact %s", k, hs_status_name(f),
                       hs_status_name(x));
@@ -101,31 +105,6 @@ START_TEST(face_contacts_need_no_fallback)
 }
 END_TEST
 
-/* touching_of with its last row (the face facing row i) scaled by lambda,
- * its right side moved by `ulps` units in the last place (0: unmoved). */
-static hs_poly *facing_scaled(const hs_poly *A, int i, double lambda, int ulps)
-{
-    double ai[3], bi;
-    hs_poly_row(A, i, ai, &bi);
-    hs_poly *T = touching_of(A, i, 0.25 / (ai[0] * ai[0] + ai[1] * ai[1] + ai[2] * ai[2]));
-    int m = hs_poly_rows(T);
-    double *a = malloc(sizeof(double) * 3 * (size_t)m), *b = malloc(sizeof(double) * (size_t)m);
-    for (int j = 0; j < m; j++)
-        hs_poly_row(T, j, a + 3 * j, b + j);
-    for (int k = 0; k < 3; k++)
-        a[3 * (m - 1) + k] *= lambda;
-    b[m - 1] *= lambda;
-    for (int u = 0; u < abs(ulps); u++)
-        b[m - 1] = nextafter(b[m - 1], ulps > 0 ? INFINITY : -INFINITY);
-    hs_error err;
-    hs_poly *p = hs_poly_from_doubles(3, m, a, b, NULL, &err);
-    ck_assert_msg(p != NULL, "%s", err.msg);
-    hs_poly_free(T);
-    free(a);
-    free(b);
-    return p;
-}
-
 /* Faces facing each other with tilted, non-integer normals, the facing
  * row scaled (by powers of two, exactly, and by 3 and 0.1, rounded) and
  * its right side moved by an ulp either way: the fast engine agrees with
@@ -142,9 +121,12 @@ START_TEST(facing_faces_scaled_and_nudged)
         double c[3] = {0.1 * k, -0.3, 0.7};
         hs_poly *A = t_ellipsoid_rows(24 + k % 30, 0.5, c, 1.5, &rng);
         int i = (int)(t_rng_next(&rng) % (uint64_t)hs_poly_rows(A));
+        double ai[3], bi;
+        hs_poly_row(A, i, ai, &bi);
+        double shift = 0.25 / (ai[0] * ai[0] + ai[1] * ai[1] + ai[2] * ai[2]);
         for (int l = 0; l < 4; l++)
             for (int u = -1; u <= 1; u++) {
-                hs_poly *B = facing_scaled(A, i, lambdas[l], u);
+                hs_poly *B = touching_of(A, i, shift, lambdas[l], u);
                 hs_status f = query(HS_ENGINE_FAST, A, B, rf), x = query(HS_ENGINE_EXACT, A, B, rx);
                 ck_assert_msg(f == x, "pair %d, lambda %g, %d ulps: fast %s, exact %s", k, lambdas[l],
                               u, hs_status_name(f), hs_status_name(x));
