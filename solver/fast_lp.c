@@ -151,7 +151,7 @@ static void crash_inverse(int n, int m, const double *G, double *Ginv)
 int flp_crash(flp_state *s, int ra, int rb)
 {
     int D = s->D, n = s->n, m = -1, basis[FLP_MAX_D] = {ra, rb};
-    double G[FLP_MAX_D * FLP_MAX_D] = {0}, h[FLP_MAX_D], Ginv[FLP_MAX_D * FLP_MAX_D], z[FLP_MAX_D];
+    double G[FLP_MAX_D * FLP_MAX_D], h[FLP_MAX_D], Ginv[FLP_MAX_D * FLP_MAX_D], z[FLP_MAX_D];
     double *ga = G, *gb = G + D, best = 0;
     if (s->pivots != 0 || s->ovar[0] != n || s->osign[0] < 0)
         return 0; /* (only from the start, for the margin objective) */

@@ -139,7 +139,7 @@ void fq_basis_column(const fast_query *q, int id, double *g, double *h)
 int fq_certify_farkas(fast_query *q, const int *basis)
 {
     int n = q->n, D = n + 1, s0, cof[SEIDEL_MAX_DIM], sh;
-    double G[SEIDEL_MAX_DIM * SEIDEL_MAX_DIM] = {0}, h[SEIDEL_MAX_DIM];
+    double G[SEIDEL_MAX_DIM * SEIDEL_MAX_DIM], h[SEIDEL_MAX_DIM]; /* (rows filled whole) */
     for (int i = 0; i < D; i++)
         fq_basis_column(q, basis[i], G + i * D, &h[i]);
     if (pred_last_column_signs(G, h, D, &s0, cof, &sh, &q->fw->ps) != 0 || s0 == 0)
