@@ -40,22 +40,30 @@
 static int obj_var(const flp_state *s, int t) { return s->ovar[t]; }
 static double obj_sign(const flp_state *s, int t) { return s->osign[t]; }
 
-/* Normal (D values), right side and a magnitude of the terms, for id. */
-static void constraint_of(const flp_state *s, int id, double *g, double *h)
+/* Normal (D = n + 1 values) and right side of constraint id.  Inlined
+ * where it is called, so that with a constant n the copies unroll. */
+static FP_KERNEL void constraint_of_n(const flp_state *s, int n, int id, double *g, double *h)
 {
-    int D = s->D, n = s->n;
     if (id < 0) {
         int var = SEIDEL_BOX_VAR(id), upper = SEIDEL_BOX_UPPER(id);
-        memset(g, 0, sizeof(double) * (size_t)D);
+        for (int j = 0; j <= n; j++)
+            g[j] = 0;
         g[var] = upper ? 1 : -1;
         *h = upper ? s->hi[var] : -s->lo[var];
         return;
     }
     const seidel_bank *b = id < s->bank[0].m ? &s->bank[0] : &s->bank[1];
     int i = id < s->bank[0].m ? id : id - s->bank[0].m;
-    memcpy(g, b->a + (size_t)i * (size_t)n, sizeof(double) * (size_t)n);
+    const double *a = b->a + (size_t)i * (size_t)n;
+    for (int j = 0; j < n; j++)
+        g[j] = a[j];
     g[n] = b->w ? b->w[i] : 0;
     *h = b->b[i];
+}
+
+static void constraint_of(const flp_state *s, int id, double *g, double *h)
+{
+    constraint_of_n(s, s->n, id, g, h);
 }
 
 /* Ginv from G (dense.c: Gauss-Jordan with partial pivoting); -1 when G
@@ -68,7 +76,7 @@ static int flp_refactor(flp_state *s)
 
 /* The vertex z = Ginv h of a basis (D x D); 0, or -1 when a coordinate is
  * not finite. */
-static int vertex_of(int D, const double *Ginv, const double *h, double *z)
+static FP_KERNEL int vertex_of(int D, const double *Ginv, const double *h, double *z)
 {
     int finite = 1;
     for (int i = 0; i < D; i++) {
@@ -217,49 +225,41 @@ int flp_crash(flp_state *s, int ra, int rb)
 }
 
 /* The most violated constraint (rows of the set, then box bounds), by
- * violation over the norm of its normal; FLP_NONE when none. */
+ * violation over the norm of its normal; FLP_NONE when none.  Inlined in
+ * flp_solve_n (n constant there). */
 #define FLP_NONE INT_MIN
-static int most_violated(flp_state *s, const int *set, int count)
+static FP_KERNEL int most_violated(flp_state *s, int n, const int *set, int count)
 {
-    int D = s->D, n = s->n, best = FLP_NONE, S = n + 4;
+    int D = n + 1, best = FLP_NONE, S = n + 4;
     double best_score = 0, zmax = 0;
     for (int j = 0; j < D; j++)
         zmax = fp_max(zmax, fabs(s->z[j]));
-    /* The rows of the set, packed once (row k: a, w, b, and the two parts
-     * of its tolerance), when the caller gave room for them. */
-    const double *t = NULL;
+    /* |a . x| + |w tau| <= (|a|_1 + |w|) zmax <= (sqrt(n) |a|_2 + |w|) zmax,
+     * and w = |a|_2 for the margin rows: the tolerance is a multiple of
+     * that bound (a row is violated only beyond rounding noise). */
+    const double spread = sqrt((double)n) + 1;
     if (s->tab && count <= s->tab_cap) {
-        const double spread = sqrt((double)n) + 1;
+        /* The rows of the set, packed once (row k: a, w, b, and the two
+         * parts of its tolerance), when the caller gave room for them. */
         for (int k = s->ntab; k < count; k++) {
             int id = set[k];
             const seidel_bank *b = id < s->bank[0].m ? &s->bank[0] : &s->bank[1];
             int i = id < s->bank[0].m ? id : id - s->bank[0].m;
+            const double *a = b->a + (size_t)i * (size_t)n;
             double *row = s->tab + (size_t)k * (size_t)S, w = b->w ? b->w[i] : 0;
-            memcpy(row, b->a + (size_t)i * (size_t)n, sizeof(double) * (size_t)n);
+            for (int j = 0; j < n; j++)
+                row[j] = a[j];
             row[n] = w;
             row[n + 1] = b->b[i];
             row[n + 2] = SEIDEL_VIOLATION_TOL * spread * (w > 0 ? w : 1);
             row[n + 3] = SEIDEL_VIOLATION_TOL * fabs(b->b[i]);
         }
         s->ntab = count;
-        t = s->tab;
-    }
-    /* |a . x| + |w tau| <= (|a|_1 + |w|) zmax <= (sqrt(n) |a|_2 + |w|) zmax,
-     * and w = |a|_2 for the margin rows: the tolerance is a multiple of
-     * that bound (a row is violated only beyond rounding noise). */
-    if (t) {
-        const double z0 = s->z[0], z1 = n >= 1 ? s->z[1] : 0, z2 = n >= 2 ? s->z[2] : 0;
-        const double z3 = n >= 3 ? s->z[3] : 0;
         for (int k = 0; k < count; k++) {
-            const double *row = t + (size_t)k * (size_t)S;
-            double v;
-            if (n == 3) /* the common case, unrolled */
-                v = row[0] * z0 + row[1] * z1 + row[2] * z2 + row[3] * z3 - row[4];
-            else {
-                v = -row[n + 1];
-                for (int j = 0; j <= n; j++)
-                    v += row[j] * s->z[j];
-            }
+            const double *row = s->tab + (size_t)k * (size_t)S;
+            double v = -row[n + 1];
+            for (int j = 0; j <= n; j++)
+                v += row[j] * s->z[j];
             if (v > row[n + 2] * zmax + row[n + 3]) {
                 double score = v / (row[n] > 0 ? row[n] : 1);
                 if (score > best_score) {
@@ -268,8 +268,7 @@ static int most_violated(flp_state *s, const int *set, int count)
                 }
             }
         }
-    } else {
-        const double spread = sqrt((double)n) + 1;
+    } else
         for (int k = 0; k < count; k++) {
             int id = set[k];
             const seidel_bank *b = id < s->bank[0].m ? &s->bank[0] : &s->bank[1];
@@ -287,7 +286,6 @@ static int most_violated(flp_state *s, const int *set, int count)
                 }
             }
         }
-    }
     for (int var = 0; var < D; var++)
         for (int upper = 0; upper < 2; upper++) {
             double v = upper ? s->z[var] - s->hi[var] : s->lo[var] - s->z[var];
@@ -325,17 +323,19 @@ void flp_set_table(flp_state *s, double *tab, int cap)
     s->ntab = 0;
 }
 
-flp_status flp_solve(flp_state *s, const int *set, int count)
+/* flp_solve for n variables, inlined twice below: with n = 3 (the common
+ * case: every loop over D = 4 unrolls) and with n as given. */
+static FP_KERNEL flp_status flp_solve_n(flp_state *s, int n, const int *set, int count)
 {
-    int D = s->D, limit = s->pivots + 8 * D + 2 * count + 16;
+    int D = n + 1, limit = s->pivots + 8 * D + 2 * count + 16;
     for (;;) {
-        int r = most_violated(s, set, count);
+        int r = most_violated(s, n, set, count);
         if (r == FLP_NONE)
             return FLP_OPTIMAL;
         if (s->pivots >= limit)
             return FLP_TROUBLE;
         double g[FLP_MAX_D], h, alpha[FLP_MAX_D], amax = 0;
-        constraint_of(s, r, g, &h);
+        constraint_of_n(s, n, r, g, &h);
         for (int c = 0; c < D; c++) {
             double v = 0;
             for (int k = 0; k < D; k++)
@@ -361,20 +361,26 @@ flp_status flp_solve(flp_state *s, const int *set, int count)
         for (int k = 0; k < D; k++)
             for (int j = 0; j < D; j++)
                 s->Ginv[k * D + j] -= col[k] * f[j];
-        memcpy(s->G + leave * D, g, sizeof(double) * (size_t)D);
+        for (int j = 0; j < D; j++)
+            s->G[leave * D + j] = g[j];
         s->h[leave] = h;
         s->basis[leave] = r;
         s->pivots++;
         if (++s->since_refactor >= FLP_REFACTOR && flp_refactor(s) != 0)
             return FLP_TROUBLE;
-        if (vertex(s) != 0)
+        if (vertex_of(D, s->Ginv, s->h, s->z) != 0)
             return FLP_TROUBLE;
-        if (s->hook && s->z[s->n] < 0) {
+        if (s->hook && s->z[n] < 0) {
             double lam_tau[FLP_MAX_D];
             for (int c = 0; c < D; c++)
-                lam_tau[c] = s->Ginv[s->n * D + c];
+                lam_tau[c] = s->Ginv[n * D + c];
             if (s->hook(s->hook_user, s->z, s->basis, lam_tau))
                 return FLP_STOPPED;
         }
     }
+}
+
+flp_status flp_solve(flp_state *s, const int *set, int count)
+{
+    return s->n == 3 ? flp_solve_n(s, 3, set, count) : flp_solve_n(s, s->n, set, count);
 }
