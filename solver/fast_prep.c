@@ -292,12 +292,10 @@ int fast_prep_cell(int n, int g, const double *d)
     for (int j = 0; j < n; j++) {
         if (j == k)
             continue;
-        double u = d[j] / fabs(d[k]);
-        int c = (int)floor((u + 1) * 0.5 * g);
-        if (c >= g)
-            c = g - 1;
-        if (c < 0)
-            c = 0;
+        double u = d[j] / fabs(d[k]), v = (u + 1) * 0.5 * g;
+        /* floor(v) clamped to [0, g - 1]: v >= 0 here, so the conversion
+         * (truncation) is the floor; NaN takes cell 0 */
+        int c = v >= g ? g - 1 : v > 0 ? (int)v : 0;
         cell = cell * g + c;
     }
     return cell;
