@@ -38,7 +38,6 @@
 
 #include "polytope/hpoly.h"
 #include "polytope/mem.h"
-#include "polytope/rng.h"
 #include "solver/engines.h"
 #include "solver/fast_star.h"
 
@@ -69,7 +68,6 @@ static fast_work *work_for(hs_result *r, int n, int m)
             free(w);
             return NULL;
         }
-        w->rng = 0x9e3779b97f4a7c15ULL;
         r->fast = w;
     }
     if (m > w->cap_m && fast_work_grow(w, m) != 0)
@@ -530,22 +528,6 @@ static void make_hint(const fast_query *q, fast_hint *h)
     h->kind = r->status == HS_TOUCHING ? FAST_HINT_TOUCHING : FAST_HINT_DISJOINT;
 }
 
-/* The seed of a query's random row orders, from the query itself (its
- * sizes and the first row of each system): the same two systems are
- * answered the same way, witness points included, whatever this scratch
- * answered before (a world query's pairs go to threads in any order). */
-static uint64_t query_seed(const fast_query *q)
-{
-    uint64_t h = 0x9e3779b97f4a7c15ULL ^ ((uint64_t)q->n << 48) ^ ((uint64_t)q->mA << 24) ^
-                 (uint64_t)q->M;
-    for (int k = 0; k < 2; k++)
-        if (q->V[k]->m > 0) {
-            h = rng_seed_of(h, q->V[k]->a, q->n);
-            h = rng_seed_of(h, q->V[k]->b, 1);
-        }
-    return h;
-}
-
 static void query_init(fast_query *q, const fast_view *A, const fast_view *B, int n,
                        const hs_options *opt, hs_result *r)
 {
@@ -594,7 +576,6 @@ hs_code fast_intersect_views_hinted(const fast_view *A, const fast_view *B, int 
     if (!hint && star_overlap(&q))
         return HS_OK;
     prefetch_small(&q);
-    q.fw->rng = query_seed(&q);
     if (hint && try_hint(&q, hint)) {
         if (next)
             *next = *hint;

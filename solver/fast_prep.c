@@ -27,15 +27,9 @@ void fast_prep_free(fast_prep *fp)
 {
     if (!fp)
         return;
-    free(fp->norm);
-    free(fp->center);
-    free(fp->center_slack);
-    free(fp->center_mag);
     free(atomic_load(&fp->map_rows));
     free(atomic_load(&fp->star));
-    free(fp->lo);
-    free(fp->hi);
-    free(fp);
+    free(fp); /* (its arrays live in the same block: alloc_prep) */
 }
 
 static const char *eligibility(const hs_poly *p)
@@ -421,25 +415,27 @@ const int *fast_prep_lookup(const fast_prep *fp, const double *d, int *count)
     return list;
 }
 
+/* The preparation and its arrays in one block: the structure, then center,
+ * lo, hi (n each: a query reads the center with the structure, on the same
+ * cache lines), then norm, center_slack, center_mag (m each). */
 static fast_prep *alloc_prep(int n, int m)
 {
-    fast_prep *fp = calloc(1, sizeof *fp);
-    if (!fp)
+    size_t head = (sizeof(fast_prep) + sizeof(double) - 1) / sizeof(double);
+    double *block = mem_calloc(head + 3 * (size_t)n + 3 * (size_t)m, sizeof(double));
+    if (!block)
         return NULL;
+    fast_prep *fp = (fast_prep *)(void *)block;
+    double *at = block + head;
     fp->n = n;
     fp->m = m;
     atomic_init(&fp->map_rows, NULL);
     atomic_init(&fp->star, NULL);
-    fp->norm = mem_alloc((size_t)m, sizeof(double));
-    fp->center = mem_alloc((size_t)n, sizeof(double));
-    fp->center_slack = mem_alloc((size_t)m, sizeof(double));
-    fp->center_mag = mem_alloc((size_t)m, sizeof(double));
-    fp->lo = mem_alloc((size_t)n, sizeof(double));
-    fp->hi = mem_alloc((size_t)n, sizeof(double));
-    if (!fp->norm || !fp->center || !fp->center_slack || !fp->center_mag || !fp->lo || !fp->hi) {
-        fast_prep_free(fp);
-        return NULL;
-    }
+    fp->center = at;
+    fp->lo = at += n;
+    fp->hi = at += n;
+    fp->norm = at += n;
+    fp->center_slack = at += m;
+    fp->center_mag = at + m;
     return fp;
 }
 

@@ -41,12 +41,30 @@ static int seed_candidates(fast_query *q, int forced)
     return count;
 }
 
+/* The seed of a query's random row orders, from the query itself (its
+ * sizes and the first row of each system; made only when the safety net
+ * runs: most queries never read those rows): the same two systems are
+ * answered the same way, witness points included, whatever this scratch
+ * answered before (a world query's pairs go to threads in any order). */
+static uint64_t query_seed(const fast_query *q)
+{
+    uint64_t h = 0x9e3779b97f4a7c15ULL ^ ((uint64_t)q->n << 48) ^ ((uint64_t)q->mA << 24) ^
+                 (uint64_t)q->M;
+    for (int k = 0; k < 2; k++)
+        if (q->V[k]->m > 0) {
+            h = rng_seed_of(h, q->V[k]->a, q->n);
+            h = rng_seed_of(h, q->V[k]->b, 1);
+        }
+    return h;
+}
+
 /* Safety net: every row, those facing along d first, each group in random
  * order (Seidel's expected bound). */
 static void full_order(fast_query *q)
 {
     fast_work *w = q->fw;
     int front = 0, back = q->M;
+    w->rng = query_seed(q);
     for (int id = 0; id < q->M; id++) {
         const double *a = row_a(q, id);
         double along = 0;
