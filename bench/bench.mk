@@ -58,6 +58,8 @@ PAIRS_TITLE  := Fast engine vs GLPK and libccd (bench/pairs)
 PAIRS_DUMP   := $(BUILD)/bench/pairs_dump
 PAIRS_REPLAY := $(BUILD)/bench/pairs_replay
 REST_PROFILE := $(BUILD)/bench/rest_profile
+# Where a cold query's time goes (code, data; bench/cold_anatomy.c, on pairs_dump's files).
+COLD_ANATOMY := $(BUILD)/bench/cold_anatomy
 TRIANGLES    := $(BUILD)/bench/triangles
 TRIANGLES_OBJ := $(BUILD)/bench/triangles.o
 TRIANGLES_ARGS ?=
@@ -107,7 +109,7 @@ bench-all: table1-run pairs-run triangles-run world-run mesh-run chain-run path-
 
 table1-build: $(TABLE1)
 pairs-build: $(PAIRS)
-profile-build: $(PAIRS_DUMP) $(PAIRS_REPLAY) $(REST_PROFILE)
+profile-build: $(PAIRS_DUMP) $(PAIRS_REPLAY) $(REST_PROFILE) $(COLD_ANATOMY)
 triangles-build: $(TRIANGLES)
 world-build: $(WORLD)
 robot-build: $(ROBOT)
@@ -142,6 +144,9 @@ $(PAIRS_REPLAY): $(BUILD)/bench/pairs_replay.o $(LIBA)
 	$(CC) -o $@ $^ $(BENCH_LIBS)
 
 $(REST_PROFILE): $(BUILD)/bench/rest_profile.o $(LIBA)
+	$(CC) -o $@ $^ $(BENCH_LIBS)
+
+$(COLD_ANATOMY): $(BUILD)/bench/cold_anatomy.o $(LIBA)
 	$(CC) -o $@ $^ $(BENCH_LIBS)
 
 $(PAIRS): $(PAIRS_OBJ) $(LIBA)

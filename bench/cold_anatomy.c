@@ -1,0 +1,162 @@
+/* cold_anatomy.c -- where a cold query's time goes: the pairs written by
+ * bench/pairs_dump.c, each queried once per pass through the public API
+ * (hs_poly_read, hs_intersect with the default fast engine), after one of
+ * these preparations (untimed):
+ *
+ *   warm   nothing: the pairs back to back (all of them fit in the caches)
+ *   cold   BYTES of a buffer touched one cache line at a time: the caches
+ *          and the TLB hold none of the library's code or data, as after
+ *          the other methods of bench/pairs (GLPK above all)
+ *   code   cold, then the program's machine code read as data (it is in
+ *          the unified L2/L3 caches; the pair's data, the result and the
+ *          stack are not)
+ *   other  cold, then one query of the next pair with a second result: the
+ *          code, the stack and their TLB entries are warm, this pair's
+ *          data and this result are not
+ *
+ *   build/bench/cold_anatomy DIR COUNT [BYTES]
+ *
+ * prints, per preparation, the fastest of 5 passes in microseconds per
+ * query.  The difference cold - code is what fetching the code costs a
+ * cold query; code - warm and other - warm what its data costs.  (The
+ * program's code is its executable segments, found by dl_iterate_phdr; on
+ * systems without it the code preparation is skipped.)  A diagnostic, not
+ * a benchmark of record: RESULTS.md quotes it with its command. */
+#define _GNU_SOURCE /* dl_iterate_phdr */
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "halfspace.h"
+
+#if defined(__linux__)
+#include <link.h>
+#define HAVE_TEXT_BOUNDS 1
+#else
+#define HAVE_TEXT_BOUNDS 0
+#endif
+
+static double now_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+/* Reads every cache line of [p, p + bytes) (volatile: kept). */
+static unsigned touch(const volatile char *p, size_t bytes)
+{
+    unsigned sum = 0;
+    for (size_t at = 0; at < bytes; at += 64)
+        sum += (unsigned char)p[at];
+    return sum;
+}
+
+#if HAVE_TEXT_BOUNDS
+/* The executable segments of the program itself (the first object that
+ * dl_iterate_phdr reports), collected into a list of ranges. */
+typedef struct text_ranges {
+    const char *start[8];
+    size_t bytes[8];
+    int count;
+} text_ranges;
+
+static int text_of_program(struct dl_phdr_info *info, size_t size, void *data)
+{
+    (void)size;
+    text_ranges *t = data;
+    for (int i = 0; i < info->dlpi_phnum && t->count < 8; i++) {
+        const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+        if (ph->p_type == PT_LOAD && (ph->p_flags & PF_X)) {
+            t->start[t->count] = (const char *)(info->dlpi_addr + ph->p_vaddr);
+            t->bytes[t->count++] = ph->p_memsz;
+        }
+    }
+    return 1; /* the program only, not the shared libraries */
+}
+#endif
+
+enum { WARM, COLD, CODE, OTHER, MODES };
+static const char *const mode_name[MODES] = {"warm", "cold", "code", "other"};
+
+int main(int argc, char **argv)
+{
+    if (argc < 3) {
+        fprintf(stderr, "usage: cold_anatomy DIR COUNT [BYTES]\n");
+        return 2;
+    }
+    int count = atoi(argv[2]);
+    size_t bytes = argc > 3 ? (size_t)atol(argv[3]) : (size_t)64 << 20;
+    if (count < 2 || bytes < 64) {
+        fprintf(stderr, "cold_anatomy: COUNT must be at least 2, BYTES at least 64\n");
+        return 2;
+    }
+    hs_poly **A = calloc((size_t)count, sizeof *A), **B = calloc((size_t)count, sizeof *B);
+    volatile char *buf = calloc(bytes, 1);
+    hs_result *r = hs_result_new(), *r2 = hs_result_new();
+    if (!A || !B || !buf || !r || !r2) {
+        fprintf(stderr, "cold_anatomy: out of memory\n");
+        return 1;
+    }
+    hs_options opt;
+    hs_options_init(&opt);
+    for (int k = 0; k < count; k++) {
+        char path[4096];
+        hs_error err;
+        snprintf(path, sizeof path, "%s/A%d.ine", argv[1], k);
+        A[k] = hs_poly_read(path, &err);
+        snprintf(path, sizeof path, "%s/B%d.ine", argv[1], k);
+        B[k] = A[k] ? hs_poly_read(path, &err) : NULL;
+        if (!A[k] || !B[k]) {
+            fprintf(stderr, "cold_anatomy: %s\n", err.msg);
+            return 1;
+        }
+        if (hs_intersect(A[k], B[k], &opt, r, &err) != HS_OK) { /* (lazy preparation) */
+            fprintf(stderr, "cold_anatomy: pair %d: %s\n", k, err.msg);
+            return 1;
+        }
+    }
+    unsigned sink = 0;
+#if HAVE_TEXT_BOUNDS
+    text_ranges text = {.count = 0};
+    dl_iterate_phdr(text_of_program, &text);
+#endif
+    for (int mode = 0; mode < MODES; mode++) {
+        if (mode == CODE && !HAVE_TEXT_BOUNDS)
+            continue;
+        double best = -1;
+        for (int rep = 0; rep < 5; rep++) {
+            double total = 0;
+            for (int k = 0; k < count; k++) {
+                hs_error err;
+                if (mode != WARM) {
+                    for (size_t at = 0; at < bytes; at += 64)
+                        buf[at] = (char)(buf[at] + 1);
+                }
+#if HAVE_TEXT_BOUNDS
+                for (int c = 0; mode == CODE && c < text.count; c++)
+                    sink += touch(text.start[c], text.bytes[c]);
+#endif
+                if (mode == OTHER)
+                    (void)hs_intersect(A[(k + 1) % count], B[(k + 1) % count], &opt, r2, &err);
+                double t = now_s();
+                (void)hs_intersect(A[k], B[k], &opt, r, &err);
+                total += now_s() - t;
+            }
+            if (best < 0 || total < best)
+                best = total;
+        }
+        printf("%-5s %8.2f us per query\n", mode_name[mode], best * 1e6 / count);
+    }
+    sink += touch(buf, 64);
+    for (int k = 0; k < count; k++) {
+        hs_poly_free(A[k]);
+        hs_poly_free(B[k]);
+    }
+    free(A);
+    free(B);
+    free((void *)buf);
+    hs_result_free(r);
+    hs_result_free(r2);
+    return sink == 0xffffffffu; /* (keeps the reads; never true in practice) */
+}
