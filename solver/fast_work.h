@@ -19,7 +19,8 @@ struct fast_work {
     int cap_m;
     int *order;            /* the candidate set of the LP, then the rest */
     unsigned char *in_set; /* rows in the candidate set */
-    uint64_t rng;
+    uint64_t rng;          /* the safety net's row shuffles, seeded from the query
+                              when they run (fast_rounds.c: query_seed) */
     pred_stats ps;
     double *lp_tab;        /* packed rows of the dual simplex (fast_lp.c) */
     int cand[2][FAST_SCAN_CANDIDATES]; /* candidate rows found by a scan (no direction map) */

@@ -257,6 +257,54 @@ START_TEST(stars_settle_a_deep_overlap)
 }
 END_TEST
 
+/* The cell of a direction (shared by the star and the direction map) is
+ * floor((d_j / |d_k| + 1) g / 2) per coordinate, clamped to [0, g - 1]:
+ * the same as that formula on random directions and on cell boundaries
+ * (where the star's certified lengths depend on it), in 2 to 4 variables;
+ * a NaN stays within the cells. */
+static int cell_by_floor(int n, int g, const double *d)
+{
+    int k = 0;
+    for (int j = 1; j < n; j++)
+        if (fabs(d[j]) > fabs(d[k]))
+            k = j;
+    int cell = 2 * k + (d[k] < 0);
+    for (int j = 0; j < n; j++)
+        if (j != k) {
+            int c = (int)floor((d[j] / fabs(d[k]) + 1) * 0.5 * g);
+            cell = cell * g + (c < 0 ? 0 : c >= g ? g - 1 : c);
+        }
+    return cell;
+}
+
+START_TEST(cells_are_the_floor_formula)
+{
+    unsigned seed = 7;
+    for (int n = 2; n <= 4; n++)
+        for (int g = 1; g <= 16; g *= 2) {
+            int cells = 2 * n;
+            for (int j = 1; j < n; j++)
+                cells *= g;
+            for (int t = 0; t < 3000; t++) {
+                double d[4];
+                for (int j = 0; j < n; j++) {
+                    seed = seed * 1103515245u + 12345u;
+                    double u = (double)(seed >> 8) / (double)(1u << 24) * 2 - 1;
+                    /* every third draw on a boundary between cells */
+                    d[j] = t % 3 ? u : -1 + 2.0 * (double)((seed >> 4) % (unsigned)(g + 1)) / g;
+                }
+                d[t % n] = t % 2 ? 1 : -1; /* the largest coordinate */
+                int cell = fast_prep_cell(n, g, d);
+                ck_assert_int_eq(cell, cell_by_floor(n, g, d));
+                ck_assert(cell >= 0 && cell < cells);
+            }
+            double nan_dir[4] = {1, NAN, NAN, NAN};
+            int cell = fast_prep_cell(n, g, nan_dir);
+            ck_assert(cell >= 0 && cell < cells);
+        }
+}
+END_TEST
+
 Suite *suite_fast_star(void)
 {
     Suite *s = suite_create("fast_star");
@@ -267,6 +315,7 @@ Suite *suite_fast_star(void)
     tcase_add_test(tc, star_of_unbounded_and_thin_polyhedra);
     tcase_add_test(tc, star_reaches_the_inradius_of_a_tangent_polyhedron);
     tcase_add_test(tc, stars_settle_a_deep_overlap);
+    tcase_add_test(tc, cells_are_the_floor_formula);
     suite_add_tcase(s, tc);
     return s;
 }
