@@ -229,20 +229,21 @@ static int exact_vertex(const fast_touch_job *j, mpq_t *x)
     return rc;
 }
 
-/* x* = (N_c / D0) by Cramer's rule, when the determinants' bounds make
- * every coordinate's error at most 2^-40 of the largest (|N_c - fl N_c| <=
- * eN_c, |D0 - fl D0| <= eD0 < |fl D0|): *ok says whether it did. */
-static void cramer_vertex(int n, double D0, double eD0, const double *N, const double *eN,
-                          double *x, int *ok)
+/* x* = (N_c / D0) by Cramer's rule into x, when the determinants' bounds
+ * make every coordinate's error at most 2^-40 of the largest (|N_c - fl
+ * N_c| <= eN_c, |D0 - fl D0| <= eD0 < |fl D0|): 1 when it did. */
+static int cramer_vertex(int n, double D0, double eD0, const double *N, const double *eN,
+                         double *x)
 {
     double den = fabs(D0) - eD0, scale = 0;
-    *ok = den > 0;
-    for (int c = 0; c < n && *ok; c++) {
+    int ok = den > 0;
+    for (int c = 0; c < n && ok; c++) {
         x[c] = N[c] / D0;
         scale = fp_max(scale, fabs(x[c]));
     }
-    for (int c = 0; c < n && *ok; c++) /* (|x_c| + 1) eD0: first order, and then some */
-        *ok = eN[c] + (fabs(x[c]) + 1) * eD0 <= 0x1p-40 * den * scale;
+    for (int c = 0; c < n && ok; c++) /* (|x_c| + 1) eD0: first order, and then some */
+        ok = eN[c] + (fabs(x[c]) + 1) * eD0 <= 0x1p-40 * den * scale;
+    return ok;
 }
 
 /* x* in floating point (dense.c) when Cramer's rule was not close enough:
@@ -272,12 +273,10 @@ static int exact_row_sign(const double *a, double b, mpq_t *x, int n, mpq_t acc,
  * x is initialized only when x* has to be solved exactly (*solved = 1:
  * then the caller clears it, and x holds x* when the answer is 1). */
 static int point_in_both(const fast_touch_job *j, int s0, double D0, double eD0,
-                         const double *N, const double *eN, mpq_t *x, int *solved, double *xd,
-                         int *xd_ok)
+                         const double *N, const double *eN, mpq_t *x, int *solved)
 {
     int n = j->n, pending = 0;
     *solved = 0;
-    cramer_vertex(n, D0, eD0, N, eN, xd, xd_ok);
     const double g = fp_gamma(n + 2);
     for (int k = 0; k < 2; k++) {
         const fast_view *V = j->V[k];
@@ -355,8 +354,7 @@ int fast_touch_certify(const fast_touch_job *j, hs_result *r, pred_stats *ps)
         return 0;
     mpq_t x[TOUCH_MAX_D];
     double xd[TOUCH_MAX_D];
-    int xd_ok = 0;
-    int ok = point_in_both(j, s0, D0, eD0, N, eN, x, &solved, xd, &xd_ok);
+    int ok = point_in_both(j, s0, D0, eD0, N, eN, x, &solved);
     if (ok == 1) {
         r->status = HS_TOUCHING;
         r->lazy = 1;
@@ -364,7 +362,7 @@ int fast_touch_certify(const fast_touch_job *j, hs_result *r, pred_stats *ps)
         if (solved)
             for (int c = 0; c < n; c++)
                 r->point_d[c] = q_nearest_double(x[c], NULL);
-        else if (xd_ok)
+        else if (cramer_vertex(n, D0, eD0, N, eN, xd))
             memcpy(r->point_d, xd, sizeof(double) * (size_t)n);
         else
             approx_vertex(j, r->point_d);
