@@ -89,7 +89,6 @@ static FP_KERNEL int vertex_of(int D, const double *Ginv, const double *h, doubl
     return finite ? 0 : -1;
 }
 
-static int vertex(flp_state *s) { return vertex_of(s->D, s->Ginv, s->h, s->z); }
 
 void flp_init(flp_state *s, int n, const seidel_bank bank[2], const double *lo,
               const double *hi, const int *objective, flp_hook hook, void *hook_user)
@@ -122,7 +121,7 @@ void flp_init(flp_state *s, int n, const seidel_bank bank[2], const double *lo,
         for (int c = 0; c < D; c++)
             s->Ginv[i * D + c] = s->G[c * D + i];
     s->since_refactor = 0;
-    (void)vertex(s); /* (the box corner: finite when the box is) */
+    (void)vertex_of(D, s->Ginv, s->h, s->z); /* (the box corner: finite when the box is) */
 }
 
 /* The inverse of the crash basis G (rows ga, gb, then unit rows +-e_j of
