@@ -141,7 +141,7 @@ static int narrow_finite(const double *v, long n)
 {
     double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
     long k = 0;
-    for (; k + 4 <= n; k += 4) {
+    for (; n - k >= 4; k += 4) { /* (n - k: no overflow near LONG_MAX) */
         s0 += v[k] - v[k];
         s1 += v[k + 1] - v[k + 1];
         s2 += v[k + 2] - v[k + 2];
