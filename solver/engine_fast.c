@@ -4,8 +4,9 @@
  *  Step 3.  s and t are the certified interior points of A and B, computed
  *     once per polyhedron (fast_prep.c).
  *  Steps 6-7, the candidates.  The faces of A whose normals point along
- *     d = t - s, and those of B pointing along -d, strongest first, come
- *     from each polyhedron's direction map without reading every row.
+ *     d = t - s, and those of B pointing along -d, come from each
+ *     polyhedron's direction map without reading every row, in the order
+ *     in which the ray from its center along d (-d for B) crosses them.
  *  Step 5.  If s is strictly inside B, or t strictly inside A, the answer
  *     is overlap at once.  A candidate row that the point violates settles
  *     the question without reading the others.

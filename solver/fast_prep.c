@@ -312,7 +312,9 @@ void fast_prep_cell_center(int n, int g, int cell, double *d)
     }
 }
 
-/* The map_len rows best aligned with d, in decreasing order. */
+/* The map_len rows that the ray center + l d crosses first (the largest
+ * a_i . d / center_slack_i, in decreasing order; the slack is positive,
+ * so rows facing away from d come last). */
 static void best_rows(const hs_poly *p, const fast_prep *fp, const double *d, int *out)
 {
     double score[MAP_LEN];
@@ -325,7 +327,7 @@ static void best_rows(const hs_poly *p, const fast_prep *fp, const double *d, in
         else
             for (int j = 0; j < p->n; j++)
                 sc += a[j] * d[j];
-        sc /= fp->norm[i];
+        sc /= fp->center_slack[i];
         if (count == fp->map_len && sc <= score[count - 1])
             continue;
         int k = count < fp->map_len ? count++ : count - 1;

@@ -26,12 +26,18 @@ typedef struct fast_prep {
     double inradius;      /* margin of the center (approximate) */
     double *center_mag;   /* m: sum_j |a_ij center_j| + |b_i| */
     double *lo, *hi;      /* n: box hint around the polyhedron */
-    /* Direction map: the faces best aligned with a direction, for seed
-     * 002's candidate faces without a pass over the rows.  Directions are
-     * binned on the 2n faces of the cube [-1,1]^n, each face cut into
-     * map_g^(n-1) cells; cell c lists up to map_len rows, those with the
-     * largest a_i . d / |a_i| for the direction d at the cell's center
-     * (-1 pads short lists). */
+    /* Direction map: the faces that a ray from the center along a
+     * direction crosses first, for seed 002's candidate faces (and the
+     * rows most likely violated at a point in that direction) without a
+     * pass over the rows.  Directions are binned on the 2n faces of the
+     * cube [-1,1]^n, each face cut into map_g^(n-1) cells; cell c lists up
+     * to map_len rows, those with the largest a_i . d / center_slack_i for
+     * the direction d at the cell's center: the ray center + l d meets row
+     * i at l = center_slack_i / (a_i . d), so the first listed is crossed
+     * first (-1 pads short lists).  On a near-spherical polyhedron these
+     * are the rows whose normals are best aligned with d; on an elongated
+     * one, or one cut by a few planes near its center, they are not, and
+     * the crossing order is what finds the violated rows. */
     int map_g, map_len, map_cells; /* 0 cells: no map (FAST_PREP_SIMPLEX_DIM
                                        or more variables) */
     /* map_cells * map_len, made by the first lookup (it costs about as much
@@ -48,7 +54,7 @@ typedef struct fast_prep {
 } fast_prep;
 
 /* The candidate rows of fp for direction d (n values, not all zero):
- * *count rows, best aligned first.  NULL with *count = 0 when fp has no
+ * *count rows, crossed first first (see the map above).  NULL with *count = 0 when fp has no
  * map, or when memory for it ran out (queries then scan the rows).  The
  * first lookup builds the map; thread-safe (racing threads build the same
  * map and one copy is kept). */

@@ -35,7 +35,7 @@
  * the test's factor (1 + 2^-40) cover.
  *
  * Making it.  A cell starts from the rows the direction map lists for its
- * center (the best aligned, usually the binding ones).  With that length
+ * center (those its ray crosses first, usually the binding ones).  With that length
  * L, a row can only lower it if its cosine bound exceeds D_min / L, where
  * D_min is the smallest D_i: only rows with cos phi_i above
  * kappa = cos(theta + acos(D_min / L - pad)) (lowered by 2^-20 for its
@@ -174,7 +174,7 @@ static double star_cell_length(const fast_prep *fp, const struct fast_star *R, i
     len = sqrt(len);
     for (int j = 0; j < n; j++)
         e[j] /= len;
-    /* a first length from the rows best aligned with the center */
+    /* a first length from the rows the center's ray crosses first */
     int count = 0;
     const int *first = fast_prep_lookup(fp, e, &count);
     for (int c = 0; c < count && c < STAR_FIRST_ROWS; c++)
