@@ -348,8 +348,9 @@ static int opposite_faces(const fast_query *q, int *ra, int *rb)
     return 0;
 }
 
-/* The candidate of polyhedron k best aligned with sign (t - s): the first
- * one, unless the list is short (at most FAST_ALL_ROWS: a small
+/* The candidate of polyhedron k that starts the crash basis: the first one
+ * (the first face a ray from its center along sign (t - s) crosses),
+ * unless the list is short (at most FAST_ALL_ROWS: a small
  * polyhedron's rows come in index order), when they are compared. */
 static int best_aligned(const fast_query *q, int k, double sign)
 {
