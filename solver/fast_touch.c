@@ -271,32 +271,42 @@ static int exact_row_sign(const double *a, double b, mpq_t *x, int n, mpq_t acc,
 /* Every row of A and B holds at x* (step 3 above).  1 yes, 0 no (or not
  * decidable here), -1 out of memory; D0 and eD0 as from det_bounded of G.
  * x is initialized only when x* has to be solved exactly (*solved = 1:
- * then the caller clears it, and x holds x* when the answer is 1). */
+ * then the caller clears it, and x holds x* when the answer is 1).
+ *
+ * The bound.  For row (a, b), s0 (sum_j a_j N_j - b D0) is computed with
+ * the signs folded into N and D0 (exact).  With the exact determinants
+ * N_j + d_j, |d_j| <= eN_j (and D0 likewise), and the rounding of a sum
+ * of n + 1 products at most g = gamma(n + 2) times the sum of their
+ * magnitudes, the computed value is off by at most
+ *   sum_j |a_j| (eN_j + g |N_j|) + |b| (eD0 + g |D0|)
+ * (one weight per column, made once: E_j and Eb below, raised by 16 u for
+ * their own rounding and that of the sum), plus 2^-1000 for products
+ * that underflow.  A row whose value is below minus that bound holds
+ * strictly, one above it is violated; the rest are asked exactly. */
 static int point_in_both(const fast_touch_job *j, int s0, double D0, double eD0,
                          const double *N, const double *eN, mpq_t *x, int *solved)
 {
     int n = j->n, pending = 0;
     *solved = 0;
-    const double g = fp_gamma(n + 2);
+    const double g = fp_gamma(n + 2), up = 1 + 16 * FP_U, tiny = 0x1p-1000;
+    double SN[TOUCH_MAX_D], E[TOUCH_MAX_D], SD = s0 * D0, Eb = (eD0 + g * fabs(D0)) * up;
+    for (int c = 0; c < n; c++) {
+        SN[c] = s0 * N[c];
+        E[c] = (eN[c] + g * fabs(N[c])) * up;
+    }
     for (int k = 0; k < 2; k++) {
         const fast_view *V = j->V[k];
         for (int i = 0; i < V->m; i++) {
             const double *a = V->a + (size_t)i * (size_t)n;
-            double val = -V->b[i] * D0, err = fabs(V->b[i]) * eD0, mag = fabs(val);
+            double b = V->b[i], val = -b * SD, err = fabs(b) * Eb + tiny;
             if (n == 3) { /* the common case, unrolled */
-                double t0 = a[0] * N[0], t1 = a[1] * N[1], t2 = a[2] * N[2];
-                val += t0 + t1 + t2;
-                mag += fabs(t0) + fabs(t1) + fabs(t2);
-                err += fabs(a[0]) * eN[0] + fabs(a[1]) * eN[1] + fabs(a[2]) * eN[2];
+                val += a[0] * SN[0] + a[1] * SN[1] + a[2] * SN[2];
+                err += fabs(a[0]) * E[0] + fabs(a[1]) * E[1] + fabs(a[2]) * E[2];
             } else
                 for (int c = 0; c < n; c++) {
-                    double t = a[c] * N[c];
-                    val += t;
-                    mag += fabs(t);
-                    err += fabs(a[c]) * eN[c];
+                    val += a[c] * SN[c];
+                    err += fabs(a[c]) * E[c];
                 }
-            err = (err + g * mag) * (1 + 4 * FP_U);
-            val *= s0;
             if (val < -err)
                 continue;
             if (val > err)
