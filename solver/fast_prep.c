@@ -417,13 +417,42 @@ const int *fast_prep_lookup(const fast_prep *fp, const double *d, int *count)
     return list;
 }
 
+/* Entry v / w as a float that holds it to FAST_UNIT_REL, into *out; 0
+ * when float cannot (a nonzero magnitude outside [2^-100, 2^100]). */
+static int unit_entry(double v, double w, float *out)
+{
+    double q = v / w;
+    *out = (float)q;
+    return q == 0 || (fabs(q) >= 0x1p-100 && fabs(q) <= 0x1p+100);
+}
+
+/* fp->unit from p's rows and fp->norm (fast_prep.h). */
+static void make_unit_rows(const hs_poly *p, fast_prep *fp)
+{
+    for (int i = 0; i < p->m; i++) {
+        const double *a = hpoly_row(p, i);
+        float *u = fp->unit + 4 * (size_t)i;
+        double w = fp->norm[i];
+        int ok = w > 0 && isfinite(w);
+        for (int j = 0; j < 3 && ok; j++)
+            ok = unit_entry(a[j], w, &u[j]);
+        if (!ok || !unit_entry(p->b[i], w, &u[3]))
+            for (int j = 0; j < 4; j++)
+                u[j] = NAN;
+    }
+}
+
 /* The preparation and its arrays in one block: the structure, then center,
  * lo, hi (n each: a query reads the center with the structure, on the same
  * cache lines), then norm, center_slack, center_mag (m each). */
 static fast_prep *alloc_prep(int n, int m)
 {
     size_t head = (sizeof(fast_prep) + sizeof(double) - 1) / sizeof(double);
-    double *block = mem_calloc(head + 3 * (size_t)n + 3 * (size_t)m, sizeof(double));
+    size_t doubles = head + 3 * (size_t)n + 3 * (size_t)m;
+    size_t unit_at = (doubles + 1) / 2 * 2; /* (16-byte rows: an even double offset) */
+    if (n == 3)
+        doubles = unit_at + 2 * (size_t)m; /* 4 floats a row */
+    double *block = mem_calloc(doubles, sizeof(double));
     if (!block)
         return NULL;
     fast_prep *fp = (fast_prep *)(void *)block;
@@ -438,6 +467,7 @@ static fast_prep *alloc_prep(int n, int m)
     fp->norm = at += n;
     fp->center_slack = at += m;
     fp->center_mag = at + m;
+    fp->unit = n == 3 ? (float *)(void *)(block + unit_at) : NULL;
     return fp;
 }
 
@@ -507,6 +537,8 @@ static fast_prep *prep_build(const hs_poly *p, const double *pts, int npts)
             s += a[j] * a[j];
         fp->norm[i] = sqrt(s);
     }
+    if (fp->unit)
+        make_unit_rows(p, fp);
     c.far = plane_reach(p, fp->norm);
     c.big = fmin(1e6 * c.far, DBL_MAX); /* (finite: planes near DBL_MAX) */
     if (pts && npts > 0 && seed_from_points(p, fp, pts, npts) == 0)

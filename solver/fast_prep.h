@@ -9,7 +9,10 @@
 #ifndef HS_FAST_PREP_H
 #define HS_FAST_PREP_H
 
+#include <math.h>
+
 #include "halfspace.h"
+#include "polytope/hpoly.h"
 
 /* From this many variables on, the preparation uses the floating-point
  * simplex (solver/lpd.c) instead of Seidel's LP, and builds no direction
@@ -26,6 +29,15 @@ typedef struct fast_prep {
     double inradius;      /* margin of the center (approximate) */
     double *center_mag;   /* m: sum_j |a_ij center_j| + |b_i| */
     double *lo, *hi;      /* n: box hint around the polyhedron */
+    /* Unit rows (3 variables only, else NULL): row i divided by its norm
+     * and rounded to float, a_i1, a_i2, a_i3, b_i (16 bytes a row, half of
+     * the doubles): passes over every row read these, and decide from them
+     * every row whose value is clear of the rounding (fast_prep_unit_value);
+     * the others are read again in doubles.  A row that float cannot hold
+     * to FAST_UNIT_REL (a nonzero entry of magnitude outside
+     * [2^-100, 2^100] after the division, or a zero row) is stored as NaNs,
+     * which no test accepts. */
+    float *unit;
     /* Direction map: the faces that a ray from the center along a
      * direction crosses first, for seed 002's candidate faces (and the
      * rows most likely violated at a point in that direction) without a
@@ -52,6 +64,38 @@ typedef struct fast_prep {
     _Atomic(void *) star; /* (struct fast_star) */
     const hs_poly *poly;  /* the system prepared (it owns this preparation) */
 } fast_prep;
+
+/* The relative error of a unit row's entries: the division rounds by at
+ * most 2^-53 and the float by 2^-24, so |u - a/|a|| <= (2^-24 + 2^-52) |u|
+ * for every entry u of a row that float holds (normal floats); 2^-23
+ * covers it with room. */
+#define FAST_UNIT_REL 0x1p-23
+
+/* The unit rows of fp, when the arrays a and b that a caller reads are fp's
+ * own polyhedron's (the rows in its own frame); else NULL. */
+static inline const float *fast_prep_unit_rows(const fast_prep *fp, const double *a,
+                                               const double *b)
+{
+    return fp && fp->unit && a == fp->poly->a && b == fp->poly->b ? fp->unit : NULL;
+}
+
+/* Unit row u at x (3 values): u1 x1 + u2 x2 + u3 x3 - u4 computed in
+ * doubles is within fast_unit_noise(xmax) + FAST_UNIT_K |u4| of the exact
+ * (a . x - b) / w of the row's own numbers (w > 0 the norm it was divided
+ * by), when |x_j| <= xmax: the entries are off by FAST_UNIT_REL, the sum
+ * by gamma(5), both relative to sum |u_j x_j| + |u4|; sum |u_j| <= 1.75 (a
+ * rounded unit vector: sqrt(3) (1 + 2^-22)); 2^-1000 covers products that
+ * underflow; the factors (1 + 16 u) and (1 + 2^-40), the bound's own
+ * rounding.  A NaN row gives NaN, which compares false with everything. */
+#define FAST_UNIT_K ((FAST_UNIT_REL + 6 * 0x1p-53) * (1 + 16 * 0x1p-53))
+static inline double fast_unit_noise(double xmax)
+{
+    return FAST_UNIT_K * 1.75 * xmax * (1 + 0x1p-40) + 0x1p-1000;
+}
+static inline double fast_unit_value(const float *u, const double *x)
+{
+    return u[0] * x[0] + u[1] * x[1] + u[2] * x[2] - u[3];
+}
 
 /* The candidate rows of fp for direction d (n values, not all zero):
  * *count rows, crossed first first (see the map above).  NULL with *count = 0 when fp has no

@@ -65,7 +65,20 @@ int fq_strictly_inside(fast_query *q, int k, const double *x)
     if (P->use_star && fast_star_inside(q->F[k], x)) /* without reading the rows */
         return 1;
     double c = (double)(n + 2) * FP_U;
+    const float *unit = n == 3 ? fast_prep_unit_rows(q->F[k], P->a, P->b) : NULL;
+    double xmax = 0;
+    for (int j = 0; j < n; j++)
+        xmax = fp_max(xmax, fabs(x[j]));
+    double noise = fast_unit_noise(xmax);
     for (int i = 0; i < P->m; i++) {
+        if (unit) { /* (fast_prep.h; rows it leaves open: the doubles below) */
+            const float *u = unit + 4 * (size_t)i;
+            double ex = fast_unit_value(u, x), nb = noise + FAST_UNIT_K * fabs(u[3]);
+            if (ex < -nb)
+                continue; /* certainly strict */
+            if (ex > nb)
+                return 0; /* certainly violated */
+        }
         double mag, v = fq_row_excess(P->a + (size_t)i * (size_t)n, P->b[i], x, n, &mag);
         int safe = mag < 0x1p+900 && mag > 0x1p-900;
         if (safe && v > c * mag)

@@ -159,6 +159,25 @@ static inline void scan_row_violation(scan_state *ss, const double *a, double b,
     scan_violated(ss, ex, scan_tol(ss, b, w), w, id);
 }
 
+/* The unit rows' part of a scan (3 variables, fast_prep.h): a row whose
+ * unit value is clearly strict at x, clearly short of violating the margin
+ * row and clearly outside the tolerance that flags a row as near is done
+ * (it would change nothing in the state: the same rows join, and it is
+ * certified strict); any other row is scanned in doubles as above.  noise:
+ * fast_unit_noise for the scanned point. */
+static inline int unit_row_clear(const scan_state *ss, const float *u, double noise)
+{
+    double ex = fast_unit_value(u, ss->z), nb = noise + FAST_UNIT_K * fabs(u[3]);
+    double tol = SEIDEL_VIOLATION_TOL * (ss->spread + fabs(u[3]));
+    return ex + nb < -tol && ex + ss->z[3] + nb < tol;
+}
+
+static inline int unit_row_not_violated(const scan_state *ss, const float *u, double noise)
+{
+    double ex = fast_unit_value(u, ss->z), nb = noise + FAST_UNIT_K * fabs(u[3]);
+    return ex + ss->z[3] + nb < SEIDEL_VIOLATION_TOL * (ss->spread + fabs(u[3]));
+}
+
 static void scan_join(scan_state *ss, int *count)
 {
     fast_work *w = ss->q->fw;
@@ -184,11 +203,24 @@ static int scan_rows(fast_query *q, const double *z, int *count, int *strict)
     scan_state ss;
     scan_init(&ss, q, z, room);
     int bookkeeping = z[q->n] > 0;
+    double xmax = 0;
+    for (int j = 0; j < q->n; j++)
+        xmax = fp_max(xmax, fabs(z[j]));
+    double noise = fast_unit_noise(xmax);
     for (int k = 0; k < 2; k++) {
         const fast_view *V = q->V[k];
         const double *norm = q->F[k]->norm;
         int base = k ? q->mA : 0;
-        if (bookkeeping)
+        const float *unit = q->n == 3 ? fast_prep_unit_rows(q->F[k], V->a, V->b) : NULL;
+        if (unit && bookkeeping) {
+            for (int i = 0; i < V->m; i++)
+                if (!unit_row_clear(&ss, unit + 4 * (size_t)i, noise))
+                    scan_row(&ss, V->a + (size_t)i * 3, V->b[i], norm[i], base + i);
+        } else if (unit) {
+            for (int i = 0; i < V->m; i++)
+                if (!unit_row_not_violated(&ss, unit + 4 * (size_t)i, noise))
+                    scan_row_violation(&ss, V->a + (size_t)i * 3, V->b[i], norm[i], base + i);
+        } else if (bookkeeping)
             for (int i = 0; i < V->m; i++)
                 scan_row(&ss, V->a + (size_t)i * (size_t)q->n, V->b[i], norm[i], base + i);
         else

@@ -59,6 +59,7 @@
 #include "polytope/hpoly.h"
 #include "polytope/predicates.h"
 #include "polytope/rational.h"
+#include "solver/fast_prep.h"
 #include "solver/qmatrix.h"
 #include "solver/result.h"
 
@@ -282,7 +283,19 @@ static int exact_row_sign(const double *a, double b, mpq_t *x, int n, mpq_t acc,
  * (one weight per column, made once: E_j and Eb below, raised by 16 u for
  * their own rounding and that of the sum), plus 2^-1000 for products
  * that underflow.  A row whose value is below minus that bound holds
- * strictly, one above it is violated; the rest are asked exactly. */
+ * strictly, one above it is violated; the rest are asked exactly.
+ *
+ * Unit rows.  When a view reads its preparation's own rows, the pass reads
+ * their unit rows u = (a, b) / w instead (fast_prep.h: half the bytes),
+ * with r = FAST_UNIT_REL: |u_j - a_j / w| <= r |u_j|, so the computed
+ * sum_j u_j N_j - u_b D0 is within
+ *   sum_j |u_j| ((1 + r) eN_j + (r + g) |N_j|) + |u_b| ((1 + r) eD0 + (r + g) |D0|)
+ * of the exact value over w > 0 (same sign as the row's).  The a part of a
+ * unit row has sum |u_j| <= sqrt(3) (1 + 2 r) (it is a rounded unit vector),
+ * so the first sum is at most 1.75 max_j (...): one constant for the
+ * pass, and the row's own part is |u_b| times a second one.  A row that
+ * this leaves open (near 0, or stored as NaNs) is read in doubles as
+ * above. */
 static int point_in_both(const fast_touch_job *j, int s0, double D0, double eD0,
                          const double *N, const double *eN, mpq_t *x, int *solved)
 {
@@ -290,13 +303,27 @@ static int point_in_both(const fast_touch_job *j, int s0, double D0, double eD0,
     *solved = 0;
     const double g = fp_gamma(n + 2), up = 1 + 16 * FP_U, tiny = 0x1p-1000;
     double SN[TOUCH_MAX_D], E[TOUCH_MAX_D], SD = s0 * D0, Eb = (eD0 + g * fabs(D0)) * up;
+    const double r = FAST_UNIT_REL;
+    double EUa = 0, EUb = ((1 + r) * eD0 + (r + g) * fabs(D0)) * up;
     for (int c = 0; c < n; c++) {
         SN[c] = s0 * N[c];
         E[c] = (eN[c] + g * fabs(N[c])) * up;
+        EUa = fp_max(EUa, ((1 + r) * eN[c] + (r + g) * fabs(N[c])) * up);
     }
+    EUa = 1.75 * EUa * up + tiny;
     for (int k = 0; k < 2; k++) {
         const fast_view *V = j->V[k];
+        const float *unit = n == 3 ? fast_prep_unit_rows(V->prep, V->a, V->b) : NULL;
         for (int i = 0; i < V->m; i++) {
+            if (unit) {
+                const float *u = unit + 4 * (size_t)i;
+                double vu = u[0] * SN[0] + u[1] * SN[1] + u[2] * SN[2] - u[3] * SD;
+                double eu = EUa + fabs(u[3]) * EUb;
+                if (vu < -eu)
+                    continue;
+                if (vu > eu)
+                    return 0; /* x* violates the row */
+            }
             const double *a = V->a + (size_t)i * (size_t)n;
             double b = V->b[i], val = -b * SD, err = fabs(b) * Eb + tiny;
             if (n == 3) { /* the common case, unrolled */

@@ -35,10 +35,9 @@ static double uniform(void)
 }
 
 /* m tangent planes of the unit sphere around c, integer normals, dyadic
- * right sides (as bench/tangent.c does, smaller). */
-static hs_poly *tangent(int m, const double *c)
+ * right sides (as bench/tangent.c does, smaller), into A (3 m) and b. */
+static void tangent_rows(int m, const double *c, double *A, double *b)
 {
-    double *A = malloc(sizeof(double) * 3 * (size_t)m), *b = malloc(sizeof(double) * (size_t)m);
     for (int i = 0; i < m; i++) {
         double u[3], n2;
         do {
@@ -50,6 +49,12 @@ static hs_poly *tangent(int m, const double *c)
             A[3 * i + j] = u[j];
         b[i] = ceil((sqrt(n2) + u[0] * c[0] + u[1] * c[1] + u[2] * c[2]) * 1024) / 1024;
     }
+}
+
+static hs_poly *tangent(int m, const double *c)
+{
+    double *A = malloc(sizeof(double) * 3 * (size_t)m), *b = malloc(sizeof(double) * (size_t)m);
+    tangent_rows(m, c, A, b);
     hs_error err;
     hs_poly *p = hs_poly_from_doubles(3, m, A, b, NULL, &err);
     ck_assert_msg(p != NULL, "%s", err.msg);
@@ -331,6 +336,94 @@ START_TEST(far_small_boxes_stay_fast)
 }
 END_TEST
 
+/* Unit rows (fast_prep.h): each row of a 3-D preparation divided by its
+ * norm and rounded to float, within FAST_UNIT_REL of the quotient in every
+ * entry; a row that float cannot hold (a nonzero entry below 2^-100 or
+ * above 2^100 after the division) is all NaN. */
+START_TEST(unit_rows_are_rounded_rows_or_nan)
+{
+    enum { M = 64 };
+    double A[3 * M], b[M], c[3] = {0, 0, 0};
+    state = 5;
+    tangent_rows(M - 2, c, A, b);
+    double tiny[3] = {0x1p-120, 1, 0}, huge[3] = {1, 0, 0};
+    memcpy(A + 3 * (M - 2), tiny, sizeof tiny);
+    b[M - 2] = 4;
+    memcpy(A + 3 * (M - 1), huge, sizeof huge);
+    b[M - 1] = 0x1p+110;
+    hs_error err;
+    hs_poly *P = hs_poly_from_doubles(3, M, A, b, NULL, &err);
+    ck_assert_msg(P != NULL, "%s", err.msg);
+    const fast_prep *fp = NULL;
+    ck_assert_int_eq(fast_prep_get(P, &fp, NULL), 0);
+    ck_assert_ptr_nonnull(fp);
+    ck_assert_ptr_nonnull(fp->unit);
+    for (int i = 0; i < M; i++) {
+        const float *u = fp->unit + 4 * i;
+        if (i >= M - 2) {
+            for (int j = 0; j < 4; j++)
+                ck_assert_msg(isnan(u[j]), "row %d entry %d: %g, not NaN", i, j, (double)u[j]);
+            continue;
+        }
+        for (int j = 0; j < 4; j++) {
+            double q = (j < 3 ? A[3 * i + j] : b[i]) / fp->norm[i];
+            ck_assert_msg(fabs(u[j] - q) <= FAST_UNIT_REL * fabs(u[j]), "row %d entry %d", i, j);
+        }
+    }
+    hs_poly_free(P);
+}
+END_TEST
+
+/* Two tangent polytopes (m rows) cut by opposite rows through a common
+ * point q: a face on a face (as bench/families.c builds them), with a far
+ * row that unit rows cannot hold added to each.  The fast engine certifies
+ * the contact without the exact engine (its row passes read unit rows and
+ * ask the NaN rows in doubles), and the certificate verifies. */
+START_TEST(contact_proof_reads_unit_rows)
+{
+    enum { M = 400 };
+    static const double d[3] = {3, 4, 12}; /* |d| = 13 */
+    double q[3], cB[3], o[3] = {0, 0, 0};
+    for (int j = 0; j < 3; j++) {
+        q[j] = round(0.7 * d[j] / 13 * 1024) / 1024;
+        cB[j] = round((q[j] + 0.7 * d[j] / 13) * 1024) / 1024;
+    }
+    double dq = d[0] * q[0] + d[1] * q[1] + d[2] * q[2]; /* exact: dyadic */
+    double A[3 * (M + 2)], bA[M + 2], B[3 * (M + 2)], bB[M + 2];
+    state = 11;
+    tangent_rows(M, o, A, bA);
+    tangent_rows(M, cB, B, bB);
+    for (int j = 0; j < 3; j++) {
+        A[3 * M + j] = d[j];
+        B[3 * M + j] = -d[j];
+    }
+    bA[M] = dq;
+    bB[M] = -dq;
+    double far[3] = {0x1p-120, 0, 1};
+    memcpy(A + 3 * (M + 1), far, sizeof far);
+    memcpy(B + 3 * (M + 1), far, sizeof far);
+    bA[M + 1] = 0x1p+110;
+    bB[M + 1] = 0x1p+110;
+    hs_error err;
+    hs_poly *PA = hs_poly_from_doubles(3, M + 2, A, bA, NULL, &err);
+    hs_poly *PB = hs_poly_from_doubles(3, M + 2, B, bB, NULL, &err);
+    ck_assert_ptr_nonnull(PA);
+    ck_assert_ptr_nonnull(PB);
+    hs_result *r = hs_result_new(), *x = hs_result_new();
+    ck_assert_int_eq(run(HS_ENGINE_EXACT, PA, PB, x), HS_TOUCHING);
+    ck_assert_int_eq(run(HS_ENGINE_FAST, PA, PB, r), HS_TOUCHING);
+    ck_assert_int_eq(hs_result_fallback(r), 0);
+    ck_assert_int_eq(hs_result_verify(r, PA, PB, &err), HS_OK);
+    ck_assert_int_eq(run(HS_ENGINE_FAST, PB, PA, r), HS_TOUCHING);
+    ck_assert_int_eq(hs_result_fallback(r), 0);
+    ck_assert_int_eq(hs_result_verify(r, PB, PA, &err), HS_OK);
+    hs_result_free(r);
+    hs_result_free(x);
+    hs_poly_free(PA);
+    hs_poly_free(PB);
+}
+END_TEST
+
 /* The direction map is made by the first lookup, not with the rest of the
  * preparation; hs_poly_fast_ready makes it at once; both ways give the
  * same rows, and later lookups reuse the map. */
@@ -376,6 +469,8 @@ Suite *suite_fast(void)
     tcase_add_test(tc, agrees_with_exact_on_degenerate_families);
     tcase_add_loop_test(tc, near_contact_and_contact, 0, 3);
     tcase_add_test(tc, ineligible_inputs_use_the_exact_engine);
+    tcase_add_test(tc, unit_rows_are_rounded_rows_or_nan);
+    tcase_add_test(tc, contact_proof_reads_unit_rows);
     tcase_add_test(tc, lazy_certificates_materialize);
     tcase_add_test(tc, batch_matches_single_queries);
     tcase_add_test(tc, no_heap_growth_over_a_million_queries);
