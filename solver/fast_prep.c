@@ -29,6 +29,7 @@ void fast_prep_free(fast_prep *fp)
         return;
     free(atomic_load(&fp->map_rows));
     free(atomic_load(&fp->star));
+    free(atomic_load(&fp->unit));
     free(fp); /* (its arrays live in the same block: alloc_prep) */
 }
 
@@ -392,6 +393,8 @@ static const int *map_of(const fast_prep *fp)
 
 int fast_prep_map_ready(const fast_prep *fp)
 {
+    if (fp->n == 3 && fp->m > 0 && !fast_prep_unit(fp))
+        return -1;
     return fp->map_cells == 0 || map_of(fp) ? 0 : -1;
 }
 
@@ -426,12 +429,16 @@ static int unit_entry(double v, double w, float *out)
     return q == 0 || (fabs(q) >= 0x1p-100 && fabs(q) <= 0x1p+100);
 }
 
-/* fp->unit from p's rows and fp->norm (fast_prep.h). */
-static void make_unit_rows(const hs_poly *p, fast_prep *fp)
+/* The unit rows of fp->poly (fast_prep.h), in a new block. */
+static void *make_unit_rows(const fast_prep *fp)
 {
+    const hs_poly *p = fp->poly;
+    float *unit = mem_alloc(4 * (size_t)p->m, sizeof(float));
+    if (!unit)
+        return NULL;
     for (int i = 0; i < p->m; i++) {
         const double *a = hpoly_row(p, i);
-        float *u = fp->unit + 4 * (size_t)i;
+        float *u = unit + 4 * (size_t)i;
         double w = fp->norm[i];
         int ok = w > 0 && isfinite(w);
         for (int j = 0; j < 3 && ok; j++)
@@ -440,6 +447,13 @@ static void make_unit_rows(const hs_poly *p, fast_prep *fp)
             for (int j = 0; j < 4; j++)
                 u[j] = NAN;
     }
+    return unit;
+}
+
+const float *fast_prep_unit(const fast_prep *fp)
+{
+    fast_prep *mp = (fast_prep *)fp; /* only the atomic slot is written */
+    return fp->n == 3 && fp->m > 0 ? fast_prep_lazy(fp, &mp->unit, make_unit_rows) : NULL;
 }
 
 /* The preparation and its arrays in one block: the structure, then center,
@@ -448,11 +462,7 @@ static void make_unit_rows(const hs_poly *p, fast_prep *fp)
 static fast_prep *alloc_prep(int n, int m)
 {
     size_t head = (sizeof(fast_prep) + sizeof(double) - 1) / sizeof(double);
-    size_t doubles = head + 3 * (size_t)n + 3 * (size_t)m;
-    size_t unit_at = (doubles + 1) / 2 * 2; /* (16-byte rows: an even double offset) */
-    if (n == 3)
-        doubles = unit_at + 2 * (size_t)m; /* 4 floats a row */
-    double *block = mem_calloc(doubles, sizeof(double));
+    double *block = mem_calloc(head + 3 * (size_t)n + 3 * (size_t)m, sizeof(double));
     if (!block)
         return NULL;
     fast_prep *fp = (fast_prep *)(void *)block;
@@ -461,13 +471,13 @@ static fast_prep *alloc_prep(int n, int m)
     fp->m = m;
     atomic_init(&fp->map_rows, NULL);
     atomic_init(&fp->star, NULL);
+    atomic_init(&fp->unit, NULL);
     fp->center = at;
     fp->lo = at += n;
     fp->hi = at += n;
     fp->norm = at += n;
     fp->center_slack = at += m;
     fp->center_mag = at + m;
-    fp->unit = n == 3 ? (float *)(void *)(block + unit_at) : NULL;
     return fp;
 }
 
@@ -537,8 +547,6 @@ static fast_prep *prep_build(const hs_poly *p, const double *pts, int npts)
             s += a[j] * a[j];
         fp->norm[i] = sqrt(s);
     }
-    if (fp->unit)
-        make_unit_rows(p, fp);
     c.far = plane_reach(p, fp->norm);
     c.big = fmin(1e6 * c.far, DBL_MAX); /* (finite: planes near DBL_MAX) */
     if (pts && npts > 0 && seed_from_points(p, fp, pts, npts) == 0)

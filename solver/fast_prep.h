@@ -29,15 +29,16 @@ typedef struct fast_prep {
     double inradius;      /* margin of the center (approximate) */
     double *center_mag;   /* m: sum_j |a_ij center_j| + |b_i| */
     double *lo, *hi;      /* n: box hint around the polyhedron */
-    /* Unit rows (3 variables only, else NULL): row i divided by its norm
-     * and rounded to float, a_i1, a_i2, a_i3, b_i (16 bytes a row, half of
-     * the doubles): passes over every row read these, and decide from them
-     * every row whose value is clear of the rounding (fast_prep_unit_value);
-     * the others are read again in doubles.  A row that float cannot hold
-     * to FAST_UNIT_REL (a nonzero entry of magnitude outside
-     * [2^-100, 2^100] after the division, or a zero row) is stored as NaNs,
-     * which no test accepts. */
-    float *unit;
+    /* Unit rows (3 variables only): row i divided by its norm and rounded
+     * to float, a_i1, a_i2, a_i3, b_i (16 bytes a row, half of the
+     * doubles): passes over every row read these, and decide from them
+     * every row whose value is clear of the rounding (fast_unit_noise); the
+     * others are read again in doubles.  A row that float cannot hold to
+     * FAST_UNIT_REL (a nonzero entry of magnitude outside [2^-100, 2^100]
+     * after the division, or a zero row) is stored as NaNs, which no test
+     * accepts.  Made by the first pass that wants them (many polyhedra are
+     * never read whole) and installed like the direction map. */
+    _Atomic(void *) unit; /* (float: 4 m) */
     /* Direction map: the faces that a ray from the center along a
      * direction crosses first, for seed 002's candidate faces (and the
      * rows most likely violated at a point in that direction) without a
@@ -71,12 +72,16 @@ typedef struct fast_prep {
  * covers it with room. */
 #define FAST_UNIT_REL 0x1p-23
 
+/* fp's unit rows (made now if they are not yet), or NULL when fp has none
+ * (not 3 variables) or memory ran out.  Thread-safe. */
+const float *fast_prep_unit(const fast_prep *fp);
+
 /* The unit rows of fp, when the arrays a and b that a caller reads are fp's
  * own polyhedron's (the rows in its own frame); else NULL. */
 static inline const float *fast_prep_unit_rows(const fast_prep *fp, const double *a,
                                                const double *b)
 {
-    return fp && fp->unit && a == fp->poly->a && b == fp->poly->b ? fp->unit : NULL;
+    return fp && fp->n == 3 && a == fp->poly->a && b == fp->poly->b ? fast_prep_unit(fp) : NULL;
 }
 
 /* Unit row u at x (3 values): u1 x1 + u2 x2 + u3 x3 - u4 computed in
@@ -122,8 +127,8 @@ void fast_prep_prefetch(const fast_prep *fp, const double *d);
 void *fast_prep_lazy(const fast_prep *fp, _Atomic(void *) *slot,
                      void *(*make)(const fast_prep *fp));
 
-/* The map built now if fp has one (as by a first lookup): 0, or -1 when
- * out of memory. */
+/* The map and the unit rows built now if fp has them (as by a first
+ * lookup and a first pass): 0, or -1 when out of memory. */
 int fast_prep_map_ready(const fast_prep *fp);
 
 /* The preparation of p: *out, or *out = NULL with *why (static text; why

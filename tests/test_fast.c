@@ -357,9 +357,12 @@ START_TEST(unit_rows_are_rounded_rows_or_nan)
     const fast_prep *fp = NULL;
     ck_assert_int_eq(fast_prep_get(P, &fp, NULL), 0);
     ck_assert_ptr_nonnull(fp);
-    ck_assert_ptr_nonnull(fp->unit);
+    ck_assert_ptr_null(atomic_load(&((fast_prep *)fp)->unit)); /* (made on first use) */
+    const float *unit = fast_prep_unit(fp);
+    ck_assert_ptr_nonnull(unit);
+    ck_assert_ptr_eq(fast_prep_unit(fp), unit);
     for (int i = 0; i < M; i++) {
-        const float *u = fp->unit + 4 * i;
+        const float *u = unit + 4 * i;
         if (i >= M - 2) {
             for (int j = 0; j < 4; j++)
                 ck_assert_msg(isnan(u[j]), "row %d entry %d: %g, not NaN", i, j, (double)u[j]);
