@@ -477,6 +477,14 @@ static int try_hint(fast_query *q, const fast_hint *h)
         fq_answer_point(q, HS_OVERLAP, h->x);
         return 1;
     }
+    if (h->kind == FAST_HINT_FACE && n <= FAST_HINT_MAX_DIM) {
+        if (h->which[0] != 0 || h->which[1] != 1 || !fq_face_basis_certifies(q, h->row[0],
+                                                                           h->row[1], h->x))
+            return 0;
+        fq_trace_basis(q, "the contact of the last query's faces still certifies: touching",
+                       q->last_basis);
+        return 1;
+    }
     if (h->kind == FAST_HINT_TOUCHING && n <= FAST_HINT_MAX_DIM) {
         for (int c = 0; c <= n; c++) {
             int which = h->which[c], row = h->row[c];
@@ -520,6 +528,21 @@ static void make_hint(const fast_query *q, fast_hint *h)
     }
     if ((r->status != HS_DISJOINT && r->status != HS_TOUCHING) || r->lazy_D != n + 1)
         return;
+    if (r->status == HS_TOUCHING && n >= 2 && r->lazy_which[0] == 0 && r->lazy_which[1] == 1 &&
+        r->lazy_which[2] < 0) { /* a face on a face (fq_try_face_contact): its rows, and the
+                                   point's coordinates that its unit rows fix */
+        h->which[0] = 0;
+        h->which[1] = 1;
+        h->row[0] = r->lazy_row[0];
+        h->row[1] = r->lazy_row[1];
+        memcpy(h->x, r->point_d, sizeof(double) * (size_t)n);
+        for (int c = 2; c <= n; c++)
+            for (int j = 0; j < n; j++)
+                if (r->lazy_g[c * (n + 1) + j] != 0)
+                    h->x[j] = r->lazy_h[c];
+        h->kind = FAST_HINT_FACE;
+        return;
+    }
     for (int c = 0; c <= n; c++) {
         if (r->lazy_which[c] < 0) /* a box bound: not a certificate of the rows alone */
             return;
@@ -586,7 +609,7 @@ hs_code fast_intersect_views_hinted(const fast_view *A, const fast_view *B, int 
         q.stale = hint;
     setup(&q);
     hs_code rc = HS_OK;
-    if (!step5(&q) && !segment_overlap(&q))
+    if (!step5(&q) && !segment_overlap(&q) && !fq_try_face_contact(&q))
         rc = run_lp(&q, err);
     if (rc == HS_OK && next)
         make_hint(&q, next);

@@ -52,19 +52,22 @@ hs_code fast_intersect_views(const fast_view *A, const fast_view *B, int n,
  * Farkas certificate (disjoint) or a common interior point (overlap).  It
  * is only ever tried through the same certified predicates as a fresh
  * answer, so a stale or wrong hint costs a little time, never an answer.
- * A touching hint is the basis of a contact certificate (fast_touch.c). */
+ * A touching hint is the basis of a contact certificate (fast_touch.c); a
+ * face hint, the two opposite faces of a face-on-face contact and the
+ * point x whose coordinates fixed its contact point (fq_try_face_contact). */
 typedef enum fast_hint_kind {
     FAST_HINT_NONE = 0,
     FAST_HINT_DISJOINT,
     FAST_HINT_OVERLAP,
-    FAST_HINT_TOUCHING
+    FAST_HINT_TOUCHING,
+    FAST_HINT_FACE
 } fast_hint_kind;
 #define FAST_HINT_MAX_DIM 8
 typedef struct fast_hint {
     fast_hint_kind kind;
     int which[FAST_HINT_MAX_DIM + 1]; /* disjoint, touching: n + 1 rows, polyhedron 0/1 ... */
-    int row[FAST_HINT_MAX_DIM + 1];   /* ... and row index in it */
-    double x[FAST_HINT_MAX_DIM];      /* overlap: the point */
+    int row[FAST_HINT_MAX_DIM + 1];   /* ... and row index in it (face: the first two) */
+    double x[FAST_HINT_MAX_DIM];      /* overlap: the point; face: the contact point */
 } fast_hint;
 /* Only the hint: 1 when it certifies (r holds the answer), 0 when not, -1
  * when out of memory (err filled).  A disjoint hint reads only its own

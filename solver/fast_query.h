@@ -126,5 +126,11 @@ void fq_prefetch_lookup(const fast_query *q, int k, const double *d);
 seidel_status fq_lp_rounds(fast_query *q, int forced, double *z, int *strict);
 int fq_lp_rounds_dual(fast_query *q, double *z, int *strict);
 int fq_try_touching(fast_query *q);
+/* A face on a face (two exactly opposite candidate rows on one plane):
+ * the contact certified at a point of that plane below one of the centers,
+ * without the LP; and the basis of that proof for rows ra of A, rb of B
+ * and the point's coordinates p (fast_rounds.c).  1 when certified. */
+int fq_try_face_contact(fast_query *q);
+int fq_face_basis_certifies(fast_query *q, int ra, int rb, const double *p);
 
 #endif

@@ -483,6 +483,96 @@ int fq_lp_rounds_dual(fast_query *q, double *z, int *strict)
     return rc;
 }
 
+/* A face on a face without the LP.  Rows ra of A and rb of B (indices in
+ * each) whose planes coincide with opposite normals touch, if they do, in
+ * a region of that plane; any point of it is a contact point.  The basis
+ * {ra, rb, x_j = p_j for the n - 1 coordinates j other than the one ra's
+ * normal weighs most} has the point of ra's plane with those coordinates
+ * of p as its vertex, and the two faces' rows as its only dual support
+ * when they are exactly opposite: fast_touch.c proves it a contact like
+ * any basis (its unit rows are box bounds of weight 0).  1 when it
+ * certifies (r holds the answer, q->last_basis the basis). */
+int fq_face_basis_certifies(fast_query *q, int ra, int rb, const double *p)
+{
+    int n = q->n, D = n + 1, which[SEIDEL_MAX_DIM], row[SEIDEL_MAX_DIM], k = 0;
+    double G[SEIDEL_MAX_DIM * SEIDEL_MAX_DIM], h[SEIDEL_MAX_DIM];
+    if (D > 4 || ra < 0 || ra >= q->mA || rb < 0 || rb >= q->M - q->mA)
+        return 0;
+    const double *ga = view_row(q->V[0], n, ra);
+    for (int j = 1; j < n; j++)
+        if (fabs(ga[j]) > fabs(ga[k]))
+            k = j;
+    int basis[SEIDEL_MAX_DIM + 1] = {ra, rb + q->mA};
+    for (int c = 0; c < 2; c++) {
+        fq_basis_column(q, basis[c], G + c * D, &h[c]);
+        which[c] = c;
+        row[c] = c ? rb : ra;
+    }
+    for (int j = 0, c = 2; j < n; j++) {
+        if (j == k)
+            continue;
+        basis[c] = SEIDEL_BOX_ID(j, 1);
+        for (int i = 0; i < D; i++)
+            G[c * D + i] = i == j;
+        h[c] = p[j];
+        which[c] = row[c] = -1;
+        c++;
+    }
+    fast_touch_job job = {n, G, h, which, row, {q->V[0], q->V[1]}, q->V[0]->center};
+    if (fast_touch_certify(&job, q->r, &q->fw->ps) != 1)
+        return 0;
+    memcpy(q->last_basis, basis, sizeof(int) * (size_t)D);
+    return 1;
+}
+
+/* The extent of view k's box hint (the sum of its sides). */
+static double box_extent(const fast_query *q, int k)
+{
+    double e = 0;
+    for (int j = 0; j < q->n; j++)
+        e += q->V[k]->hi[j] - q->V[k]->lo[j];
+    return e;
+}
+
+int fq_try_face_contact(fast_query *q)
+{
+    int n = q->n, ra, rb;
+    if (n > 3 || q->ncand[0] <= 0 || q->ncand[1] <= 0 || !opposite_faces(q, &ra, &rb))
+        return 0;
+    const double *ga = view_row(q->V[0], n, ra);
+    double g2 = 0;
+    for (int j = 0; j < n; j++)
+        g2 += ga[j] * ga[j];
+    /* the centers projected on the plane, the smaller polyhedron's first
+     * (a box on a floor: the box's center is above its contact region,
+     * the floor's need not be), rounded to multiples of a power of two
+     * near 2^-24 of the pair's extent: short numbers for the exact point,
+     * and the same point for centers that differ by rounding */
+    double e0 = box_extent(q, 0), e1 = box_extent(q, 1), ext = fp_max(e0, e1);
+    double grid = ext > 0 && isfinite(ext) ? ldexp(1, ilogb(ext) - 24) : 0;
+    int first = e1 <= e0;
+    for (int t = 0; t < 2; t++) {
+        const double *c = q->V[t ? !first : first]->center;
+        double off = -row_b(q, ra), p[SEIDEL_MAX_DIM];
+        for (int j = 0; j < n; j++)
+            off += ga[j] * c[j];
+        off /= g2;
+        for (int j = 0; j < n; j++) {
+            p[j] = c[j] - off * ga[j];
+            if (grid > 0 && fabs(p[j]) < 0x1p+900)
+                p[j] = nearbyint(p[j] / grid) * grid;
+        }
+        if (fq_face_basis_certifies(q, ra, rb, p)) {
+            fq_trace(q, "A row %d and B row %d are opposite faces on one plane: its point below "
+                        "%s's center and the plane certify a contact point and a separating "
+                        "plane: touching",
+                     ra + 1, rb + 1, (t ? !first : first) ? "B" : "A");
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /* Contact: the last optimum's basis, certified exactly (fast_touch.c). */
 int fq_try_touching(fast_query *q)
 {

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "solver/crosscheck.h"
+#include "solver/fast.h"
 #include "solver/fast_prep.h"
 #include "tests/helpers.h"
 
@@ -427,6 +428,79 @@ START_TEST(contact_proof_reads_unit_rows)
 }
 END_TEST
 
+static hs_poly *box3(double x0, double x1, double y0, double y1, double z0, double z1)
+{
+    double a[18] = {1, 0, 0, -1, 0, 0, 0, 1, 0, 0, -1, 0, 0, 0, 1, 0, 0, -1};
+    double b[6] = {x1, -x0, y1, -y0, z1, -z0};
+    hs_error err;
+    hs_poly *p = hs_poly_from_doubles(3, 6, a, b, NULL, &err);
+    ck_assert_msg(p != NULL, "%s", err.msg);
+    return p;
+}
+
+static void trace_into(void *user, const char *line)
+{
+    char *buf = user;
+    size_t used = strlen(buf);
+    snprintf(buf + used, 4096 - used, "%s\n", line);
+}
+
+/* A face on a face (fq_try_face_contact): a box standing on a wider one is
+ * certified touching at the point of the common plane below the smaller
+ * box's center, without the LP; the answer gives a face hint, which the
+ * next query (the box moved by 2^-20, still standing) confirms; a contact
+ * whose region lies below neither center (two boxes meeting at a corner
+ * of their faces) goes on to the LP and is certified there. */
+START_TEST(face_on_face_contact_without_the_lp)
+{
+    hs_poly *floor = box3(-8, 8, -8, 8, -1, 0), *box = box3(3, 4, 3, 4, 0, 1);
+    hs_poly *moved = box3(3 + 0x1p-20, 4 + 0x1p-20, 3, 4, 0, 1);
+    hs_result *r = hs_result_new();
+    hs_options opt;
+    hs_options_init(&opt);
+    char *trace = calloc(4096, 1);
+    opt.trace = trace_into;
+    opt.trace_user = trace;
+    fast_view va, vb, vm;
+    ck_assert_int_eq(fast_view_of_poly(&va, floor), 0);
+    ck_assert_int_eq(fast_view_of_poly(&vb, box), 0);
+    ck_assert_int_eq(fast_view_of_poly(&vm, moved), 0);
+    fast_hint hint, next;
+    hs_error err;
+    ck_assert_int_eq(fast_intersect_views_hinted(&va, &vb, 3, &opt, NULL, r, &hint, &err), HS_OK);
+    ck_assert_int_eq(hs_result_status(r), HS_TOUCHING);
+    ck_assert_int_eq(hs_result_fallback(r), 0);
+    ck_assert_int_eq(hs_result_verify(r, floor, box, &err), HS_OK);
+    ck_assert_msg(strstr(trace, "opposite faces on one plane") && !strstr(trace, "dual simplex"),
+                  "%s", trace);
+    ck_assert_int_eq(hint.kind, FAST_HINT_FACE);
+    trace[0] = 0;
+    ck_assert_int_eq(fast_intersect_views_hinted(&va, &vm, 3, &opt, &hint, r, &next, &err), HS_OK);
+    ck_assert_int_eq(hs_result_status(r), HS_TOUCHING);
+    ck_assert_int_eq(hs_result_verify(r, floor, moved, &err), HS_OK);
+    ck_assert_msg(strstr(trace, "faces still certifies"), "%s", trace);
+    ck_assert_int_eq(next.kind, FAST_HINT_FACE);
+
+    hs_poly *a = box3(0, 2, 0, 2, 0, 2), *c = box3(1.875, 3.875, 1.875, 3.875, 2, 4);
+    trace[0] = 0;
+    ck_assert_int_eq(hs_intersect(a, c, &opt, r, &err), HS_OK);
+    ck_assert_int_eq(hs_result_status(r), HS_TOUCHING);
+    ck_assert_int_eq(hs_result_fallback(r), 0);
+    ck_assert_msg(strstr(trace, "dual simplex") && !strstr(trace, "opposite faces on one plane"),
+                  "%s", trace);
+    ck_assert_int_eq(hs_result_verify(r, a, c, &err), HS_OK);
+    ck_assert_int_eq(run(HS_ENGINE_FAST, c, a, r), HS_TOUCHING);
+    ck_assert_int_eq(hs_result_verify(r, c, a, &err), HS_OK);
+    free(trace);
+    hs_result_free(r);
+    hs_poly_free(floor);
+    hs_poly_free(box);
+    hs_poly_free(moved);
+    hs_poly_free(a);
+    hs_poly_free(c);
+}
+END_TEST
+
 /* The direction map is made by the first lookup, not with the rest of the
  * preparation; hs_poly_fast_ready makes it at once; both ways give the
  * same rows, and later lookups reuse the map. */
@@ -474,6 +548,7 @@ Suite *suite_fast(void)
     tcase_add_test(tc, ineligible_inputs_use_the_exact_engine);
     tcase_add_test(tc, unit_rows_are_rounded_rows_or_nan);
     tcase_add_test(tc, contact_proof_reads_unit_rows);
+    tcase_add_test(tc, face_on_face_contact_without_the_lp);
     tcase_add_test(tc, lazy_certificates_materialize);
     tcase_add_test(tc, batch_matches_single_queries);
     tcase_add_test(tc, no_heap_growth_over_a_million_queries);

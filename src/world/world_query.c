@@ -417,7 +417,8 @@ static hs_code body_pair(narrow_ws *ws, const hs_query_options *opt, const hs_re
             /* Pieces that met at the last query most likely still do: the
              * oriented boxes (a filter, never an answer) are skipped. */
             const hint_rec *rec = find_rec(old, po, ia, ib);
-            int met = rec && (rec->kind == FAST_HINT_OVERLAP || rec->kind == FAST_HINT_TOUCHING);
+            int met = rec && (rec->kind == FAST_HINT_OVERLAP || rec->kind == FAST_HINT_TOUCHING ||
+                              rec->kind == FAST_HINT_FACE);
             if (!met && !have_frame) {
                 pose_relative_inv(b_in_a, a->inv, b->pose);
                 have_frame = 1;
