@@ -519,7 +519,10 @@ int fq_face_basis_certifies(fast_query *q, int ra, int rb, const double *p)
         c++;
     }
     fast_touch_job job = {n, G, h, which, row, {q->V[0], q->V[1]}, q->V[0]->center};
-    if (fast_touch_certify(&job, q->r, &q->fw->ps) != 1)
+    int rc = fast_touch_face(&job, k, q->r);
+    if (rc < 0)
+        rc = fast_touch_certify(&job, q->r, &q->fw->ps);
+    if (rc != 1)
         return 0;
     memcpy(q->last_basis, basis, sizeof(int) * (size_t)D);
     return 1;

@@ -363,6 +363,88 @@ static int point_in_both(const fast_touch_job *j, int s0, double D0, double eD0,
     return ok;
 }
 
+/* The answer of a proved contact into r (lazily: the basis, its point
+ * x, A's interior point). */
+static void store_touch(const fast_touch_job *j, const double *x, hs_result *r)
+{
+    int n = j->n, D = n + 1;
+    r->status = HS_TOUCHING;
+    r->lazy = 1;
+    r->has_point = 1;
+    memcpy(r->point_d, x, sizeof(double) * (size_t)n);
+    memcpy(r->lazy_g, j->G, sizeof(double) * (size_t)(D * D));
+    memcpy(r->lazy_h, j->h, sizeof(double) * (size_t)D);
+    memcpy(r->lazy_which, j->which, sizeof(int) * (size_t)D);
+    memcpy(r->lazy_row, j->row, sizeof(int) * (size_t)D);
+    r->lazy_D = D;
+    r->lazy_touch = 1;
+    memcpy(r->strict_d, j->strict_point, sizeof(double) * (size_t)n);
+}
+
+int fast_touch_face(const fast_touch_job *j, int k, hs_result *r)
+{
+    int n = j->n, D = n + 1;
+    if (D > TOUCH_MAX_D || k < 0 || k >= n || j->which[0] != 0 || j->which[1] != 1 ||
+        !entries_in_range(j->G, D * D) || !entries_in_range(j->h, D))
+        return -1;
+    const double *a = j->G, b = j->h[0], ak = a[k];
+    if (ak == 0 || !(a[n] > 0) || !(j->G[D + n] > 0) || !rows_opposed(j, 0, 1))
+        return -1;
+    /* t = b - sum_{c != k} a_c p_c, and the coefficients of a row's
+     * numerator: C_c = a_k p_c (c != k), t for c = k, -a_k for b */
+    double p[TOUCH_MAX_D], C[TOUCH_MAX_D], t = b, tmag = fabs(b);
+    for (int c = 0; c < n; c++)
+        p[c] = 0;
+    for (int c = 2; c < D; c++)
+        for (int i = 0; i < n; i++)
+            if (j->G[c * D + i] != 0)
+                p[i] = j->h[c];
+    for (int c = 0; c < n; c++) {
+        if (c == k)
+            continue;
+        double ap = a[c] * p[c];
+        t -= ap;
+        tmag += fabs(ap);
+        C[c] = ak * p[c];
+    }
+    C[k] = t;
+    const double u = FP_U, g = fp_gamma(n + 2), et = fp_gamma(n + 1) * tmag * (1 + 4 * u);
+    const double s = ak > 0 ? 1 : -1, tiny = 0x1p-1000;
+    for (int w = 0; w < 2; w++) {
+        const fast_view *V = j->V[w];
+        int own = j->row[w];
+        for (int i = 0; i < V->m; i++) {
+            const double *gr = V->a + (size_t)i * (size_t)n;
+            double hb = V->b[i], val = -ak * hb, mag = fabs(val);
+            if (n == 3) { /* the common case, unrolled */
+                double t0 = C[0] * gr[0], t1 = C[1] * gr[1], t2 = C[2] * gr[2];
+                val += t0 + t1 + t2;
+                mag += fabs(t0) + fabs(t1) + fabs(t2);
+            } else
+                for (int c = 0; c < n; c++) {
+                    double term = C[c] * gr[c];
+                    val += term;
+                    mag += fabs(term);
+                }
+            /* rounding of the sum (g), of each C_c (u; t: et), of mag */
+            double err = ((g + 2 * u) * mag + et * fabs(gr[k])) * (1 + 8 * u) + tiny;
+            val *= s; /* the row's value is val / |a_k| */
+            if (val < -err)
+                continue;
+            if (val > err)
+                return 0; /* the point is outside this row */
+            if (i == own)
+                continue; /* the face itself: 0 exactly */
+            return -1;    /* a row near the point: the general proof decides */
+        }
+    }
+    double x[TOUCH_MAX_D];
+    memcpy(x, p, sizeof x);
+    x[k] = t / ak;
+    store_touch(j, x, r);
+    return 1;
+}
+
 int fast_touch_certify(const fast_touch_job *j, hs_result *r, pred_stats *ps)
 {
     int n = j->n, D = n + 1, s0, solved = 0;
@@ -393,23 +475,12 @@ int fast_touch_certify(const fast_touch_job *j, hs_result *r, pred_stats *ps)
     double xd[TOUCH_MAX_D];
     int ok = point_in_both(j, s0, D0, eD0, N, eN, x, &solved);
     if (ok == 1) {
-        r->status = HS_TOUCHING;
-        r->lazy = 1;
-        r->has_point = 1;
         if (solved)
             for (int c = 0; c < n; c++)
-                r->point_d[c] = q_nearest_double(x[c], NULL);
-        else if (cramer_vertex(n, D0, eD0, N, eN, xd))
-            memcpy(r->point_d, xd, sizeof(double) * (size_t)n);
-        else
-            approx_vertex(j, r->point_d);
-        memcpy(r->lazy_g, j->G, sizeof(double) * (size_t)(D * D));
-        memcpy(r->lazy_h, j->h, sizeof(double) * (size_t)D);
-        memcpy(r->lazy_which, j->which, sizeof(int) * (size_t)D);
-        memcpy(r->lazy_row, j->row, sizeof(int) * (size_t)D);
-        r->lazy_D = D;
-        r->lazy_touch = 1;
-        memcpy(r->strict_d, j->strict_point, sizeof(double) * (size_t)n);
+                xd[c] = q_nearest_double(x[c], NULL);
+        else if (!cramer_vertex(n, D0, eD0, N, eN, xd))
+            approx_vertex(j, xd);
+        store_touch(j, xd, r);
     }
     for (int c = 0; solved && c < n; c++)
         mpq_clear(x[c]);

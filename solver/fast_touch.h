@@ -25,4 +25,17 @@ typedef struct fast_touch_job {
  * not proved (r unchanged).  Only n <= 3 is handled (0 otherwise). */
 int fast_touch_certify(const fast_touch_job *j, hs_result *r, pred_stats *ps);
 
+/* The same for a face on a face, without determinants: G's rows 0 and 1
+ * are a row of A and a row of B, the others unit rows e_c (c != k) with
+ * right side p_c (box bounds), so the basis vertex is the point x of A's
+ * plane with x_c = p_c and x_k solved.  Proved: the two rows are exactly
+ * opposite ((a, b) = -lambda (a', b'), lambda > 0: A and B lie on the two
+ * sides of one plane, so their interiors are disjoint), and every other
+ * row of A and B holds at x, each by the sign of the numerator of
+ * a . x - b over a_k (n + 1 products, a rigorous bound, below).  1: yes, r
+ * holds HS_TOUCHING as fast_touch_certify leaves it; 0: a row is violated
+ * at x (r unchanged); -1: not this shape, not exactly opposite, or a row
+ * too near x to decide here (fast_touch_certify then decides). */
+int fast_touch_face(const fast_touch_job *j, int k, hs_result *r);
+
 #endif

@@ -481,6 +481,18 @@ START_TEST(face_on_face_contact_without_the_lp)
     ck_assert_msg(strstr(trace, "faces still certifies"), "%s", trace);
     ck_assert_int_eq(next.kind, FAST_HINT_FACE);
 
+    /* a box half over the floor's edge: the point below its center is on
+     * that edge, a row the face proof leaves to the general one (it is
+     * tight there), which proves it exactly */
+    hs_poly *edge = box3(7.5, 8.5, 3, 4, 0, 1);
+    trace[0] = 0;
+    ck_assert_int_eq(hs_intersect(floor, edge, &opt, r, &err), HS_OK);
+    ck_assert_int_eq(hs_result_status(r), HS_TOUCHING);
+    ck_assert_int_eq(hs_result_fallback(r), 0);
+    ck_assert_int_eq(hs_result_verify(r, floor, edge, &err), HS_OK);
+    ck_assert_msg(strstr(trace, "opposite faces on one plane"), "%s", trace);
+    hs_poly_free(edge);
+
     hs_poly *a = box3(0, 2, 0, 2, 0, 2), *c = box3(1.875, 3.875, 1.875, 3.875, 2, 4);
     trace[0] = 0;
     ck_assert_int_eq(hs_intersect(a, c, &opt, r, &err), HS_OK);
