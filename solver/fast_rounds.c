@@ -293,6 +293,10 @@ static seidel_status solve_set(fast_query *q, int count, int forced, double *z, 
  * one Seidel pass over every row).  z and *strict describe the optimum. */
 #define FAST_ROUNDS 24
 #define FAST_MAP_ROUNDS 3
+/* Up to this many rows in all, a contact's proof is tried at the first
+ * optimum whose margin is rounding noise, before the map round (the proof
+ * reads every row but stops at the first one violated). */
+#define FAST_PROOF_FIRST_ROWS 128
 seidel_status fq_lp_rounds(fast_query *q, int forced, double *z, int *strict)
 {
     int count = seed_candidates(q, forced), rounds = 0;
@@ -420,7 +424,7 @@ int fq_lp_rounds_dual(fast_query *q, double *z, int *strict)
     }
     if (w->lp_tab_cap >= need)
         flp_set_table(&st, w->lp_tab, q->M);
-    int count = seed_candidates(q, -1), rounds = 0, rc = -1, maps = 0;
+    int count = seed_candidates(q, -1), rounds = 0, rc = -1, maps = 0, tried = -1;
     *strict = 0;
     /* from A's and B's best candidates facing each other, when that basis
      * is dual feasible: about 2 of the box corner's first pivots saved;
@@ -446,12 +450,25 @@ int fq_lp_rounds_dual(fast_query *q, double *z, int *strict)
             rc = 0;                                /* no overlap point to certify */
             break;
         }
+        /* a contact on few rows: its proof (which reads every row, and
+         * stops at the first one violated) before the map round */
+        if (maps == 0 && q->M <= FAST_PROOF_FIRST_ROWS &&
+            fabs(st.z[q->n]) <= margin_noise(q, st.z)) {
+            memcpy(q->last_basis, st.basis, sizeof(int) * (size_t)(q->n + 1));
+            q->have_basis = 1;
+            if (fq_try_touching(q)) {
+                q->touched = 1;
+                rc = 0;
+                break;
+            }
+            tried = st.pivots; /* (not again at this basis) */
+        }
         if (count < q->M && maps < FAST_MAP_ROUNDS && map_round(q, st.z, &count) > 0) {
             maps++;
             continue;
         }
         maps = FAST_MAP_ROUNDS; /* (once the maps find nothing, scans only) */
-        if (fabs(st.z[q->n]) <= margin_noise(q, st.z)) {
+        if (tried != st.pivots && fabs(st.z[q->n]) <= margin_noise(q, st.z)) {
             /* a margin of rounding noise around 0: the contact proof reads
              * every row with exact filters anyway, and when it succeeds the
              * contact is certified whether or not this optimum is the LP's
