@@ -409,11 +409,31 @@ int fast_touch_face(const fast_touch_job *j, int k, hs_result *r)
     }
     C[k] = t;
     const double u = FP_U, g = fp_gamma(n + 2), et = fp_gamma(n + 1) * tmag * (1 + 4 * u);
-    const double s = ak > 0 ? 1 : -1, tiny = 0x1p-1000;
+    const double s = ak > 0 ? 1 : -1, tiny = 0x1p-1000, ru = FAST_UNIT_REL;
+    /* unit rows (fast_prep.h), when a view reads its own rows: the same
+     * numerator over the row's norm, from entries off by ru relative; the
+     * a part of a unit row has sum |u_c| <= 1.75 and every |u_c| <= 1 + ru
+     * (a rounded unit vector), so the bound is E0 + Eb |u_b| */
+    const double gu = (g + 2 * u + ru * (1 + 4 * u)) * (1 + 8 * u);
+    double cmax = 0;
+    for (int c = 0; c < n; c++)
+        cmax = fp_max(cmax, fabs(C[c]));
+    const double E0 = (gu * 1.75 * cmax + et * (1 + 2 * ru)) * (1 + 8 * u) + tiny;
+    const double Eb = gu * fabs(ak) * (1 + 8 * u);
     for (int w = 0; w < 2; w++) {
         const fast_view *V = j->V[w];
         int own = j->row[w];
+        const float *unit = n == 3 ? fast_prep_unit_rows(V->prep, V->a, V->b) : NULL;
         for (int i = 0; i < V->m; i++) {
+            if (unit) {
+                const float *q = unit + 4 * (size_t)i;
+                double vu = s * (C[0] * q[0] + C[1] * q[1] + C[2] * q[2] - ak * q[3]);
+                double err = E0 + Eb * fabs(q[3]);
+                if (vu < -err)
+                    continue;
+                if (vu > err)
+                    return 0; /* the point is outside this row */
+            }
             const double *gr = V->a + (size_t)i * (size_t)n;
             double hb = V->b[i], val = -ak * hb, mag = fabs(val);
             if (n == 3) { /* the common case, unrolled */

@@ -32,7 +32,8 @@ int fast_touch_certify(const fast_touch_job *j, hs_result *r, pred_stats *ps);
  * opposite ((a, b) = -lambda (a', b'), lambda > 0: A and B lie on the two
  * sides of one plane, so their interiors are disjoint), and every other
  * row of A and B holds at x, each by the sign of the numerator of
- * a . x - b over a_k (n + 1 products, a rigorous bound, below).  1: yes, r
+ * a . x - b over a_k (n + 1 products with a rigorous bound; read from the
+ * unit rows of fast_prep.h where a view reads its own rows).  1: yes, r
  * holds HS_TOUCHING as fast_touch_certify leaves it; 0: a row is violated
  * at x (r unchanged); -1: not this shape, not exactly opposite, or a row
  * too near x to decide here (fast_touch_certify then decides). */
