@@ -423,7 +423,9 @@ int fast_touch_face(const fast_touch_job *j, int k, hs_result *r)
     for (int w = 0; w < 2; w++) {
         const fast_view *V = j->V[w];
         int own = j->row[w];
-        const float *unit = n == 3 ? fast_prep_unit_rows(V->prep, V->a, V->b) : NULL;
+        /* (a few rows are read as fast in doubles: boxes skip the floats) */
+        const float *unit =
+            n == 3 && V->m > 16 ? fast_prep_unit_rows(V->prep, V->a, V->b) : NULL;
         for (int i = 0; i < V->m; i++) {
             if (unit) {
                 const float *q = unit + 4 * (size_t)i;
