@@ -409,6 +409,16 @@ static int best_aligned(const fast_query *q, int k, double sign)
     return best;
 }
 
+/* The contact proof at the dual simplex's current basis (which becomes
+ * q->last_basis): 1 when it certifies (q->touched, r holds the answer). */
+static int touch_at_basis(fast_query *q, const flp_state *st)
+{
+    memcpy(q->last_basis, st->basis, sizeof(int) * (size_t)(q->n + 1));
+    q->have_basis = 1;
+    q->touched = fq_try_touching(q);
+    return q->touched;
+}
+
 int fq_lp_rounds_dual(fast_query *q, double *z, int *strict)
 {
     flp_state st;
@@ -454,10 +464,7 @@ int fq_lp_rounds_dual(fast_query *q, double *z, int *strict)
          * stops at the first one violated) before the map round */
         if (maps == 0 && q->M <= FAST_PROOF_FIRST_ROWS &&
             fabs(st.z[q->n]) <= margin_noise(q, st.z)) {
-            memcpy(q->last_basis, st.basis, sizeof(int) * (size_t)(q->n + 1));
-            q->have_basis = 1;
-            if (fq_try_touching(q)) {
-                q->touched = 1;
+            if (touch_at_basis(q, &st)) {
                 rc = 0;
                 break;
             }
@@ -473,10 +480,7 @@ int fq_lp_rounds_dual(fast_query *q, double *z, int *strict)
              * every row with exact filters anyway, and when it succeeds the
              * contact is certified whether or not this optimum is the LP's
              * (a scan of every row saved); when it fails, the scan follows */
-            memcpy(q->last_basis, st.basis, sizeof(int) * (size_t)(q->n + 1));
-            q->have_basis = 1;
-            if (fq_try_touching(q)) {
-                q->touched = 1;
+            if (touch_at_basis(q, &st)) {
                 rc = 0;
                 break;
             }
