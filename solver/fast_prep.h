@@ -9,8 +9,6 @@
 #ifndef HS_FAST_PREP_H
 #define HS_FAST_PREP_H
 
-#include <math.h>
-
 #include "halfspace.h"
 #include "polytope/hpoly.h"
 
@@ -103,7 +101,8 @@ static inline double fast_unit_value(const float *u, const double *x)
 }
 
 /* The candidate rows of fp for direction d (n values, not all zero):
- * *count rows, crossed first first (see the map above).  NULL with *count = 0 when fp has no
+ * *count rows, in the order in which the ray from the center along d
+ * crosses them (the map above).  NULL with *count = 0 when fp has no
  * map, or when memory for it ran out (queries then scan the rows).  The
  * first lookup builds the map; thread-safe (racing threads build the same
  * map and one copy is kept). */

@@ -66,10 +66,7 @@ int fq_strictly_inside(fast_query *q, int k, const double *x)
         return 1;
     double c = (double)(n + 2) * FP_U;
     const float *unit = n == 3 ? fast_prep_unit_rows(q->F[k], P->a, P->b) : NULL;
-    double xmax = 0;
-    for (int j = 0; j < n; j++)
-        xmax = fp_max(xmax, fabs(x[j]));
-    double noise = fast_unit_noise(xmax);
+    double noise = unit ? fast_unit_noise(fp_max(fabs(x[0]), fp_max(fabs(x[1]), fabs(x[2])))) : 0;
     for (int i = 0; i < P->m; i++) {
         if (unit) { /* (fast_prep.h; rows it leaves open: the doubles below) */
             const float *u = unit + 4 * (size_t)i;

@@ -113,7 +113,8 @@ void fq_store_farkas(fast_query *q, const int *basis);
 int fq_on_update(void *user, const double *z, const int *basis);
 
 /* The rows of view k's direction map for direction d of the query frame:
- * *count rows, those a ray from the center along d crosses first first; NULL, *count = 0, without a map. */
+ * *count rows, in the order in which the ray from the center along d
+ * crosses them; NULL, *count = 0, without a map. */
 const int *fq_lookup(const fast_query *q, int k, const double *d, int *count);
 /* The same list's cache line asked for ahead of the lookup. */
 void fq_prefetch_lookup(const fast_query *q, int k, const double *d);
