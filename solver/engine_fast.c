@@ -533,9 +533,12 @@ static void make_hint(const fast_query *q, fast_hint *h)
     }
     if ((r->status != HS_DISJOINT && r->status != HS_TOUCHING) || r->lazy_D != n + 1)
         return;
-    if (r->status == HS_TOUCHING && n >= 2 && r->lazy_which[0] == 0 && r->lazy_which[1] == 1 &&
-        r->lazy_which[2] < 0) { /* a face on a face (fq_try_face_contact): its rows, and the
-                                   point's coordinates that its unit rows fix */
+    int face = r->status == HS_TOUCHING && n >= 2 && r->lazy_which[0] == 0 &&
+               r->lazy_which[1] == 1;
+    for (int c = 2; face && c <= n; c++)
+        face = r->lazy_which[c] < 0;
+    if (face) { /* a face on a face (fq_try_face_contact): its two rows, and the
+                   point's coordinates that its unit rows fix */
         h->which[0] = 0;
         h->which[1] = 1;
         h->row[0] = r->lazy_row[0];
