@@ -297,6 +297,9 @@ static seidel_status solve_set(fast_query *q, int count, int forced, double *z, 
  * optimum whose margin is rounding noise, before the map round (the proof
  * reads every row but stops at the first one violated). */
 #define FAST_PROOF_FIRST_ROWS 128
+/* Up to this many rows in all, a scan of every row (which also certifies
+ * an overlap) costs about what a map round does: the rounds scan only. */
+#define FAST_SCAN_ONLY_ROWS 64
 seidel_status fq_lp_rounds(fast_query *q, int forced, double *z, int *strict)
 {
     int count = seed_candidates(q, forced), rounds = 0;
@@ -470,7 +473,8 @@ int fq_lp_rounds_dual(fast_query *q, double *z, int *strict)
             }
             tried = st.pivots; /* (not again at this basis) */
         }
-        if (count < q->M && maps < FAST_MAP_ROUNDS && map_round(q, st.z, &count) > 0) {
+        if (count < q->M && q->M > FAST_SCAN_ONLY_ROWS && maps < FAST_MAP_ROUNDS &&
+            map_round(q, st.z, &count) > 0) {
             maps++;
             continue;
         }
