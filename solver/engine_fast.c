@@ -46,6 +46,7 @@
 #include "polytope/mem.h"
 #include "solver/engines.h"
 #include "solver/fast_star.h"
+#include "solver/fast_touch.h"
 
 /* ------------------------------------------------------------ workspace */
 
@@ -544,10 +545,7 @@ static void make_hint(const fast_query *q, fast_hint *h)
         h->row[0] = r->lazy_row[0];
         h->row[1] = r->lazy_row[1];
         memcpy(h->x, r->point_d, sizeof(double) * (size_t)n);
-        for (int c = 2; c <= n; c++)
-            for (int j = 0; j < n; j++)
-                if (r->lazy_g[c * (n + 1) + j] != 0)
-                    h->x[j] = r->lazy_h[c];
+        fast_touch_unit_coords(n, r->lazy_g, r->lazy_h, h->x);
         h->kind = FAST_HINT_FACE;
         return;
     }

@@ -89,7 +89,6 @@ static FP_KERNEL int vertex_of(int D, const double *Ginv, const double *h, doubl
     return finite ? 0 : -1;
 }
 
-
 void flp_init(flp_state *s, int n, const seidel_bank bank[2], const double *lo,
               const double *hi, const int *objective, flp_hook hook, void *hook_user)
 {

@@ -391,7 +391,7 @@ static const int *map_of(const fast_prep *fp)
     return fp->map_cells ? fast_prep_lazy(fp, &mp->map_rows, build_map) : NULL;
 }
 
-int fast_prep_map_ready(const fast_prep *fp)
+int fast_prep_lazy_ready(const fast_prep *fp)
 {
     if (fp->n == 3 && fp->m > 0 && !fast_prep_unit(fp))
         return -1;

@@ -9,6 +9,8 @@
 #ifndef HS_FAST_PREP_H
 #define HS_FAST_PREP_H
 
+#include <math.h>
+
 #include "halfspace.h"
 #include "polytope/hpoly.h"
 
@@ -95,8 +97,12 @@ static inline double fast_unit_noise(double xmax)
 {
     return FAST_UNIT_K * 1.75 * xmax * (1 + 0x1p-40) + 0x1p-1000;
 }
-static inline double fast_unit_value(const float *u, const double *x)
+/* The computed value of unit row u at x, and in *bound its bound above
+ * (noise: fast_unit_noise for x). */
+static inline double fast_unit_value(const float *u, const double *x, double noise,
+                                     double *bound)
 {
+    *bound = noise + FAST_UNIT_K * fabs(u[3]);
     return u[0] * x[0] + u[1] * x[1] + u[2] * x[2] - u[3];
 }
 
@@ -128,7 +134,7 @@ void *fast_prep_lazy(const fast_prep *fp, _Atomic(void *) *slot,
 
 /* The map and the unit rows built now if fp has them (as by a first
  * lookup and a first pass): 0, or -1 when out of memory. */
-int fast_prep_map_ready(const fast_prep *fp);
+int fast_prep_lazy_ready(const fast_prep *fp);
 
 /* The preparation of p: *out, or *out = NULL with *why (static text; why
  * may be NULL) when p is not eligible for the fast path (then every query

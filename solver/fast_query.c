@@ -70,7 +70,7 @@ int fq_strictly_inside(fast_query *q, int k, const double *x)
     for (int i = 0; i < P->m; i++) {
         if (unit) { /* (fast_prep.h; rows it leaves open: the doubles below) */
             const float *u = unit + 4 * (size_t)i;
-            double ex = fast_unit_value(u, x), nb = noise + FAST_UNIT_K * fabs(u[3]);
+            double nb, ex = fast_unit_value(u, x, noise, &nb);
             if (ex < -nb)
                 continue; /* certainly strict */
             if (ex > nb)

@@ -42,6 +42,10 @@ typedef struct fast_query {
     int last_basis[SEIDEL_MAX_DIM + 1]; /* the basis of the last optimum found */
     int have_basis;
     int touched; /* the rounds certified a contact from last_basis (r holds it) */
+    /* two candidate faces exactly opposite on one plane (fast_rounds.c),
+     * looked for once a query: 0 not yet, 1 none, 2 found (face_ra of A,
+     * face_rb of B) */
+    int faces, face_ra, face_rb;
 } fast_query;
 
 /* Stacked row ids: A's rows first, then B's. */

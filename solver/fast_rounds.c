@@ -167,14 +167,14 @@ static inline void scan_row_violation(scan_state *ss, const double *a, double b,
  * fast_unit_noise for the scanned point. */
 static inline int unit_row_clear(const scan_state *ss, const float *u, double noise)
 {
-    double ex = fast_unit_value(u, ss->z), nb = noise + FAST_UNIT_K * fabs(u[3]);
+    double nb, ex = fast_unit_value(u, ss->z, noise, &nb);
     double tol = SEIDEL_VIOLATION_TOL * (ss->spread + fabs(u[3]));
     return ex + nb < -tol && ex + ss->z[3] + nb < tol;
 }
 
 static inline int unit_row_not_violated(const scan_state *ss, const float *u, double noise)
 {
-    double ex = fast_unit_value(u, ss->z), nb = noise + FAST_UNIT_K * fabs(u[3]);
+    double nb, ex = fast_unit_value(u, ss->z, noise, &nb);
     return ex + ss->z[3] + nb < SEIDEL_VIOLATION_TOL * (ss->spread + fabs(u[3]));
 }
 
@@ -387,6 +387,17 @@ static int opposite_faces(const fast_query *q, int *ra, int *rb)
     return 0;
 }
 
+/* opposite_faces for this query's candidates, found once (the face-on-face
+ * proof and the crash start both ask). */
+static int query_opposite_faces(fast_query *q, int *ra, int *rb)
+{
+    if (q->faces == 0)
+        q->faces = opposite_faces(q, &q->face_ra, &q->face_rb) ? 2 : 1;
+    *ra = q->face_ra;
+    *rb = q->face_rb;
+    return q->faces == 2;
+}
+
 /* The candidate of polyhedron k that starts the crash basis: the first one
  * (the first face a ray from its center along sign (t - s) crosses),
  * unless the list is short (at most FAST_ALL_ROWS: a small
@@ -445,7 +456,7 @@ int fq_lp_rounds_dual(fast_query *q, double *z, int *strict)
      * contact's own rows, most of its pivots saved) */
     if (q->ncand[0] > 0 && q->ncand[1] > 0 && !q->stale) {
         int ra, rb;
-        if (!opposite_faces(q, &ra, &rb)) {
+        if (!query_opposite_faces(q, &ra, &rb)) {
             ra = best_aligned(q, 0, 1);
             rb = best_aligned(q, 1, -1);
         }
@@ -565,7 +576,7 @@ static double box_extent(const fast_query *q, int k)
 int fq_try_face_contact(fast_query *q)
 {
     int n = q->n, ra, rb;
-    if (n > 3 || q->ncand[0] <= 0 || q->ncand[1] <= 0 || !opposite_faces(q, &ra, &rb))
+    if (n > 3 || q->ncand[0] <= 0 || q->ncand[1] <= 0 || !query_opposite_faces(q, &ra, &rb))
         return 0;
     const double *ga = view_row(q->V[0], n, ra);
     double g2 = 0;

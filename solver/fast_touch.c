@@ -381,6 +381,15 @@ static void store_touch(const fast_touch_job *j, const double *x, hs_result *r)
     memcpy(r->strict_d, j->strict_point, sizeof(double) * (size_t)n);
 }
 
+void fast_touch_unit_coords(int n, const double *G, const double *h, double *p)
+{
+    int D = n + 1;
+    for (int c = 2; c < D; c++)
+        for (int i = 0; i < n; i++)
+            if (G[c * D + i] != 0)
+                p[i] = h[c];
+}
+
 int fast_touch_face(const fast_touch_job *j, int k, hs_result *r)
 {
     int n = j->n, D = n + 1;
@@ -392,13 +401,8 @@ int fast_touch_face(const fast_touch_job *j, int k, hs_result *r)
         return -1;
     /* t = b - sum_{c != k} a_c p_c, and the coefficients of a row's
      * numerator: C_c = a_k p_c (c != k), t for c = k, -a_k for b */
-    double p[TOUCH_MAX_D], C[TOUCH_MAX_D], t = b, tmag = fabs(b);
-    for (int c = 0; c < n; c++)
-        p[c] = 0;
-    for (int c = 2; c < D; c++)
-        for (int i = 0; i < n; i++)
-            if (j->G[c * D + i] != 0)
-                p[i] = j->h[c];
+    double p[TOUCH_MAX_D] = {0}, C[TOUCH_MAX_D], t = b, tmag = fabs(b);
+    fast_touch_unit_coords(n, j->G, j->h, p);
     for (int c = 0; c < n; c++) {
         if (c == k)
             continue;

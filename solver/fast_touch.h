@@ -39,4 +39,10 @@ int fast_touch_certify(const fast_touch_job *j, hs_result *r, pred_stats *ps);
  * too near x to decide here (fast_touch_certify then decides). */
 int fast_touch_face(const fast_touch_job *j, int k, hs_result *r);
 
+/* The coordinates that such a basis's unit rows fix: p_i = h_c for every
+ * row c >= 2 of G (D = n + 1 columns) that is the unit row e_i; the other
+ * entries of p are left as they are.  (The face hint reads its point back
+ * this way.) */
+void fast_touch_unit_coords(int n, const double *G, const double *h, double *p);
+
 #endif

@@ -26,7 +26,7 @@ int hs_poly_fast_ready(const hs_poly *p, const char **why)
 {
     const fast_prep *fp = NULL;
     const char *reason = "NULL polyhedron";
-    if (p && (fast_prep_get(p, &fp, &reason) != 0 || (fp && fast_prep_map_ready(fp) != 0))) {
+    if (p && (fast_prep_get(p, &fp, &reason) != 0 || (fp && fast_prep_lazy_ready(fp) != 0))) {
         reason = "out of memory";
         fp = NULL;
     }
