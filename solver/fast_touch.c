@@ -60,6 +60,7 @@
 #include "polytope/predicates.h"
 #include "polytope/rational.h"
 #include "solver/fast_prep.h"
+#include "solver/fast_query.h"
 #include "solver/qmatrix.h"
 #include "solver/result.h"
 
@@ -441,17 +442,7 @@ int fast_touch_face(const fast_touch_job *j, int k, hs_result *r)
                     return 0; /* the point is outside this row */
             }
             const double *gr = V->a + (size_t)i * (size_t)n;
-            double hb = V->b[i], val = -ak * hb, mag = fabs(val);
-            if (n == 3) { /* the common case, unrolled */
-                double t0 = C[0] * gr[0], t1 = C[1] * gr[1], t2 = C[2] * gr[2];
-                val += t0 + t1 + t2;
-                mag += fabs(t0) + fabs(t1) + fabs(t2);
-            } else
-                for (int c = 0; c < n; c++) {
-                    double term = C[c] * gr[c];
-                    val += term;
-                    mag += fabs(term);
-                }
+            double mag, val = fq_row_excess(gr, ak * V->b[i], C, n, &mag); /* C . g - a_k b */
             /* rounding of the sum (g), of each C_c (u; t: et), of mag */
             double err = ((g + 2 * u) * mag + et * fabs(gr[k])) * (1 + 8 * u) + tiny;
             val *= s; /* the row's value is val / |a_k| */
