@@ -321,6 +321,16 @@ void flp_set_table(flp_state *s, double *tab, int cap)
     s->ntab = 0;
 }
 
+void flp_move_table(flp_state *s, double *tab, int cap)
+{
+    if (s->tab && s->ntab > 0 && s->ntab <= cap)
+        memcpy(tab, s->tab, sizeof(double) * (size_t)(s->n + 4) * (size_t)s->ntab);
+    else
+        s->ntab = 0;
+    s->tab = tab;
+    s->tab_cap = cap;
+}
+
 /* flp_solve for n variables, inlined twice below: with n = 3 (the common
  * case: every loop over D = 4 unrolls) and with n as given. */
 static FP_KERNEL flp_status flp_solve_n(flp_state *s, int n, const int *set, int count)

@@ -76,6 +76,9 @@ int flp_crash(flp_state *s, int ra, int rb);
  * set must only grow between calls of flp_solve (its first entries keep
  * their places). */
 void flp_set_table(flp_state *s, double *tab, int cap);
+/* The same with the rows packed so far copied from the current table to
+ * tab (a larger one, when the set outgrows the first). */
+void flp_move_table(flp_state *s, double *tab, int cap);
 
 /* Re-optimise over the rows set[0..count-1] (ids), from the current basis. */
 flp_status flp_solve(flp_state *s, const int *set, int count);

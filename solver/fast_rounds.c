@@ -433,12 +433,13 @@ static int touch_at_basis(fast_query *q, const flp_state *st)
     return q->touched;
 }
 
-int fq_lp_rounds_dual(fast_query *q, double *z, int *strict)
+/* The packed rows move to the workspace, with room for every row (the
+ * set never outgrows it); without that room, pricing reads the banks. */
+#define FAST_STACK_TAB_ROWS 128
+static void grow_table(fast_query *q, flp_state *st)
 {
-    flp_state st;
-    flp_init(&st, q->n, q->bank, q->lo, q->hi, NULL, dual_hook, q);
     fast_work *w = q->fw;
-    long need = (long)(q->n + 4) * q->M; /* room for every row: the set never outgrows it */
+    long need = (long)(q->n + 4) * q->M;
     if (w->lp_tab_cap < need) {
         double *t = realloc(w->lp_tab, sizeof(double) * (size_t)need);
         if (t) {
@@ -447,7 +448,20 @@ int fq_lp_rounds_dual(fast_query *q, double *z, int *strict)
         }
     }
     if (w->lp_tab_cap >= need)
-        flp_set_table(&st, w->lp_tab, q->M);
+        flp_move_table(st, w->lp_tab, q->M);
+    else
+        flp_set_table(st, NULL, 0);
+}
+
+int fq_lp_rounds_dual(fast_query *q, double *z, int *strict)
+{
+    flp_state st;
+    flp_init(&st, q->n, q->bank, q->lo, q->hi, NULL, dual_hook, q);
+    /* the packed rows on the stack while the set is small (a line of the
+     * caller's recent stack is likelier cached than the workspace's) */
+    double near_tab[FAST_STACK_TAB_ROWS * 8];
+    int S = q->n + 4, near_rows = (int)(sizeof near_tab / sizeof near_tab[0]) / S;
+    flp_set_table(&st, near_tab, near_rows);
     int count = seed_candidates(q, -1), rounds = 0, rc = -1, maps = 0, tried = -1;
     *strict = 0;
     /* from A's and B's best candidates facing each other, when that basis
@@ -463,6 +477,8 @@ int fq_lp_rounds_dual(fast_query *q, double *z, int *strict)
         flp_crash(&st, ra, rb + q->mA);
     }
     for (; rounds < FAST_ROUNDS; rounds++) {
+        if (count > st.tab_cap)
+            grow_table(q, &st);
         flp_status fs = flp_solve(&st, q->fw->order, count);
         if (fs == FLP_STOPPED || q->certified) {
             rc = 0;
