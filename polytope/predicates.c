@@ -62,24 +62,57 @@ static double det3(const double *M, int k, const int *r, const int *c, double *m
  * (4x4 determinants go through pred_det4_rows, below.) */
 static const double det_bound_factor[4] = {0, 0, 3, 8};
 
+/* The integer and exponent of a finite double: v = f 2^e with f an
+ * integer of at most 53 bits (0 for v = 0). */
+static void split_double(double v, double *f, int *e)
+{
+    int ex = 0;
+    double m = frexp(v, &ex);
+    *f = ldexp(m, 53);
+    *e = ex - 53;
+}
+
+/* Sign of det M (k*k, finite entries), exactly, by fraction-free (Bareiss)
+ * elimination over GMP integers: column j is scaled by 2^-E_j, E_j the
+ * smallest exponent of its entries (split_double), which makes every
+ * entry an integer and leaves the sign alone; every division of the
+ * elimination is exact.  About k^3 / 3 integer products, no gcds. */
 static int det_sign_gmp(const double *M, int k)
 {
     for (int i = 0; i < k * k; i++)
         if (!isfinite(M[i]))
             return -2;
-    mpq_t *q = malloc(sizeof(mpq_t) * (size_t)(k * k));
-    if (!q)
+    mpz_t *z = malloc(sizeof(mpz_t) * (size_t)(k * k));
+    if (!z)
         return -2;
-    mpq_t f, t;
-    mpq_inits(f, t, NULL);
-    for (int i = 0; i < k * k; i++) {
-        mpq_init(q[i]);
-        mpq_set_d(q[i], M[i]);
+    mpz_t prev, t;
+    mpz_inits(prev, t, NULL);
+    for (int j = 0; j < k; j++) {
+        int low = INT_MAX;
+        for (int i = 0; i < k; i++) {
+            double f;
+            int e;
+            if (M[i * k + j] == 0)
+                continue;
+            split_double(M[i * k + j], &f, &e);
+            low = e < low ? e : low;
+        }
+        for (int i = 0; i < k; i++) {
+            double f = 0;
+            int e = 0;
+            mpz_init(z[i * k + j]);
+            if (M[i * k + j] == 0)
+                continue;
+            split_double(M[i * k + j], &f, &e);
+            mpz_set_d(z[i * k + j], f);
+            mpz_mul_2exp(z[i * k + j], z[i * k + j], (mp_bitcnt_t)(e - low));
+        }
     }
     int sign = 1;
+    mpz_set_ui(prev, 1);
     for (int c = 0; c < k && sign != 0; c++) {
         int p = c;
-        while (p < k && mpq_sgn(q[p * k + c]) == 0)
+        while (p < k && mpz_sgn(z[p * k + c]) == 0)
             p++;
         if (p == k) {
             sign = 0;
@@ -87,25 +120,71 @@ static int det_sign_gmp(const double *M, int k)
         }
         if (p != c) {
             for (int j = 0; j < k; j++)
-                mpq_swap(q[p * k + j], q[c * k + j]);
+                mpz_swap(z[p * k + j], z[c * k + j]);
             sign = -sign;
         }
-        if (mpq_sgn(q[c * k + c]) < 0)
-            sign = -sign;
-        for (int i = c + 1; i < k; i++) {
-            if (mpq_sgn(q[i * k + c]) == 0)
-                continue;
-            mpq_div(f, q[i * k + c], q[c * k + c]);
-            for (int j = c; j < k; j++) {
-                mpq_mul(t, f, q[c * k + j]);
-                mpq_sub(q[i * k + j], q[i * k + j], t);
+        for (int i = c + 1; i < k; i++)
+            for (int j = c + 1; j < k; j++) { /* (z_ij z_cc - z_ic z_cj) / prev */
+                mpz_mul(t, z[i * k + j], z[c * k + c]);
+                mpz_submul(t, z[i * k + c], z[c * k + j]);
+                mpz_divexact(z[i * k + j], t, prev);
             }
-        }
+        mpz_set(prev, z[c * k + c]);
     }
+    if (sign != 0 && mpz_sgn(prev) < 0) /* prev: the last pivot, det up to the swaps */
+        sign = -sign;
     for (int i = 0; i < k * k; i++)
-        mpq_clear(q[i]);
-    mpq_clears(f, t, NULL);
-    free(q);
+        mpz_clear(z[i]);
+    mpz_clears(prev, t, NULL);
+    free(z);
+    return sign;
+}
+
+/* Rows and columns of M (k*k) with a single nonzero entry expanded away,
+ * exactly: det M = (-1)^(i+j) m_ij det(M without row i and column j)
+ * (positions in what is left), until none is left.  The rest goes to R
+ * (*kr x *kr, row-major) and the sign the expansions contribute is
+ * returned; 0 when a row or column is all zero (det M = 0).  Bases with
+ * box bounds are made of such rows (unit vectors): in many variables the
+ * determinants of a certificate shrink to a few rows of the polyhedra. */
+static int det_sparse_reduce(const double *M, int k, double *R, int *kr)
+{
+    int row[PRED_MAX_K], col[PRED_MAX_K], size = k, sign = 1;
+    for (int i = 0; i < k; i++)
+        row[i] = col[i] = i;
+    for (int changed = 1; changed && size > 0;) {
+        changed = 0;
+        for (int pass = 0; pass < 2 && !changed; pass++) /* rows, then columns */
+            for (int a = 0; a < size && !changed; a++) {
+                int count = 0, at = -1;
+                for (int b = 0; b < size; b++) {
+                    double v = pass == 0 ? M[row[a] * k + col[b]] : M[row[b] * k + col[a]];
+                    if (v != 0) {
+                        count++;
+                        at = b;
+                    }
+                }
+                if (count == 0)
+                    return 0;
+                if (count > 1)
+                    continue;
+                int i = pass == 0 ? a : at, j = pass == 0 ? at : a;
+                if (M[row[i] * k + col[j]] < 0)
+                    sign = -sign;
+                if ((i + j) % 2)
+                    sign = -sign;
+                for (int c = i; c + 1 < size; c++)
+                    row[c] = row[c + 1];
+                for (int c = j; c + 1 < size; c++)
+                    col[c] = col[c + 1];
+                size--;
+                changed = 1;
+            }
+    }
+    for (int a = 0; a < size; a++)
+        for (int b = 0; b < size; b++)
+            R[a * size + b] = M[row[a] * k + col[b]];
+    *kr = size;
     return sign;
 }
 
@@ -151,6 +230,22 @@ int pred_det_sign(const double *M, int k, pred_stats *st)
             if (st)
                 st->filtered++;
             return mag == 0 ? 0 : sign_of(v);
+        }
+    }
+    if (k > 4) { /* unit rows and columns (box bounds) first, exactly */
+        for (int i = 0; i < k * k; i++)
+            if (!isfinite(M[i]))
+                return -2;
+        double R[PRED_MAX_K * PRED_MAX_K];
+        int kr = 0, sg = k <= PRED_MAX_K ? det_sparse_reduce(M, k, R, &kr) : 2;
+        if (sg == 0) {
+            if (st)
+                st->filtered++;
+            return 0;
+        }
+        if (sg != 2 && kr < k) {
+            int s = kr == 0 ? 1 : pred_det_sign(R, kr, st);
+            return s == -2 ? -2 : sg * s;
         }
     }
     if (k <= 3) { /* short numbers: exactly in integers */

@@ -39,9 +39,11 @@ int pred_row_sign(const double *a, const double *x, double b, int n, pred_stats 
 int pred_cofactor_sign(const double *M, int k, int row, int col, pred_stats *st);
 
 /* Sign of the determinant of the k*k row-major matrix M, 1 <= k <= 4 by
- * closed formulas with a filter and expansions, larger k with GMP
- * rationals.  Returns -2 when out of memory (GMP path only) or when an
- * entry is not finite. */
+ * closed formulas with a filter and expansions; larger k (up to
+ * PRED_MAX_K) first expanded exactly along rows and columns with one
+ * nonzero entry (unit rows: box bounds), the rest by the small cases or
+ * by fraction-free elimination over GMP integers.  Returns -2 when out of
+ * memory (GMP path only) or when an entry is not finite. */
 int pred_det_sign(const double *M, int k, pred_stats *st);
 
 /* The 4x4 determinant of the rows r[0..3] in floating point, by the six

@@ -548,7 +548,7 @@ int fq_face_basis_certifies(fast_query *q, int ra, int rb, const double *p)
 {
     int n = q->n, D = n + 1, which[SEIDEL_MAX_DIM], row[SEIDEL_MAX_DIM], k = 0;
     double G[SEIDEL_MAX_DIM * SEIDEL_MAX_DIM], h[SEIDEL_MAX_DIM];
-    if (D > 4 || ra < 0 || ra >= q->mA || rb < 0 || rb >= q->M - q->mA)
+    if (D > SEIDEL_MAX_DIM || ra < 0 || ra >= q->mA || rb < 0 || rb >= q->M - q->mA)
         return 0;
     const double *ga = view_row(q->V[0], n, ra);
     for (int j = 1; j < n; j++)
@@ -592,7 +592,7 @@ static double box_extent(const fast_query *q, int k)
 int fq_try_face_contact(fast_query *q)
 {
     int n = q->n, ra, rb;
-    if (n > 3 || q->ncand[0] <= 0 || q->ncand[1] <= 0 || !query_opposite_faces(q, &ra, &rb))
+    if (q->ncand[0] <= 0 || q->ncand[1] <= 0 || !query_opposite_faces(q, &ra, &rb))
         return 0;
     const double *ga = view_row(q->V[0], n, ra);
     double g2 = 0;

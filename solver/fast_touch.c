@@ -64,7 +64,8 @@
 #include "solver/qmatrix.h"
 #include "solver/result.h"
 
-#define TOUCH_MAX_D 4
+#define TOUCH_MAX_D 4            /* the general proof */
+#define FACE_MAX_D SEIDEL_MAX_DIM /* a face on a face: any dimension of the engine */
 
 static int entries_in_range(const double *v, int count)
 {
@@ -394,7 +395,7 @@ void fast_touch_unit_coords(int n, const double *G, const double *h, double *p)
 int fast_touch_face(const fast_touch_job *j, int k, hs_result *r)
 {
     int n = j->n, D = n + 1;
-    if (D > TOUCH_MAX_D || k < 0 || k >= n || j->which[0] != 0 || j->which[1] != 1 ||
+    if (D > FACE_MAX_D || k < 0 || k >= n || j->which[0] != 0 || j->which[1] != 1 ||
         !entries_in_range(j->G, D * D) || !entries_in_range(j->h, D))
         return -1;
     const double *a = j->G, b = j->h[0], ak = a[k];
@@ -402,7 +403,7 @@ int fast_touch_face(const fast_touch_job *j, int k, hs_result *r)
         return -1;
     /* t = b - sum_{c != k} a_c p_c, and the coefficients of a row's
      * numerator: C_c = a_k p_c (c != k), t for c = k, -a_k for b */
-    double p[TOUCH_MAX_D] = {0}, C[TOUCH_MAX_D], t = b, tmag = fabs(b);
+    double p[FACE_MAX_D] = {0}, C[FACE_MAX_D], t = b, tmag = fabs(b);
     fast_touch_unit_coords(n, j->G, j->h, p);
     for (int c = 0; c < n; c++) {
         if (c == k)
@@ -455,7 +456,7 @@ int fast_touch_face(const fast_touch_job *j, int k, hs_result *r)
             return -1;    /* a row near the point: the general proof decides */
         }
     }
-    double x[TOUCH_MAX_D];
+    double x[FACE_MAX_D];
     memcpy(x, p, sizeof x);
     x[k] = t / ak;
     store_touch(j, x, r);

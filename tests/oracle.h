@@ -7,7 +7,7 @@
 
 #include <gmp.h>
 
-#define ORACLE_MAX_K 6
+#define ORACLE_MAX_K 10
 
 /* det <- the determinant of the k*k row-major rational matrix M
  * (1 <= k <= ORACLE_MAX_K). */

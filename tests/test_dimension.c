@@ -88,6 +88,65 @@ START_TEST(fast_agrees_with_exact_in_many_variables)
 }
 END_TEST
 
+/* The box [lo_j, hi_j] in n variables (2n rows). */
+static hs_poly *box_n(int n, const double *lo, const double *hi)
+{
+    double a[2 * 16 * 16] = {0}, b[2 * 16];
+    for (int j = 0; j < n; j++) {
+        a[(2 * j) * n + j] = 1;
+        b[2 * j] = hi[j];
+        a[(2 * j + 1) * n + j] = -1;
+        b[2 * j + 1] = -lo[j];
+    }
+    hs_error err;
+    hs_poly *p = hs_poly_from_doubles(n, 2 * n, a, b, NULL, &err);
+    ck_assert_msg(p != NULL, "%s", err.msg);
+    return p;
+}
+
+/* In n = 5..12: a box standing face on face on another is certified
+ * touching by the fast engine itself (the face-on-face proof, any n), a
+ * box a little apart disjoint (a Farkas basis of two rows and n - 1 box
+ * bounds, whose determinants shrink to 2 x 2), without the exact engine;
+ * faces that meet only off both centers' feet are still touching (the
+ * exact engine may answer).  Every certificate verifies. */
+START_TEST(faces_and_gaps_in_many_variables)
+{
+    hs_result *r = hs_result_new();
+    for (int n = 5; n <= 12; n++) {
+        double lo[16], hi[16], lo2[16], hi2[16];
+        for (int j = 0; j < n; j++) {
+            lo[j] = 0;
+            hi[j] = 2;
+            lo2[j] = 0.5;
+            hi2[j] = 1.25 + 0.125 * j;
+        }
+        hs_poly *A = box_n(n, lo, hi);
+        for (int kind = 0; kind < 3; kind++) {
+            lo2[0] = kind == 1 ? 2.25 : 2;
+            hi2[0] = lo2[0] + 3;
+            for (int j = 1; j < n; j++)
+                if (kind == 2) { /* the contact patch is [1.75, 2]^(n-1): off both feet */
+                    lo2[j] = 1.75;
+                    hi2[j] = 7;
+                }
+            hs_poly *B = box_n(n, lo2, hi2);
+            hs_error err;
+            ck_assert_msg(hs_intersect(A, B, NULL, r, &err) == HS_OK, "%s", err.msg);
+            hs_status want = kind == 1 ? HS_DISJOINT : HS_TOUCHING;
+            ck_assert_msg(hs_result_status(r) == want, "n = %d, kind %d: %s", n, kind,
+                          hs_status_name(hs_result_status(r)));
+            if (kind < 2)
+                ck_assert_msg(!hs_result_fallback(r), "n = %d, kind %d: exact engine", n, kind);
+            ck_assert_msg(hs_result_verify(r, A, B, &err) == HS_OK, "n = %d: %s", n, err.msg);
+            hs_poly_free(B);
+        }
+        hs_poly_free(A);
+    }
+    hs_result_free(r);
+}
+END_TEST
+
 Suite *suite_dimension(void)
 {
     Suite *s = suite_create("dimension");
@@ -95,6 +154,7 @@ Suite *suite_dimension(void)
     tcase_set_timeout(tc, 120);
     tcase_add_test(tc, many_variables_load_and_answer);
     tcase_add_test(tc, fast_agrees_with_exact_in_many_variables);
+    tcase_add_test(tc, faces_and_gaps_in_many_variables);
     suite_add_tcase(s, tc);
     return s;
 }
