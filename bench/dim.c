@@ -273,12 +273,103 @@ static int pair_layout(tangent_rng *g, int n, int cls, long *cA, long *cB, long 
     return 1;
 }
 
+/* r(u) of tangent_rhs_n in units of 2^-10: |u| 2^10 rounded up. */
+static int64_t tangent_r(int n, const long *u)
+{
+    int64_t r2 = 0;
+    for (int j = 0; j < n; j++)
+        r2 += (int64_t)u[j] * u[j];
+    return (int64_t)tangent_isqrt_ceil((uint64_t)r2 << 20);
+}
+
+/* u . (x - c) for x, c in units of 2^-10 (exact in 64 bits). */
+static int64_t dot_from(int n, const long *u, const long *x, const long *c)
+{
+    int64_t d = 0;
+    for (int j = 0; j < n; j++)
+        d += (int64_t)u[j] * (x[j] - c[j]);
+    return d;
+}
+
+/* A vertex on a face (a touching pair that is not a face on a face): A is
+ * a tangent polytope around cA with its corner cut by n rows through the
+ * point v = cA + 1.5 s e_k (normals s COORD e_k + p_i, the perturbations
+ * summing to 0, so s e_k lies inside their cone and v alone maximises
+ * s x_k over A); its other rows are tangent directions strictly
+ * satisfied at v (redrawn otherwise).  B is a tangent polytope around
+ * v + s e_k whose row 0 is the plane s x_k >= s v_k; its other rows hold
+ * strictly at v (directions along e_k redrawn).  So A and B meet in v
+ * only.  Every number is a short dyadic rational, exactly a double. */
+static void make_vertex_pair(pair *p, tangent_rng *g, int n, int m, int raw)
+{
+    long cA[64], cB[64], v[64], u[64];
+    double *a = malloc(sizeof(double) * (size_t)m * (size_t)n);
+    double *b = malloc(sizeof(double) * (size_t)m);
+    int k = (int)tangent_rng_int(g, 0, n - 1);
+    long s = tangent_rng_int(g, 0, 1) ? 1 : -1;
+    for (int j = 0; j < n; j++) {
+        cA[j] = tangent_rng_int(g, -1024, 1024);
+        v[j] = cA[j] + (j == k ? s * 1536 : 0);
+        cB[j] = v[j] + (j == k ? s * 1024 : 0);
+    }
+    for (int w = 0; w < 2; w++) {
+        const long *c = w ? cB : cA;
+        long sum[64] = {0};
+        for (int i = 0; i < m; i++) {
+            int corner = w == 0 && i < n, tries = 0;
+            for (;;) {
+                if (corner) {
+                    for (int j = 0; j < n; j++) {
+                        long pj = j == k ? 0 : i < n - 1 ? tangent_rng_int(g, -200, 200) : -sum[j];
+                        u[j] = (j == k ? s * COORD : 0) + pj;
+                        if (i < n - 1)
+                            sum[j] += pj;
+                    }
+                    break;
+                }
+                if (w == 1 && i == 0) {
+                    for (int j = 0; j < n; j++)
+                        u[j] = j == k ? -s * COORD : 0;
+                    break;
+                }
+                direction(g, n, u);
+                int along = 1;
+                for (int j = 0; j < n; j++)
+                    along &= j == k || u[j] == 0;
+                if (!along && dot_from(n, u, v, c) < tangent_r(n, u))
+                    break;
+                if (++tries > 1000) { /* (cannot happen for these sizes) */
+                    fprintf(stderr, "dim: no tangent row clear of the vertex\n");
+                    exit(1);
+                }
+            }
+            int64_t dot = 0;
+            for (int j = 0; j < n; j++) {
+                a[(size_t)i * (size_t)n + (size_t)j] = (double)u[j];
+                dot += (int64_t)u[j] * (corner || (w == 1 && i == 0) ? v[j] : c[j]);
+            }
+            b[i] = corner || (w == 1 && i == 0) ? (double)dot / FRAC
+                                                : tangent_rhs_n(n, u, c);
+        }
+        if (w == 0)
+            p->A = build(n, m, a, b, raw);
+        else
+            p->B = build(n, m, a, b, raw);
+    }
+    free(a);
+    free(b);
+}
+
 static void make_pair(pair *p, uint64_t seed, int n, int m, int index, int raw)
 {
     tangent_rng g = tangent_rng_for_pair(seed ^ ((uint64_t)n << 40) ^ ((uint64_t)m << 20),
                                          index);
     long cA[64], cB[64], rowA[64], rowB[64];
     p->cls = index % CLASSES;
+    if (p->cls == C_TOUCHING && index / CLASSES % 2 == 1) {
+        make_vertex_pair(p, &g, n, m, raw);
+        return;
+    }
     int axis = pair_layout(&g, n, p->cls, cA, cB, rowA, rowB);
     p->A = polytope(&g, n, m, cA, axis ? rowA : NULL, raw);
     p->B = polytope(&g, n, m, cB, axis ? rowB : NULL, raw);

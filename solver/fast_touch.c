@@ -204,7 +204,7 @@ static int in_basis(const fast_touch_job *j, int which, int row)
 static int exact_vertex(const fast_touch_job *j, mpq_t *x)
 {
     int D = j->n + 1, rc = -1;
-    mpq_t M[TOUCH_MAX_D * TOUCH_MAX_D], r[TOUCH_MAX_D], z[TOUCH_MAX_D];
+    mpq_t M[FACE_MAX_D * FACE_MAX_D], r[FACE_MAX_D], z[FACE_MAX_D];
     qmatrix_work qw;
     if (qmatrix_work_init(&qw, D) != 0)
         return -1;
@@ -463,12 +463,73 @@ int fast_touch_face(const fast_touch_job *j, int k, hs_result *r)
     return 1;
 }
 
+/* The proof in more than 3 variables (D > TOUCH_MAX_D), where there are
+ * no determinant filters: steps 1 and 2 by the exact signs of
+ * pred_last_column_signs (unit rows expanded away, the rest fraction-free
+ * over GMP integers), step 3 at the exact vertex x* (one rational solve of
+ * the D x D basis), each row by a filter at x* rounded to doubles: with
+ * |x*_c - xd_c| <= u |xd_c| (nearest rounding; 2^-1060 for subnormals) and
+ * the sum's own rounding, |a . x* - b - fl(a . xd - b)| <= 2 gamma(n + 2)
+ * (sum_c |a_c xd_c| + |b|) + n 2^-1000 (a coordinate below 2^-1000 that
+ * is not exact gives up); the rows it leaves are signed exactly at x*.
+ * So exact arithmetic still runs on O(n) rows. */
+static int touch_certify_general(const fast_touch_job *j, hs_result *r, pred_stats *ps)
+{
+    int n = j->n, D = n + 1, sdet, cof[FACE_MAX_D], sh, on_a = 0;
+    if (D > FACE_MAX_D || pred_last_column_signs(j->G, j->h, D, &sdet, cof, &sh, ps) != 0 ||
+        sdet == 0 || sh != 0)
+        return 0;
+    for (int c = 0; c < D; c++) {
+        if (cof[c] * sdet < 0 || (j->which[c] < 0 && cof[c] != 0))
+            return 0;
+        on_a |= j->which[c] == 0 && cof[c] != 0;
+    }
+    if (!on_a)
+        return 0;
+    mpq_t x[FACE_MAX_D - 1], acc, t;
+    double xd[FACE_MAX_D - 1];
+    for (int c = 0; c < n; c++)
+        mpq_init(x[c]);
+    mpq_inits(acc, t, NULL);
+    int ok = exact_vertex(j, x) == 0;
+    for (int c = 0; c < n && ok; c++) { /* (the relative bound needs normal doubles) */
+        int exact = 0;
+        xd[c] = q_nearest_double(x[c], &exact);
+        ok = isfinite(xd[c]) && (exact || fabs(xd[c]) >= 0x1p-1000);
+    }
+    const double g2 = 2 * fp_gamma(n + 2), tiny = n * 0x1p-1000;
+    for (int k = 0; k < 2 && ok; k++) {
+        const fast_view *V = j->V[k];
+        for (int i = 0; i < V->m && ok; i++) {
+            const double *a = V->a + (size_t)i * (size_t)n;
+            double mag = fabs(V->b[i]), val = -V->b[i];
+            for (int c = 0; c < n; c++) {
+                double p = a[c] * xd[c];
+                val += p;
+                mag += fabs(p);
+            }
+            double err = g2 * mag + tiny;
+            if (val < -err || in_basis(j, k, i))
+                continue;
+            ok = val <= err && exact_row_sign(a, V->b[i], x, n, acc, t) <= 0;
+        }
+    }
+    if (ok)
+        store_touch(j, xd, r);
+    for (int c = 0; c < n; c++)
+        mpq_clear(x[c]);
+    mpq_clears(acc, t, NULL);
+    return ok;
+}
+
 int fast_touch_certify(const fast_touch_job *j, hs_result *r, pred_stats *ps)
 {
     int n = j->n, D = n + 1, s0, solved = 0;
     double D0, eD0; /* det G in floating point and its error bound */
-    if (D > TOUCH_MAX_D || !entries_in_range(j->G, D * D) || !entries_in_range(j->h, D))
+    if (!entries_in_range(j->G, D * D) || !entries_in_range(j->h, D))
         return 0;
+    if (D > TOUCH_MAX_D)
+        return touch_certify_general(j, r, ps);
     double N[TOUCH_MAX_D], eN[TOUCH_MAX_D]; /* det(G with column c replaced by h) */
     if (D == 4) { /* the common case: the four determinants from shared minors */
         double det[4], perm[4];

@@ -147,6 +147,65 @@ START_TEST(faces_and_gaps_in_many_variables)
 }
 END_TEST
 
+/* The simplex {x >= 0, sum x <= 1} in n variables (n + 1 rows), its
+ * vertex e_0 pushed to 1 + shift in x_0 by the rows' right sides. */
+static hs_poly *simplex_n(int n)
+{
+    double a[17 * 16] = {0}, b[17] = {0};
+    for (int j = 0; j < n; j++)
+        a[j * n + j] = -1;
+    for (int j = 0; j < n; j++)
+        a[n * n + j] = 1;
+    b[n] = 1;
+    hs_error err;
+    hs_poly *p = hs_poly_from_doubles(n, n + 1, a, b, NULL, &err);
+    ck_assert_msg(p != NULL, "%s", err.msg);
+    return p;
+}
+
+/* A vertex on a face and an edge on a face in n = 4..10: the simplex's
+ * vertex e_0 (and its edge from e_0 to e_1) on the face x_0 + x_1 >= 1 of
+ * a box-like polytope: touching, proved by the fast engine's general
+ * contact proof (exact signs of the basis, the vertex solved exactly, the
+ * rows filtered at it) without the exact engine; certificates verify. */
+START_TEST(vertex_and_edge_contacts_in_many_variables)
+{
+    hs_result *r = hs_result_new();
+    for (int n = 4; n <= 10; n++) {
+        hs_poly *A = simplex_n(n);
+        for (int kind = 0; kind < 2; kind++) {
+            /* B: x_0 >= 1 (vertex e_0) or x_0 + x_1 >= 1 (the edge e_0 e_1),
+             * and a box around [1, 3] x [-1, 1]^(n-1) */
+            double a[34 * 16] = {0}, b[34];
+            int m = 0;
+            a[m * n + 0] = -1;
+            if (kind == 1)
+                a[m * n + 1] = -1;
+            b[m++] = -1;
+            for (int j = 0; j < n; j++) {
+                a[m * n + j] = 1;
+                b[m++] = j == 0 ? 3 : 1;
+                if (j > 0) {
+                    a[m * n + j] = -1;
+                    b[m++] = kind == 1 && j == 1 ? 0.5 : 1;
+                }
+            }
+            hs_error err;
+            hs_poly *B = hs_poly_from_doubles(n, m, a, b, NULL, &err);
+            ck_assert_msg(B != NULL, "%s", err.msg);
+            ck_assert_msg(hs_intersect(A, B, NULL, r, &err) == HS_OK, "%s", err.msg);
+            ck_assert_msg(hs_result_status(r) == HS_TOUCHING, "n = %d, kind %d: %s", n, kind,
+                          hs_status_name(hs_result_status(r)));
+            ck_assert_msg(!hs_result_fallback(r), "n = %d, kind %d: exact engine", n, kind);
+            ck_assert_msg(hs_result_verify(r, A, B, &err) == HS_OK, "n = %d: %s", n, err.msg);
+            hs_poly_free(B);
+        }
+        hs_poly_free(A);
+    }
+    hs_result_free(r);
+}
+END_TEST
+
 Suite *suite_dimension(void)
 {
     Suite *s = suite_create("dimension");
@@ -155,6 +214,7 @@ Suite *suite_dimension(void)
     tcase_add_test(tc, many_variables_load_and_answer);
     tcase_add_test(tc, fast_agrees_with_exact_in_many_variables);
     tcase_add_test(tc, faces_and_gaps_in_many_variables);
+    tcase_add_test(tc, vertex_and_edge_contacts_in_many_variables);
     suite_add_tcase(s, tc);
     return s;
 }
