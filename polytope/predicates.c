@@ -822,6 +822,132 @@ int pred_det4_last_column_signs(const double *M, const double *h, int *sdet, int
     return 1;
 }
 
+/* Fraction-free Gauss-Jordan elimination (Bareiss' one-step rule applied
+ * to every row, every division exact) of the k x (k + 1) system [A | c]
+ * of finite doubles, A given by rows (transposed: A = M^T), each row
+ * scaled to integers by a power of two (which keeps the solution and the
+ * determinant's sign).  On return *sdet = sign det A and num[i] = P x_i
+ * with P (*piv) the last pivot, x the solution of A x = c (when *sdet !=
+ * 0): P = +-det of the scaled A, and every num[i] and P are minors of it.
+ * 0, or -2 out of memory.  num: k initialised integers. */
+static int ff_solve(const double *M, int k, int transposed, const double *c, int *sdet,
+                    mpz_t *num, mpz_t piv)
+{
+    int w = k + 1, swaps = 0;
+    mpz_t *z = malloc(sizeof(mpz_t) * (size_t)(k * w)), t;
+    if (!z)
+        return -2;
+    mpz_init(t);
+    for (int i = 0; i < k; i++) {
+        int low = INT_MAX;
+        for (int j = 0; j < w; j++) {
+            double v = j < k ? (transposed ? M[j * k + i] : M[i * k + j]) : c[i], f;
+            int e;
+            if (v == 0)
+                continue;
+            split_double(v, &f, &e);
+            low = e < low ? e : low;
+        }
+        for (int j = 0; j < w; j++) {
+            double v = j < k ? (transposed ? M[j * k + i] : M[i * k + j]) : c[i], f = 0;
+            int e = 0;
+            mpz_init(z[i * w + j]);
+            if (v == 0)
+                continue;
+            split_double(v, &f, &e);
+            mpz_set_d(z[i * w + j], f);
+            mpz_mul_2exp(z[i * w + j], z[i * w + j], (mp_bitcnt_t)(e - low));
+        }
+    }
+    *sdet = 1;
+    mpz_set_ui(piv, 1);
+    for (int col = 0; col < k; col++) {
+        int p = col;
+        while (p < k && mpz_sgn(z[p * w + col]) == 0)
+            p++;
+        if (p == k) {
+            *sdet = 0;
+            break;
+        }
+        if (p != col) {
+            for (int j = 0; j < w; j++)
+                mpz_swap(z[p * w + j], z[col * w + j]);
+            swaps ^= 1;
+        }
+        for (int i = 0; i < k; i++) {
+            if (i == col)
+                continue;
+            for (int j = col + 1; j < w; j++) { /* (z_cc z_ij - z_ic z_cj) / previous pivot */
+                mpz_mul(t, z[i * w + j], z[col * w + col]);
+                mpz_submul(t, z[i * w + col], z[col * w + j]);
+                mpz_divexact(z[i * w + j], t, piv);
+            }
+        }
+        mpz_set(piv, z[col * w + col]);
+    }
+    if (*sdet != 0) {
+        *sdet = mpz_sgn(piv) * (swaps ? -1 : 1);
+        for (int i = 0; i < k; i++)
+            mpz_set(num[i], z[i * w + k]);
+    }
+    for (int i = 0; i < k * w; i++)
+        mpz_clear(z[i]);
+    mpz_clear(t);
+    free(z);
+    return 0;
+}
+
+int pred_basis_exact(const double *M, const double *h, int k, int *sdet, int *cof, int *sh,
+                     mpq_t *x)
+{
+    if (k < 1 || k > PRED_MAX_K)
+        return -2;
+    for (int i = 0; i < k * k; i++)
+        if (!isfinite(M[i]))
+            return -2;
+    for (int i = 0; i < k; i++)
+        if (!isfinite(h[i]))
+            return -2;
+    mpz_t num[PRED_MAX_K], piv;
+    double e[PRED_MAX_K] = {0};
+    e[k - 1] = 1;
+    for (int i = 0; i < k; i++)
+        mpz_init(num[i]);
+    mpz_init(piv);
+    int sd = 0, rc = ff_solve(M, k, 1, e, &sd, num, piv); /* M^T y = e_last */
+    *sdet = sd;
+    if (rc == 0 && sd != 0) {
+        for (int i = 0; i < k; i++) /* y_i det M: the sign of row i's cofactor */
+            cof[i] = mpz_sgn(num[i]) * mpz_sgn(piv) * sd;
+        rc = ff_solve(M, k, 0, h, &sd, num, piv); /* M z = h */
+        if (rc == 0) {
+            *sh = mpz_sgn(num[k - 1]) * mpz_sgn(piv) * sd;
+            for (int i = 0; x && i < k; i++) {
+                mpq_set_num(x[i], num[i]);
+                mpq_set_den(x[i], piv);
+                mpq_canonicalize(x[i]);
+            }
+        }
+    }
+    for (int i = 0; i < k; i++)
+        mpz_clear(num[i]);
+    mpz_clear(piv);
+    return rc;
+}
+
+/* Rows of M (k*k) with a single nonzero entry. */
+static int unit_rows(const double *M, int k)
+{
+    int units = 0;
+    for (int i = 0; i < k; i++) {
+        int nz = 0;
+        for (int j = 0; j < k; j++)
+            nz += M[i * k + j] != 0;
+        units += nz == 1;
+    }
+    return units;
+}
+
 int pred_last_column_signs(const double *M, const double *h, int k, int *sdet, int *cof, int *sh,
                            pred_stats *st)
 {
@@ -831,6 +957,16 @@ int pred_last_column_signs(const double *M, const double *h, int k, int *sdet, i
     int got = k == 4 ? pred_det4_last_column_signs(M, h, sdet, cof, sh) : 0;
     if (got && st)
         st->filtered += got == 1 && sh ? k + 2 : k + 1;
+    if (!got && k > 5 && unit_rows(M, k) < k / 2) {
+        /* few box bounds to expand away: one elimination for the
+         * multipliers, one for the margin, instead of k + 2 determinants */
+        int unused, rc = pred_basis_exact(M, h ? h : M, k, sdet, cof, sh ? sh : &unused, NULL);
+        if (st)
+            st->exact++;
+        if (rc != 0 || *sdet != 0)
+            return rc;
+        /* (singular: the cofactors one by one below) */
+    }
     if (!got) {
         if ((*sdet = pred_det_sign(M, k, st)) == -2)
             return -2;

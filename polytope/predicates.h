@@ -84,6 +84,18 @@ int pred_det4_last_column_signs(const double *M, const double *h, int *sdet, int
 int pred_last_column_signs(const double *M, const double *h, int k, int *sdet, int *cof, int *sh,
                            pred_stats *st);
 
+/* The same signs as pred_last_column_signs when det M != 0 (*sdet = 0
+ * leaves cof and *sh unset), exactly, by two fraction-free Gauss-Jordan
+ * eliminations over GMP integers (M^T y = e_(k-1) for the multipliers,
+ * M z = h for the margin; rows scaled to integers by powers of two), and,
+ * when x is not NULL and *sdet != 0, the solution z of M z = h (k
+ * initialised rationals, set exactly).  For bases in many
+ * variables with few unit rows, where k + 2 separate determinants would
+ * cost k + 2 eliminations.  Returns 0, or -2 when an entry is not finite,
+ * k is out of range (1..PRED_MAX_K) or out of memory.  Thread-safe. */
+int pred_basis_exact(const double *M, const double *h, int k, int *sdet, int *cof, int *sh,
+                     mpq_t *x);
+
 /* Sign (-1, 0, +1) of the orientation of d with respect to the plane
  * through a, b, c: +1 when d lies on the side towards which the normal
  * (b - a) x (c - a) points ("above"; a, b, c then appear clockwise seen

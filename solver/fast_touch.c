@@ -204,7 +204,7 @@ static int in_basis(const fast_touch_job *j, int which, int row)
 static int exact_vertex(const fast_touch_job *j, mpq_t *x)
 {
     int D = j->n + 1, rc = -1;
-    mpq_t M[FACE_MAX_D * FACE_MAX_D], r[FACE_MAX_D], z[FACE_MAX_D];
+    mpq_t M[TOUCH_MAX_D * TOUCH_MAX_D], r[TOUCH_MAX_D], z[TOUCH_MAX_D];
     qmatrix_work qw;
     if (qmatrix_work_init(&qw, D) != 0)
         return -1;
@@ -465,33 +465,32 @@ int fast_touch_face(const fast_touch_job *j, int k, hs_result *r)
 
 /* The proof in more than 3 variables (D > TOUCH_MAX_D), where there are
  * no determinant filters: steps 1 and 2 by the exact signs of
- * pred_last_column_signs (unit rows expanded away, the rest fraction-free
- * over GMP integers), step 3 at the exact vertex x* (one rational solve of
- * the D x D basis), each row by a filter at x* rounded to doubles: with
- * |x*_c - xd_c| <= u |xd_c| (nearest rounding; 2^-1060 for subnormals) and
+ * pred_basis_exact (two fraction-free eliminations over GMP integers),
+ * which also gives the exact vertex x*; step 3 at x*, each row by a
+ * filter at x* rounded to doubles: with |x*_c - xd_c| <= u |xd_c|
+ * (nearest rounding) and
  * the sum's own rounding, |a . x* - b - fl(a . xd - b)| <= 2 gamma(n + 2)
  * (sum_c |a_c xd_c| + |b|) + n 2^-1000 (a coordinate below 2^-1000 that
  * is not exact gives up); the rows it leaves are signed exactly at x*.
  * So exact arithmetic still runs on O(n) rows. */
 static int touch_certify_general(const fast_touch_job *j, hs_result *r, pred_stats *ps)
 {
-    int n = j->n, D = n + 1, sdet, cof[FACE_MAX_D], sh, on_a = 0;
-    if (D > FACE_MAX_D || pred_last_column_signs(j->G, j->h, D, &sdet, cof, &sh, ps) != 0 ||
-        sdet == 0 || sh != 0)
-        return 0;
-    for (int c = 0; c < D; c++) {
-        if (cof[c] * sdet < 0 || (j->which[c] < 0 && cof[c] != 0))
-            return 0;
-        on_a |= j->which[c] == 0 && cof[c] != 0;
-    }
-    if (!on_a)
-        return 0;
-    mpq_t x[FACE_MAX_D - 1], acc, t;
+    int n = j->n, D = n + 1, sdet = 0, cof[FACE_MAX_D], sh = 1, on_a = 0;
+    mpq_t x[FACE_MAX_D], acc, t; /* (x: the D entries of z = G^-1 h) */
     double xd[FACE_MAX_D - 1];
-    for (int c = 0; c < n; c++)
+    if (D > FACE_MAX_D)
+        return 0;
+    for (int c = 0; c < D; c++)
         mpq_init(x[c]);
     mpq_inits(acc, t, NULL);
-    int ok = exact_vertex(j, x) == 0;
+    int ok = pred_basis_exact(j->G, j->h, D, &sdet, cof, &sh, x) == 0 && sdet != 0 && sh == 0;
+    if (ps)
+        ps->exact++;
+    for (int c = 0; c < D && ok; c++) {
+        ok = cof[c] * sdet >= 0 && (j->which[c] >= 0 || cof[c] == 0);
+        on_a |= j->which[c] == 0 && cof[c] != 0;
+    }
+    ok = ok && on_a;
     for (int c = 0; c < n && ok; c++) { /* (the relative bound needs normal doubles) */
         int exact = 0;
         xd[c] = q_nearest_double(x[c], &exact);
@@ -516,7 +515,7 @@ static int touch_certify_general(const fast_touch_job *j, hs_result *r, pred_sta
     }
     if (ok)
         store_touch(j, xd, r);
-    for (int c = 0; c < n; c++)
+    for (int c = 0; c < D; c++)
         mpq_clear(x[c]);
     mpq_clears(acc, t, NULL);
     return ok;
