@@ -1016,6 +1016,51 @@ START_TEST(last_column_signs_with_box_rows)
 }
 END_TEST
 
+/* pred_basis_exact: the signs of pred_last_column_signs and the exact
+ * solution of M z = h, against the oracle's Cramer's rule (k = 2..7,
+ * short dyadic entries and right sides, so the rows scale to integers
+ * by different powers of two). */
+START_TEST(basis_exact_solves_and_signs)
+{
+    uint64_t rng = 8080;
+    int solved = 0;
+    for (int round = 0; round < 150; round++) {
+        int k = 2 + round % 6;
+        double M[49], h[7];
+        mpq_t Q[49], hq[7], x[7], want[7];
+        for (int i = 0; i < k * k; i++) {
+            M[i] = ldexp((double)(int)(t_rng_next(&rng) % 9) - 4, -(int)(t_rng_next(&rng) % 5));
+            mpq_init(Q[i]);
+            mpq_set_d(Q[i], M[i]);
+        }
+        for (int i = 0; i < k; i++) {
+            h[i] = ldexp((double)(int)(t_rng_next(&rng) % 17) - 8, -(int)(t_rng_next(&rng) % 12));
+            mpq_inits(hq[i], x[i], want[i], NULL);
+            mpq_set_d(hq[i], h[i]);
+        }
+        int sdet, cof[7], sh, sdet2, cof2[7], sh2;
+        ck_assert_int_eq(pred_basis_exact(M, h, k, &sdet, cof, &sh, x), 0);
+        ck_assert_int_eq(pred_last_column_signs(M, h, k, &sdet2, cof2, &sh2, NULL), 0);
+        ck_assert_int_eq(sdet, oracle_det_sign_d(M, k));
+        if (sdet != 0) {
+            ck_assert_int_eq(oracle_solve_q(want, Q, hq, k), 0);
+            for (int i = 0; i < k; i++) {
+                ck_assert_msg(mpq_equal(x[i], want[i]), "round %d (k = %d): z_%d differs", round,
+                              k, i);
+                ck_assert_int_eq(cof[i], cof2[i]);
+            }
+            ck_assert_int_eq(sh, sh2);
+            solved++;
+        }
+        for (int i = 0; i < k * k; i++)
+            mpq_clear(Q[i]);
+        for (int i = 0; i < k; i++)
+            mpq_clears(hq[i], x[i], want[i], NULL);
+    }
+    ck_assert_int_gt(solved, 100);
+}
+END_TEST
+
 Suite *suite_predicates(void)
 {
     Suite *s = suite_create("predicates");
@@ -1029,6 +1074,7 @@ Suite *suite_predicates(void)
     tcase_add_test(tc, last_column_signs_are_exact);
     tcase_add_test(tc, det_sign_large_sparse_and_scaled);
     tcase_add_test(tc, last_column_signs_with_box_rows);
+    tcase_add_test(tc, basis_exact_solves_and_signs);
     tcase_add_test(tc, det_sign_small_integer_matrices);
     tcase_add_test(tc, det_sign_exactly_singular);
     tcase_add_test(tc, det_sign_near_singular);
