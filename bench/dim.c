@@ -13,11 +13,16 @@
  * each by construction:
  *   overlap   B's center at distance d in [0.25, 1.9] from A's (the unit
  *             balls meet in their interiors);
- *   touching  the first row of A is 1000 s x_k <= 1000 s cA_k + 1000 and
- *             the first row of B is -1000 s x_k <= -1000 s cB_k + 1000 with
- *             cB = cA + 2 s e_k (axis k and sign s random): A lies in
- *             s x_k <= s cA_k + 1, B in s x_k >= the same, and both contain
- *             cA + s e_k, the tangent point of both rows;
+ *   touching  (pairs i with i / 3 even) a face on a face: the first row
+ *             of A is 1000 s x_k <= 1000 s cA_k + 1000 and the first row of
+ *             B is -1000 s x_k <= -1000 s cB_k + 1000 with cB = cA + 2 s e_k
+ *             (axis k and sign s random): A lies in s x_k <= s cA_k + 1, B
+ *             in s x_k >= the same, and both contain cA + s e_k, the
+ *             tangent point of both rows;
+ *             (i / 3 odd) a vertex on a face: A's corner is cut by n rows
+ *             through v = cA + 1.5 s e_k whose normals' cone holds s e_k
+ *             inside, B's first row is the plane s x_k >= s v_k and its
+ *             center v + s e_k (make_vertex_pair): they meet in v only;
  *   disjoint  the same rows with cB = cA + (2 + g) s e_k + a lateral offset
  *             in [-1/2, 1/2] on the other axes, gap g in [2^-10, 1/2]: the
  *             slab between the two rows separates them.
