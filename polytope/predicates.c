@@ -72,6 +72,32 @@ static void split_double(double v, double *f, int *e)
     *e = ex - 53;
 }
 
+/* The least exponent of split_double over low and v (v = 0 leaves low). */
+static int least_exponent(int low, double v)
+{
+    double f;
+    int e;
+    if (v == 0)
+        return low;
+    split_double(v, &f, &e);
+    return e < low ? e : low;
+}
+
+/* z = v 2^-low exactly (an integer when low is at most v's least
+ * exponent; z initialised). */
+static void mpz_set_scaled(mpz_t z, double v, int low)
+{
+    double f;
+    int e;
+    if (v == 0) {
+        mpz_set_ui(z, 0);
+        return;
+    }
+    split_double(v, &f, &e);
+    mpz_set_d(z, f);
+    mpz_mul_2exp(z, z, (mp_bitcnt_t)(e - low));
+}
+
 /* Sign of det M (k*k, finite entries), exactly, by fraction-free (Bareiss)
  * elimination over GMP integers: column j is scaled by 2^-E_j, E_j the
  * smallest exponent of its entries (split_double), which makes every
@@ -89,23 +115,11 @@ static int det_sign_gmp(const double *M, int k)
     mpz_inits(prev, t, NULL);
     for (int j = 0; j < k; j++) {
         int low = INT_MAX;
+        for (int i = 0; i < k; i++)
+            low = least_exponent(low, M[i * k + j]);
         for (int i = 0; i < k; i++) {
-            double f;
-            int e;
-            if (M[i * k + j] == 0)
-                continue;
-            split_double(M[i * k + j], &f, &e);
-            low = e < low ? e : low;
-        }
-        for (int i = 0; i < k; i++) {
-            double f = 0;
-            int e = 0;
             mpz_init(z[i * k + j]);
-            if (M[i * k + j] == 0)
-                continue;
-            split_double(M[i * k + j], &f, &e);
-            mpz_set_d(z[i * k + j], f);
-            mpz_mul_2exp(z[i * k + j], z[i * k + j], (mp_bitcnt_t)(e - low));
+            mpz_set_scaled(z[i * k + j], M[i * k + j], low);
         }
     }
     int sign = 1;
@@ -840,23 +854,12 @@ static int ff_solve(const double *M, int k, int transposed, const double *c, int
     mpz_init(t);
     for (int i = 0; i < k; i++) {
         int low = INT_MAX;
+        for (int j = 0; j < w; j++)
+            low = least_exponent(low, j < k ? (transposed ? M[j * k + i] : M[i * k + j]) : c[i]);
         for (int j = 0; j < w; j++) {
-            double v = j < k ? (transposed ? M[j * k + i] : M[i * k + j]) : c[i], f;
-            int e;
-            if (v == 0)
-                continue;
-            split_double(v, &f, &e);
-            low = e < low ? e : low;
-        }
-        for (int j = 0; j < w; j++) {
-            double v = j < k ? (transposed ? M[j * k + i] : M[i * k + j]) : c[i], f = 0;
-            int e = 0;
             mpz_init(z[i * w + j]);
-            if (v == 0)
-                continue;
-            split_double(v, &f, &e);
-            mpz_set_d(z[i * w + j], f);
-            mpz_mul_2exp(z[i * w + j], z[i * w + j], (mp_bitcnt_t)(e - low));
+            mpz_set_scaled(z[i * w + j], j < k ? (transposed ? M[j * k + i] : M[i * k + j]) : c[i],
+                           low);
         }
     }
     *sdet = 1;

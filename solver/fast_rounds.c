@@ -433,9 +433,11 @@ static int touch_at_basis(fast_query *q, const flp_state *st)
     return q->touched;
 }
 
-/* The packed rows move to the workspace, with room for every row (the
- * set never outgrows it); without that room, pricing reads the banks. */
-#define FAST_STACK_TAB_ROWS 128
+/* Doubles of the dual simplex's packed rows kept on the stack (8 KB: 146
+ * rows of n + 4 at n = 3, the usual set).  A larger set moves them to the
+ * workspace, with room for every row (the set never outgrows it); without
+ * that room, pricing reads the banks. */
+#define FAST_STACK_TAB 1024
 static void grow_table(fast_query *q, flp_state *st)
 {
     fast_work *w = q->fw;
@@ -459,9 +461,8 @@ int fq_lp_rounds_dual(fast_query *q, double *z, int *strict)
     flp_init(&st, q->n, q->bank, q->lo, q->hi, NULL, dual_hook, q);
     /* the packed rows on the stack while the set is small (a line of the
      * caller's recent stack is likelier cached than the workspace's) */
-    double near_tab[FAST_STACK_TAB_ROWS * 8];
-    int S = q->n + 4, near_rows = (int)(sizeof near_tab / sizeof near_tab[0]) / S;
-    flp_set_table(&st, near_tab, near_rows);
+    double near_tab[FAST_STACK_TAB];
+    flp_set_table(&st, near_tab, FAST_STACK_TAB / (q->n + 4));
     int count = seed_candidates(q, -1), rounds = 0, rc = -1, maps = 0, tried = -1;
     *strict = 0;
     /* from A's and B's best candidates facing each other, when that basis

@@ -468,11 +468,12 @@ int fast_touch_face(const fast_touch_job *j, int k, hs_result *r)
  * pred_basis_exact (two fraction-free eliminations over GMP integers),
  * which also gives the exact vertex x*; step 3 at x*, each row by a
  * filter at x* rounded to doubles: with |x*_c - xd_c| <= u |xd_c|
- * (nearest rounding) and
- * the sum's own rounding, |a . x* - b - fl(a . xd - b)| <= 2 gamma(n + 2)
- * (sum_c |a_c xd_c| + |b|) + n 2^-1000 (a coordinate below 2^-1000 that
- * is not exact gives up); the rows it leaves are signed exactly at x*.
- * So exact arithmetic still runs on O(n) rows. */
+ * (nearest rounding) and the sum's own rounding,
+ *     |a . x* - b - fl(a . xd - b)| <= 2 gamma(n + 2) (sum_c |a_c xd_c| + |b|)
+ *                                      + n 2^-1000
+ * (a coordinate below 2^-1000 that is not exact gives up); the rows it
+ * leaves are signed exactly at x*.  So exact arithmetic still runs on
+ * O(n) rows. */
 static int touch_certify_general(const fast_touch_job *j, hs_result *r, pred_stats *ps)
 {
     int n = j->n, D = n + 1, sdet = 0, cof[FACE_MAX_D], sh = 1, on_a = 0;
