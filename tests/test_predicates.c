@@ -106,7 +106,7 @@ static void check_det_swapped(const double *M, int k, int want, pred_stats *st, 
 {
     if (k < 2)
         return;
-    double S[100];
+    double S[36];
     memcpy(S, M, sizeof(double) * (size_t)(k * k));
     for (int j = 0; j < k; j++) {
         S[j] = M[(k - 1) * k + j];
@@ -936,131 +936,6 @@ START_TEST(last_column_signs_are_exact)
 }
 END_TEST
 
-/* Larger determinants (k = 5..10): unit rows and columns (a basis's box
- * bounds) expanded away exactly, the rest by fraction-free elimination
- * over GMP integers, against the oracle's cofactor expansion.  Matrices:
- * dense small integers (many exactly singular), planted unit rows and
- * columns with both signs at random places, zero rows, and columns
- * scaled by 2^-300..2^300 (the elimination scales each column to
- * integers). */
-START_TEST(det_sign_large_sparse_and_scaled)
-{
-    uint64_t rng = 2027;
-    int zeros = 0, reduced = 0;
-    for (int trial = 0; trial < 400; trial++) {
-        int k = 5 + trial % 6, kind = trial / 6 % 4;
-        double M[100];
-        for (int i = 0; i < k * k; i++)
-            M[i] = (double)(int)(t_rng_next(&rng) % 5) - 2;
-        if (k > 7 || kind == 1) { /* unit rows and columns: at least k - 6 of them */
-            int units = k > 7 ? k - 5 : 2;
-            for (int u = 0; u < units; u++) {
-                int i = (int)(t_rng_next(&rng) % (uint64_t)k), j = (int)(t_rng_next(&rng) % (uint64_t)k);
-                double v = t_rng_next(&rng) % 2 ? 1 : -3;
-                for (int c = 0; c < k; c++) {
-                    if (u % 2 == 0)
-                        M[i * k + c] = c == j ? v : 0;
-                    else
-                        M[c * k + j] = c == i ? v : 0;
-                }
-            }
-            reduced++;
-        }
-        if (kind == 2 && k <= 7) /* a zero row */
-            for (int c = 0; c < k; c++)
-                M[(trial % k) * k + c] = 0;
-        if (kind == 3) /* columns far apart in magnitude */
-            for (int j = 0; j < k; j++)
-                for (int i = 0; i < k; i++)
-                    M[i * k + j] = ldexp(M[i * k + j], 300 - 600 * j / (k - 1));
-        int s = check_det(M, k, NULL, "large", trial);
-        zeros += s == 0;
-        if (k > 7) /* (the oracle's expansion is cheap only on sparse rows) */
-            continue;
-        check_det_swapped(M, k, s, NULL, "large", trial);
-    }
-    ck_assert_msg(zeros > 20 && reduced > 100, "zeros %d, reduced %d", zeros, reduced);
-}
-END_TEST
-
-/* A Farkas basis in many variables: two rows and a third, the rest box
- * bounds (unit rows); the multipliers' and the margin's signs agree with
- * the determinants taken whole. */
-START_TEST(last_column_signs_with_box_rows)
-{
-    uint64_t rng = 99;
-    for (int round = 0; round < 120; round++) {
-        int k = 6 + round % 5, free_rows = 2 + round % 3;
-        double M[100], h[10], R[100];
-        for (int i = 0; i < k; i++) {
-            for (int j = 0; j < k; j++)
-                M[i * k + j] = i < free_rows ? (double)(int)(t_rng_next(&rng) % 7) - 3 : 0;
-            h[i] = (double)(int)(t_rng_next(&rng) % 9) - 4;
-        }
-        for (int i = free_rows; i < k; i++) /* box bounds on the axes free_rows - 1 .. */
-            M[i * k + (i - 1)] = t_rng_next(&rng) % 2 ? 1 : -1;
-        int sdet, cof[10], sh;
-        ck_assert_int_eq(pred_last_column_signs(M, h, k, &sdet, cof, &sh, NULL), 0);
-        ck_assert_int_eq(sdet, oracle_det_sign_d(M, k));
-        for (int i = 0; i < k; i++) {
-            memcpy(R, M, sizeof(double) * (size_t)(k * k));
-            for (int j = 0; j < k; j++)
-                R[i * k + j] = j == k - 1;
-            ck_assert_int_eq(cof[i], oracle_det_sign_d(R, k));
-        }
-        memcpy(R, M, sizeof(double) * (size_t)(k * k));
-        for (int i = 0; i < k; i++)
-            R[i * k + k - 1] = h[i];
-        ck_assert_int_eq(sh, oracle_det_sign_d(R, k));
-    }
-}
-END_TEST
-
-/* pred_basis_exact: the signs of pred_last_column_signs and the exact
- * solution of M z = h, against the oracle's Cramer's rule (k = 2..7,
- * short dyadic entries and right sides, so the rows scale to integers
- * by different powers of two). */
-START_TEST(basis_exact_solves_and_signs)
-{
-    uint64_t rng = 8080;
-    int solved = 0;
-    for (int round = 0; round < 150; round++) {
-        int k = 2 + round % 6;
-        double M[49], h[7];
-        mpq_t Q[49], hq[7], x[7], want[7];
-        for (int i = 0; i < k * k; i++) {
-            M[i] = ldexp((double)(int)(t_rng_next(&rng) % 9) - 4, -(int)(t_rng_next(&rng) % 5));
-            mpq_init(Q[i]);
-            mpq_set_d(Q[i], M[i]);
-        }
-        for (int i = 0; i < k; i++) {
-            h[i] = ldexp((double)(int)(t_rng_next(&rng) % 17) - 8, -(int)(t_rng_next(&rng) % 12));
-            mpq_inits(hq[i], x[i], want[i], NULL);
-            mpq_set_d(hq[i], h[i]);
-        }
-        int sdet, cof[7], sh, sdet2, cof2[7], sh2;
-        ck_assert_int_eq(pred_basis_exact(M, h, k, &sdet, cof, &sh, x), 0);
-        ck_assert_int_eq(pred_last_column_signs(M, h, k, &sdet2, cof2, &sh2, NULL), 0);
-        ck_assert_int_eq(sdet, oracle_det_sign_d(M, k));
-        if (sdet != 0) {
-            ck_assert_int_eq(oracle_solve_q(want, Q, hq, k), 0);
-            for (int i = 0; i < k; i++) {
-                ck_assert_msg(mpq_equal(x[i], want[i]), "round %d (k = %d): z_%d differs", round,
-                              k, i);
-                ck_assert_int_eq(cof[i], cof2[i]);
-            }
-            ck_assert_int_eq(sh, sh2);
-            solved++;
-        }
-        for (int i = 0; i < k * k; i++)
-            mpq_clear(Q[i]);
-        for (int i = 0; i < k; i++)
-            mpq_clears(hq[i], x[i], want[i], NULL);
-    }
-    ck_assert_int_gt(solved, 100);
-}
-END_TEST
-
 Suite *suite_predicates(void)
 {
     Suite *s = suite_create("predicates");
@@ -1072,9 +947,6 @@ Suite *suite_predicates(void)
     tcase_add_test(tc, det4_cramer_equals_expand);
     tcase_add_test(tc, det4_last_column_signs_agree);
     tcase_add_test(tc, last_column_signs_are_exact);
-    tcase_add_test(tc, det_sign_large_sparse_and_scaled);
-    tcase_add_test(tc, last_column_signs_with_box_rows);
-    tcase_add_test(tc, basis_exact_solves_and_signs);
     tcase_add_test(tc, det_sign_small_integer_matrices);
     tcase_add_test(tc, det_sign_exactly_singular);
     tcase_add_test(tc, det_sign_near_singular);
