@@ -20,9 +20,9 @@
  * whose faces are the ones facing the other (the LP prices fewer rows;
  * a certificate row further down joins from the map round), otherwise
  * all of them (an elongated polyhedron's certificate rows lie further
- * down its lists).  bench/pairs: spheres, near pairs and contacts 4-20%
- * faster; with the short seed for every pair, elongated ones were 5-25%
- * slower. */
+ * down its lists).  bench/pairs: spheres, near pairs and contacts up to
+ * 20% faster; with the short seed for every pair, elongated ones were
+ * 5-25% slower. */
 #define FAST_ROUND_SEED 6
 #define FAST_ROUND_RATIO 2
 static int seed_candidates(fast_query *q, int forced)
