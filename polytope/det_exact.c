@@ -51,78 +51,17 @@ static void set_scaled(mpz_t z, double v, int low)
     mpz_mul_2exp(z, z, (mp_bitcnt_t)(e - low));
 }
 
-/* Sign of det M (k*k, finite entries), exactly, by fraction-free (Bareiss)
- * elimination over GMP integers: column j is scaled by 2^-E_j, E_j the
- * smallest exponent of its entries (split_double), which makes every
- * entry an integer and leaves the sign alone; every division of the
- * elimination is exact.  About k^3 / 3 integer products, no gcds. */
-int det_exact_sign(const double *M, int k)
+/* The k x w integers of [A | c] (w = k, or k + 1 with the column c; A = M,
+ * or M^T when transposed), each row scaled to integers by a power of two
+ * (2^-E, E the least exponent in the row: a positive factor for a
+ * determinant, none for a system's solution).  NULL when out of memory;
+ * the caller clears k * w integers and frees the array. */
+static mpz_t *integer_rows(const double *M, int k, int transposed, const double *c)
 {
-    for (int i = 0; i < k * k; i++)
-        if (!isfinite(M[i]))
-            return -2;
-    mpz_t *z = malloc(sizeof(mpz_t) * (size_t)(k * k));
+    int w = c ? k + 1 : k;
+    mpz_t *z = malloc(sizeof(mpz_t) * (size_t)(k * w));
     if (!z)
-        return -2;
-    mpz_t prev, t;
-    mpz_inits(prev, t, NULL);
-    for (int j = 0; j < k; j++) {
-        int low = INT_MAX;
-        for (int i = 0; i < k; i++)
-            low = least_exponent(low, M[i * k + j]);
-        for (int i = 0; i < k; i++) {
-            mpz_init(z[i * k + j]);
-            set_scaled(z[i * k + j], M[i * k + j], low);
-        }
-    }
-    int sign = 1;
-    mpz_set_ui(prev, 1);
-    for (int c = 0; c < k && sign != 0; c++) {
-        int p = c;
-        while (p < k && mpz_sgn(z[p * k + c]) == 0)
-            p++;
-        if (p == k) {
-            sign = 0;
-            break;
-        }
-        if (p != c) {
-            for (int j = 0; j < k; j++)
-                mpz_swap(z[p * k + j], z[c * k + j]);
-            sign = -sign;
-        }
-        for (int i = c + 1; i < k; i++)
-            for (int j = c + 1; j < k; j++) { /* (z_ij z_cc - z_ic z_cj) / prev */
-                mpz_mul(t, z[i * k + j], z[c * k + c]);
-                mpz_submul(t, z[i * k + c], z[c * k + j]);
-                mpz_divexact(z[i * k + j], t, prev);
-            }
-        mpz_set(prev, z[c * k + c]);
-    }
-    if (sign != 0 && mpz_sgn(prev) < 0) /* prev: the last pivot, det up to the swaps */
-        sign = -sign;
-    for (int i = 0; i < k * k; i++)
-        mpz_clear(z[i]);
-    mpz_clears(prev, t, NULL);
-    free(z);
-    return sign;
-}
-
-/* Fraction-free Gauss-Jordan elimination (Bareiss' one-step rule applied
- * to every row, every division exact) of the k x (k + 1) system [A | c]
- * of finite doubles, A given by rows (transposed: A = M^T), each row
- * scaled to integers by a power of two (which keeps the solution and the
- * determinant's sign).  On return *sdet = sign det A and num[i] = P x_i
- * with P (*piv) the last pivot, x the solution of A x = c (when *sdet !=
- * 0): P = +-det of the scaled A, and every num[i] and P are minors of it.
- * 0, or -2 out of memory.  num: k initialised integers. */
-static int ff_solve(const double *M, int k, int transposed, const double *c, int *sdet,
-                    mpz_t *num, mpz_t piv)
-{
-    int w = k + 1, swaps = 0;
-    mpz_t *z = malloc(sizeof(mpz_t) * (size_t)(k * w)), t;
-    if (!z)
-        return -2;
-    mpz_init(t);
+        return NULL;
     for (int i = 0; i < k; i++) {
         int low = INT_MAX;
         for (int j = 0; j < w; j++)
@@ -130,28 +69,43 @@ static int ff_solve(const double *M, int k, int transposed, const double *c, int
         for (int j = 0; j < w; j++) {
             mpz_init(z[i * w + j]);
             set_scaled(z[i * w + j], j < k ? (transposed ? M[j * k + i] : M[i * k + j]) : c[i],
-                           low);
+                       low);
         }
     }
-    *sdet = 1;
+    return z;
+}
+
+/* Fraction-free elimination of the k x w integers z (its first k columns
+ * square), Bareiss' one-step rule: the rows below each pivot, or every
+ * other row too (jordan: Gauss-Jordan, for a solve), each entry made
+ * (z_cc z_ij - z_ic z_cj) / (the previous pivot), a division that is
+ * always exact (every entry stays a minor of z).  Returns the sign of the
+ * determinant of the square part (0 when singular); piv receives the last
+ * pivot, which is +-that determinant, and with jordan, row i's entries
+ * past column k are piv times the solutions' x_i. */
+static int ff_eliminate(mpz_t *z, int k, int w, int jordan, mpz_t piv)
+{
+    int swaps = 0;
+    mpz_t t;
+    mpz_init(t);
     mpz_set_ui(piv, 1);
     for (int col = 0; col < k; col++) {
         int p = col;
         while (p < k && mpz_sgn(z[p * w + col]) == 0)
             p++;
         if (p == k) {
-            *sdet = 0;
-            break;
+            mpz_clear(t);
+            return 0;
         }
         if (p != col) {
             for (int j = 0; j < w; j++)
                 mpz_swap(z[p * w + j], z[col * w + j]);
             swaps ^= 1;
         }
-        for (int i = 0; i < k; i++) {
+        for (int i = jordan ? 0 : col + 1; i < k; i++) {
             if (i == col)
                 continue;
-            for (int j = col + 1; j < w; j++) { /* (z_cc z_ij - z_ic z_cj) / previous pivot */
+            for (int j = col + 1; j < w; j++) {
                 mpz_mul(t, z[i * w + j], z[col * w + col]);
                 mpz_submul(t, z[i * w + col], z[col * w + j]);
                 mpz_divexact(z[i * w + j], t, piv);
@@ -159,15 +113,46 @@ static int ff_solve(const double *M, int k, int transposed, const double *c, int
         }
         mpz_set(piv, z[col * w + col]);
     }
-    if (*sdet != 0) {
-        *sdet = mpz_sgn(piv) * (swaps ? -1 : 1);
-        for (int i = 0; i < k; i++)
-            mpz_set(num[i], z[i * w + k]);
-    }
-    for (int i = 0; i < k * w; i++)
-        mpz_clear(z[i]);
     mpz_clear(t);
+    return mpz_sgn(piv) * (swaps ? -1 : 1);
+}
+
+static void free_integers(mpz_t *z, int count)
+{
+    for (int i = 0; i < count; i++)
+        mpz_clear(z[i]);
     free(z);
+}
+
+int det_exact_sign(const double *M, int k)
+{
+    for (int i = 0; i < k * k; i++)
+        if (!isfinite(M[i]))
+            return -2;
+    mpz_t *z = integer_rows(M, k, 0, NULL), piv;
+    if (!z)
+        return -2;
+    mpz_init(piv);
+    int sign = ff_eliminate(z, k, k, 0, piv);
+    mpz_clear(piv);
+    free_integers(z, k * k);
+    return sign;
+}
+
+/* The solution of A x = c (A = M, or M^T when transposed; finite
+ * entries) by fraction-free Gauss-Jordan elimination: *sdet = sign det A
+ * and, when it is not 0, num[i] = P x_i with P (*piv) the last pivot.  0,
+ * or -2 out of memory.  num: k initialised integers. */
+static int ff_solve(const double *M, int k, int transposed, const double *c, int *sdet,
+                    mpz_t *num, mpz_t piv)
+{
+    mpz_t *z = integer_rows(M, k, transposed, c);
+    if (!z)
+        return -2;
+    *sdet = ff_eliminate(z, k, k + 1, 1, piv);
+    for (int i = 0; *sdet != 0 && i < k; i++)
+        mpz_set(num[i], z[i * (k + 1) + k]);
+    free_integers(z, k * (k + 1));
     return 0;
 }
 
