@@ -185,17 +185,22 @@ static void direction(tangent_rng *g, int n, long *u)
     }
 }
 
+/* r(u) in units of 2^-10: |u| 2^10 rounded up = ceil(sqrt(|u|^2 2^20)). */
+static int64_t tangent_r(int n, const long *u)
+{
+    int64_t r2 = 0;
+    for (int j = 0; j < n; j++)
+        r2 += (int64_t)u[j] * u[j];
+    return (int64_t)tangent_isqrt_ceil((uint64_t)r2 << 20);
+}
+
 /* u . c + r(u) with c in units of 2^-10 (ck integers), exactly. */
 static double tangent_rhs_n(int n, const long *u, const long *ck)
 {
-    int64_t dot = 0, r2 = 0;
-    for (int j = 0; j < n; j++) {
+    int64_t dot = 0;
+    for (int j = 0; j < n; j++)
         dot += (int64_t)u[j] * ck[j];
-        r2 += (int64_t)u[j] * u[j];
-    }
-    /* |u| 2^10 rounded up = ceil(sqrt(r2 * 2^20)) */
-    int64_t r = (int64_t)tangent_isqrt_ceil((uint64_t)r2 << 20);
-    return (double)(dot + r) / FRAC;
+    return (double)(dot + tangent_r(n, u)) / FRAC;
 }
 
 /* The m rows (a: m*n, b: m) of a polytope around ck (units of 2^-10);
@@ -278,15 +283,6 @@ static int pair_layout(tangent_rng *g, int n, int cls, long *cA, long *cB, long 
     return 1;
 }
 
-/* r(u) of tangent_rhs_n in units of 2^-10: |u| 2^10 rounded up. */
-static int64_t tangent_r(int n, const long *u)
-{
-    int64_t r2 = 0;
-    for (int j = 0; j < n; j++)
-        r2 += (int64_t)u[j] * u[j];
-    return (int64_t)tangent_isqrt_ceil((uint64_t)r2 << 20);
-}
-
 /* u . (x - c) for x, c in units of 2^-10 (exact in 64 bits). */
 static int64_t dot_from(int n, const long *u, const long *x, const long *c)
 {
@@ -321,7 +317,7 @@ static void make_vertex_pair(pair *p, tangent_rng *g, int n, int m, int raw)
         const long *c = w ? cB : cA;
         long sum[64] = {0};
         for (int i = 0; i < m; i++) {
-            int corner = w == 0 && i < n, tries = 0;
+            int corner = w == 0 && i < n, through_v = corner || (w == 1 && i == 0), tries = 0;
             for (;;) {
                 if (corner) {
                     for (int j = 0; j < n; j++) {
@@ -332,7 +328,7 @@ static void make_vertex_pair(pair *p, tangent_rng *g, int n, int m, int raw)
                     }
                     break;
                 }
-                if (w == 1 && i == 0) {
+                if (through_v) { /* B's face through v */
                     for (int j = 0; j < n; j++)
                         u[j] = j == k ? -s * COORD : 0;
                     break;
@@ -351,10 +347,9 @@ static void make_vertex_pair(pair *p, tangent_rng *g, int n, int m, int raw)
             int64_t dot = 0;
             for (int j = 0; j < n; j++) {
                 a[(size_t)i * (size_t)n + (size_t)j] = (double)u[j];
-                dot += (int64_t)u[j] * (corner || (w == 1 && i == 0) ? v[j] : c[j]);
+                dot += (int64_t)u[j] * (through_v ? v[j] : c[j]);
             }
-            b[i] = corner || (w == 1 && i == 0) ? (double)dot / FRAC
-                                                : tangent_rhs_n(n, u, c);
+            b[i] = through_v ? (double)dot / FRAC : tangent_rhs_n(n, u, c);
         }
         if (w == 0)
             p->A = build(n, m, a, b, raw);

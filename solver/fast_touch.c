@@ -502,12 +502,7 @@ static int touch_certify_general(const fast_touch_job *j, hs_result *r, pred_sta
         const fast_view *V = j->V[k];
         for (int i = 0; i < V->m && ok; i++) {
             const double *a = V->a + (size_t)i * (size_t)n;
-            double mag = fabs(V->b[i]), val = -V->b[i];
-            for (int c = 0; c < n; c++) {
-                double p = a[c] * xd[c];
-                val += p;
-                mag += fabs(p);
-            }
+            double mag, val = fq_row_excess(a, V->b[i], xd, n, &mag); /* a . xd - b */
             double err = g2 * mag + tiny;
             if (val < -err || in_basis(j, k, i))
                 continue;
