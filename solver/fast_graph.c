@@ -357,24 +357,9 @@ static int best_neighbour(const fast_graph *g, int v, const double *d, double *t
  * cycle, hence the cap. */
 #define GRAPH_FLAT_STEPS 8
 
-/* fast_prep_cell for 3 variables, unrolled: the same cell (the start
- * table is indexed by it), in a fifth of the instructions. */
-static int cell3(int g, const double *d)
-{
-    double m0 = fabs(d[0]), m1 = fabs(d[1]), m2 = fabs(d[2]);
-    int k = m1 > m0 ? 1 : 0;
-    if (m2 > (k ? m1 : m0))
-        k = 2;
-    int j1 = k == 0 ? 1 : 0, j2 = k == 2 ? 1 : 2, cell = 2 * k + (d[k] < 0);
-    double top = fabs(d[k]);
-    double v1 = (d[j1] / top + 1) * 0.5 * g, v2 = (d[j2] / top + 1) * 0.5 * g;
-    int c1 = v1 >= g ? g - 1 : v1 > 0 ? (int)v1 : 0, c2 = v2 >= g ? g - 1 : v2 > 0 ? (int)v2 : 0;
-    return (cell * g + c1) * g + c2;
-}
-
 int fast_graph_support(const fast_graph *g, const double *d, double *along)
 {
-    int v = g->start[cell3(g->g, d)], flat = 0;
+    int v = g->start[fast_prep_cell(3, g->g, d)], flat = 0;
     double top = along_of(&g->vert[v], d);
     /* a gaining step never returns to a vertex: at most nverts of them */
     for (int steps = 0; steps < g->nverts; steps++) {
