@@ -45,7 +45,6 @@
 #include "polytope/hpoly.h"
 #include "polytope/mem.h"
 #include "solver/engines.h"
-#include "solver/fast_gjk.h"
 #include "solver/fast_star.h"
 #include "solver/fast_touch.h"
 
@@ -254,8 +253,7 @@ static hs_code run_lp(fast_query *q, hs_error *err)
     double z[SEIDEL_MAX_DIM];
     int strict = 0, touching = 0;
     seidel_status st = SEIDEL_OPTIMAL;
-    if (!q->box_ready)
-        near_box(q);
+    near_box(q);
     for (int box = 0; box < 2; box++) { /* the dual simplex near the segment, then wide */
         if (box == 1) {
             int on_box = 0;
@@ -473,94 +471,6 @@ static int star_overlap(fast_query *q)
     return 1;
 }
 
-/* ---------------------------------------------------- the vertex graphs */
-
-static int graphs_of(const fast_query *q, const fast_graph *g[2])
-{
-    if (q->n != 3 || fq_both_round(q))
-        return 0; /* (on round polytopes the direction maps' rows are the right ones) */
-    for (int k = 0; k < 2; k++) {
-        const fast_view *V = q->V[k];
-        if (V->m < FAST_GRAPH_MIN_ROWS || V->a != q->F[k]->poly->a || V->b != q->F[k]->poly->b)
-            return 0;
-    }
-    for (int k = 0; k < 2; k++) {
-        g[k] = fast_prep_graph(q->F[k]);
-        if (!g[k] || g[k]->nverts == 0)
-            return 0;
-    }
-    return 1;
-}
-
-/* GJK's separating direction, as the LP's start: the candidates are the
- * rows tight at A's vertex along it and at B's along its opposite (their
- * normal cones hold the direction, so these rows hold a Farkas
- * certificate when the walk found the true extremes); the box is around
- * those two vertices, padded by half |t - s|; d, for the crash start's
- * choice of rows, is the direction (scaled to |t - s|). */
-static void graph_start(fast_query *q, const fast_graph *g[2], const fast_gjk_out *o)
-{
-    int vert[2] = {o->va, o->vb};
-    double len = 0, dl = 0;
-    for (int k = 0; k < 2; k++) {
-        int *out = q->fw->cand[k], c = 0, count;
-        const int *rows = fast_graph_tight(g[k], vert[k], &count);
-        while (c < count && c < FAST_SCAN_CANDIDATES) {
-            out[c] = rows[c];
-            c++;
-        }
-        q->cand[k] = out;
-        q->ncand[k] = c;
-        q->bank[k] = (seidel_bank){q->V[k]->a, q->F[k]->norm, q->V[k]->b, q->V[k]->m};
-    }
-    for (int j = 0; j < 3; j++) {
-        len += q->d[j] * q->d[j];
-        dl += o->dir[j] * o->dir[j];
-    }
-    len = sqrt(len);
-    double pad = 0.5 * len + 1e-300, f = len > 0 ? len / sqrt(dl) : 1;
-    const double *xa = g[0]->vert[o->va].x, *xb = g[1]->vert[o->vb].x;
-    for (int j = 0; j < 3; j++) {
-        q->d[j] = f * o->dir[j];
-        q->lo[j] = fp_min(xa[j], xb[j]) - pad;
-        q->hi[j] = fp_max(xa[j], xb[j]) + pad;
-    }
-    set_tau_range(q);
-    q->box_ready = 1;
-    q->lA = 1;
-    q->lB = 0;
-    q->exit_row = -1;
-}
-
-/* The query by GJK on the vertex graphs: 1 when it answered (*rc), 0 when
- * the usual steps must (no answer, or an overlap point not certified). */
-static int by_graphs(fast_query *q, const fast_graph *g[2], hs_code *rc, hs_error *err)
-{
-    fast_gjk_out o;
-    fast_gjk_status st = fast_gjk(g[0], g[1], q->d, &o);
-    if (st == FAST_GJK_OVERLAP) {
-        if (!fq_strictly_inside(q, 0, o.point) || !fq_strictly_inside(q, 1, o.point))
-            return 0;
-        fq_trace(q, "GJK on the vertex graphs (%d supports) found a common point, certified "
-                 "strictly inside both: overlap", o.steps);
-        fq_answer_point(q, HS_OVERLAP, o.point);
-        *rc = HS_OK;
-        return 1;
-    }
-    if (st != FAST_GJK_DISJOINT) {
-        if (st == FAST_GJK_UNSURE)
-            fq_trace(q, "GJK on the vertex graphs: no answer after %d supports (%s)", o.steps,
-                     o.why);
-        return 0;
-    }
-    graph_start(q, g, &o);
-    fq_trace(q, "GJK on the vertex graphs (%d supports) found a separating direction: the LP "
-             "starts from the %d + %d rows tight at its extreme vertices", o.steps, q->ncand[0],
-             q->ncand[1]);
-    *rc = run_lp(q, err);
-    return 1;
-}
-
 /* The hint, certified: a disjoint basis must pass the Farkas check on
  * today's rows, an overlap point must be strictly inside both. */
 static int try_hint(fast_query *q, const fast_hint *h)
@@ -695,13 +605,6 @@ hs_code fast_intersect_views_hinted(const fast_view *A, const fast_view *B, int 
         return err_set(err, HS_ERR_NOMEM, "out of memory");
     if (!hint && star_overlap(&q))
         return HS_OK;
-    const fast_graph *graphs[2];
-    hs_code rc = HS_OK;
-    if (!hint && graphs_of(&q, graphs) && by_graphs(&q, graphs, &rc, err)) {
-        if (rc == HS_OK && next)
-            make_hint(&q, next);
-        return rc;
-    }
     prefetch_small(&q);
     if (hint && try_hint(&q, hint)) {
         if (next)
@@ -711,6 +614,7 @@ hs_code fast_intersect_views_hinted(const fast_view *A, const fast_view *B, int 
     if (hint && hint->kind == FAST_HINT_DISJOINT && n <= FAST_HINT_MAX_DIM)
         q.stale = hint;
     setup(&q);
+    hs_code rc = HS_OK;
     /* small polyhedra (every row a candidate: boxes in a world) try a face
      * on a face first: two faces exactly opposite on one plane rule out
      * overlap, so Step 5 and the segment would only cost */

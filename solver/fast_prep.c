@@ -30,7 +30,6 @@ void fast_prep_free(fast_prep *fp)
     free(atomic_load(&fp->map_rows));
     free(atomic_load(&fp->star));
     free(atomic_load(&fp->unit));
-    free(atomic_load(&fp->graph));
     free(fp); /* (its arrays live in the same block: alloc_prep) */
 }
 
@@ -473,7 +472,6 @@ static fast_prep *alloc_prep(int n, int m)
     atomic_init(&fp->map_rows, NULL);
     atomic_init(&fp->star, NULL);
     atomic_init(&fp->unit, NULL);
-    atomic_init(&fp->graph, NULL);
     fp->center = at;
     fp->lo = at += n;
     fp->hi = at += n;

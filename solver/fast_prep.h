@@ -63,9 +63,6 @@ typedef struct fast_prep {
      * (freed with free) and installed like the map */
     int star_g, star_cells;
     _Atomic(void *) star; /* (struct fast_star) */
-    /* The vertex graph (fast_graph.h: 3 variables), made on first use in
-     * one block (freed with free) and installed like the map */
-    _Atomic(void *) graph;
     const hs_poly *poly;  /* the system prepared (it owns this preparation) */
 } fast_prep;
 

@@ -34,7 +34,6 @@ typedef struct fast_query {
     double lA, lB;                         /* the segment leaves A at lA, enters B at lB */
     int exit_row;                          /* row of A (stacked id) where it leaves A, or -1 */
     double lo[SEIDEL_MAX_DIM], hi[SEIDEL_MAX_DIM];
-    int box_ready; /* lo, hi already set for the LP (by the graph walk) */
     hs_result *r;
     const hs_options *opt;
     int certified;
@@ -66,24 +65,6 @@ static inline const double *row_a(const fast_query *q, int id)
 static inline double row_b(const fast_query *q, int id)
 {
     return q->V[poly_of(q, id)]->b[index_in(q, id)];
-}
-
-/* Whether both polyhedra are round: each within a box (its hint) whose
- * half-side is under FAST_ROUND_RATIO times its inradius (the sphere-like
- * ones, not elongated ones or most hulls of meshes).  There the direction
- * maps' first rows are the LP's right start (fast_rounds.c) and GJK on the
- * vertex graphs would only cost (engine_fast.c). */
-#define FAST_ROUND_RATIO 2
-static inline int fq_both_round(const fast_query *q)
-{
-    int round = 1;
-    for (int k = 0; k < 2; k++) {
-        double half = 0;
-        for (int j = 0; j < q->n; j++)
-            half = fp_max(half, 0.5 * (q->V[k]->hi[j] - q->V[k]->lo[j]));
-        round &= half < FAST_ROUND_RATIO * q->F[k]->inradius;
-    }
-    return round;
 }
 
 /* a.x - b in doubles and, in *mag, |b| + sum |a_j x_j| (n = 3 unrolled). */

@@ -24,10 +24,17 @@
  * 20% faster; with the short seed for every pair, elongated ones were
  * 5-25% slower. */
 #define FAST_ROUND_SEED 6
+#define FAST_ROUND_RATIO 2
 static int seed_candidates(fast_query *q, int forced)
 {
     fast_work *w = q->fw;
-    int count = 0, take[2], round = fq_both_round(q);
+    int count = 0, take[2], round = 1;
+    for (int k = 0; k < 2; k++) {
+        double half = 0;
+        for (int j = 0; j < q->n; j++)
+            half = fp_max(half, 0.5 * (q->V[k]->hi[j] - q->V[k]->lo[j]));
+        round &= half < FAST_ROUND_RATIO * q->F[k]->inradius;
+    }
     for (int k = 0; k < 2; k++)
         take[k] = round && q->V[k]->m > FAST_ALL_ROWS && q->ncand[k] > FAST_ROUND_SEED
                       ? FAST_ROUND_SEED

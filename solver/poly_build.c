@@ -11,7 +11,6 @@
 #include "polytope/ine.h"
 #include "polytope/rational.h"
 #include "polytope/text_lines.h"
-#include "solver/fast_graph.h"
 #include "solver/fast_prep.h"
 
 void hs_poly_free(hs_poly *p)
@@ -27,8 +26,7 @@ int hs_poly_fast_ready(const hs_poly *p, const char **why)
 {
     const fast_prep *fp = NULL;
     const char *reason = "NULL polyhedron";
-    if (p && (fast_prep_get(p, &fp, &reason) != 0 || (fp && fast_prep_lazy_ready(fp) != 0) ||
-              (fp && !fast_prep_graph(fp)))) {
+    if (p && (fast_prep_get(p, &fp, &reason) != 0 || (fp && fast_prep_lazy_ready(fp) != 0))) {
         reason = "out of memory";
         fp = NULL;
     }

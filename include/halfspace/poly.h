@@ -88,11 +88,6 @@ HS_API int hs_poly_rows(const hs_poly *p);
  * queries short (sharing is safe either way).  Up to 4 variables, queries
  * also keep an inner star of p (one float per cell of directions, about
  * 1.6 KB in 3-D, each cell filled by the first query that looks in it).
- * In 3 variables with at least 16 rows, p also gets its vertex graph (the
- * vertices by exact enumeration, their edges and tight rows: about 100
- * bytes a vertex), on which queries try GJK first; a bounded p needs it,
- * and this call then costs about as much as enumerating the vertices
- * (0.15 ms at 60 rows, 3 ms for a 450-row mesh hull).
  * Otherwise
  * *why (if why is not NULL) receives the reason, static text (never free
  * it), and fast queries with p are answered by the exact engine (counted

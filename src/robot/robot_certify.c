@@ -352,11 +352,8 @@ static int deepest_inside(robot_cert *c, const hs_poly *host, const hs_poly *mov
 static int overlap_proven(robot_cert *c, const geom *ga, const double PA[16], const geom *gb,
                           const double PB[16], const double common[3])
 {
-    const fast_prep *fa = NULL, *fb = NULL; /* (the preparation only: the pieces are
-                                               read through poses, never by the graph walk) */
     if (ga->kind != PIECE_CONVEX || gb->kind != PIECE_CONVEX ||
-        fast_prep_get(ga->poly, &fa, NULL) != 0 || !fa || fast_prep_lazy_ready(fa) != 0 ||
-        fast_prep_get(gb->poly, &fb, NULL) != 0 || !fb || fast_prep_lazy_ready(fb) != 0)
+        !hs_poly_fast_ready(ga->poly, NULL) || !hs_poly_fast_ready(gb->poly, NULL))
         return 0;
     int a_hosts = ga->poly->m >= gb->poly->m; /* as narrow_test chooses */
     const geom *gh = a_hosts ? ga : gb, *gm = a_hosts ? gb : ga;
