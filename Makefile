@@ -138,12 +138,17 @@ $(BUILD)/$(SONAME) $(LIBSO): $(LIBSO_REAL)
 $(CLI): $(CLI_OBJ) $(LIBA)
 	$(CC) $(SANFLAGS) -o $@ $(CLI_OBJ) $(LIBA) $(LDLIBS) $(DRAW_LIBS)
 
-# The suite list of tests/test_main.c, generated from the test files.
-$(BUILD)/tests/suites.inc: $(filter-out tests/test_main.c,$(wildcard tests/test_*.c))
+# The suite list of tests/test_main.c, generated from the test files.  Made
+# on every run (FORCE) but rewritten only when it changes, so that a test
+# file removed since the last build leaves no stale suite behind.
+SUITE_SRC := $(filter-out tests/test_main.c,$(wildcard tests/test_*.c))
+$(BUILD)/tests/suites.inc: $(SUITE_SRC) FORCE
 	@mkdir -p $(dir $@)
-	@cat $^ /dev/null | sed -n 's/^Suite \*\(suite_[A-Za-z0-9_]*\)(void).*/SUITE(\1)/p' > $@.tmp
+	@cat $(SUITE_SRC) /dev/null | sed -n 's/^Suite \*\(suite_[A-Za-z0-9_]*\)(void).*/SUITE(\1)/p' > $@.tmp
 	@cmp -s $@.tmp $@ || mv $@.tmp $@; rm -f $@.tmp
 $(BUILD)/tests/test_main.o: $(BUILD)/tests/suites.inc
+.PHONY: FORCE
+FORCE:
 $(BUILD)/tests/test_main.o: ALL_CFLAGS += -I$(BUILD)/tests
 
 $(UNIT): $(TEST_OBJ) $(LIBA)
