@@ -129,6 +129,25 @@ static void negate_text(const char *v, char *out, size_t cap)
         snprintf(out, cap, "-%s", v[0] == '+' ? v + 1 : v);
 }
 
+hs_poly *t_box_poly(int n, const double *lo, const double *hi)
+{
+    double *a = calloc((size_t)(2 * n) * (size_t)n, sizeof(double));
+    double *b = calloc((size_t)(2 * n), sizeof(double));
+    ck_assert(a && b);
+    for (int j = 0; j < n; j++) {
+        a[(size_t)(2 * j) * (size_t)n + (size_t)j] = 1;
+        b[2 * j] = hi[j];
+        a[(size_t)(2 * j + 1) * (size_t)n + (size_t)j] = -1;
+        b[2 * j + 1] = -lo[j];
+    }
+    hs_error err;
+    hs_poly *p = hs_poly_from_doubles(n, 2 * n, a, b, NULL, &err);
+    ck_assert_msg(p != NULL, "%s", err.msg);
+    free(a);
+    free(b);
+    return p;
+}
+
 const char *t_box_text(int n, const char *lo, const char *hi)
 {
     static char buf[8192];

@@ -32,6 +32,10 @@ void t_remove_dir(const char *dir);
 double t_seconds(void);
 /* Box [lo,hi]^n as .ine text (static buffer). */
 const char *t_box_text(int n, const char *lo, const char *hi);
+/* The box prod [lo_j, hi_j] (doubles, n each) as a system of 2n rows,
+ * x_j <= hi_j then -x_j <= -lo_j for each j (fails the test if it cannot
+ * be made). */
+hs_poly *t_box_poly(int n, const double *lo, const double *hi);
 
 /* The real data set (robots, meshes, VRML, PDB; see ../shared/data's
  * README): its folder is $HS_DATA when set, otherwise ../shared/data

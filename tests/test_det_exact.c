@@ -39,8 +39,8 @@ static int check_det(const double *M, int k, int swapped, const char *what, int 
  * over GMP integers, against the oracle's cofactor expansion.  Matrices:
  * dense small integers (many exactly singular), planted unit rows and
  * columns with both signs at random places, zero rows, and columns
- * scaled by 2^-300..2^300 (the elimination scales each column to
- * integers). */
+ * scaled by 2^-300..2^300 (every row then spans 600 binary orders, which
+ * the elimination's scaling of each row to integers must carry). */
 START_TEST(det_sign_large_sparse_and_scaled)
 {
     uint64_t rng = 2027;

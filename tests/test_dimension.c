@@ -102,22 +102,6 @@ static void expect_answer(const hs_poly *A, const hs_poly *B, hs_result *r, hs_s
     ck_assert_msg(hs_result_verify(r, A, B, &err) == HS_OK, "n = %d: %s", n, err.msg);
 }
 
-/* The box [lo_j, hi_j] in n variables (2n rows). */
-static hs_poly *box_n(int n, const double *lo, const double *hi)
-{
-    double a[2 * 16 * 16] = {0}, b[2 * 16];
-    for (int j = 0; j < n; j++) {
-        a[(2 * j) * n + j] = 1;
-        b[2 * j] = hi[j];
-        a[(2 * j + 1) * n + j] = -1;
-        b[2 * j + 1] = -lo[j];
-    }
-    hs_error err;
-    hs_poly *p = hs_poly_from_doubles(n, 2 * n, a, b, NULL, &err);
-    ck_assert_msg(p != NULL, "%s", err.msg);
-    return p;
-}
-
 /* In n = 5..12: a box standing face on face on another is certified
  * touching by the fast engine itself (the face-on-face proof, any n), a
  * box a little apart disjoint (a Farkas basis of two rows and n - 1 box
@@ -135,7 +119,7 @@ START_TEST(faces_and_gaps_in_many_variables)
             lo2[j] = 0.5;
             hi2[j] = 1.25 + 0.125 * j;
         }
-        hs_poly *A = box_n(n, lo, hi);
+        hs_poly *A = t_box_poly(n, lo, hi);
         for (int kind = 0; kind < 3; kind++) {
             lo2[0] = kind == 1 ? 2.25 : 2;
             hi2[0] = lo2[0] + 3;
@@ -144,7 +128,7 @@ START_TEST(faces_and_gaps_in_many_variables)
                     lo2[j] = 1.75;
                     hi2[j] = 7;
                 }
-            hs_poly *B = box_n(n, lo2, hi2);
+            hs_poly *B = t_box_poly(n, lo2, hi2);
             expect_answer(A, B, r, kind == 1 ? HS_DISJOINT : HS_TOUCHING, kind < 2, n, kind);
             hs_poly_free(B);
         }

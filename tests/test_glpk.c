@@ -29,31 +29,18 @@ static hs_poly *rows_poly(int n, int m, const double *rows, const unsigned char 
     return p;
 }
 
-/* Box prod [lo_j, hi_j] as rows. */
-static hs_poly *box_poly(int n, const double *lo, const double *hi)
-{
-    double rows[2 * 8 * 9] = {0};
-    ck_assert(n <= 8);
-    for (int j = 0; j < n; j++) {
-        rows[(2 * j) * (n + 1) + j] = 1.0;
-        rows[(2 * j) * (n + 1) + n] = hi[j];
-        rows[(2 * j + 1) * (n + 1) + j] = -1.0;
-        rows[(2 * j + 1) * (n + 1) + n] = -lo[j];
-    }
-    return rows_poly(n, 2 * n, rows, NULL);
-}
-
 /* Box whose first coordinate is [lo0, hi0] and the others [0, 1]. */
 static hs_poly *slab_box(int n, double lo0, double hi0)
 {
     double lo[8], hi[8];
+    ck_assert(n <= 8);
     for (int j = 0; j < n; j++) {
         lo[j] = 0.0;
         hi[j] = 1.0;
     }
     lo[0] = lo0;
     hi[0] = hi0;
-    return box_poly(n, lo, hi);
+    return t_box_poly(n, lo, hi);
 }
 
 static hs_status pair_status(const hs_poly *A, const hs_poly *B, hs_engine e, hs_result *r)
@@ -180,7 +167,7 @@ END_TEST
 START_TEST(vertex_face_3d)
 {
     double lo[3] = {-1, -1, -2}, hi[3] = {1, 1, 0};
-    hs_poly *A = box_poly(3, lo, hi);
+    hs_poly *A = t_box_poly(3, lo, hi);
     /* B = {z >= |x| + |y|, z <= 1}: a pyramid standing on its apex 0. */
     const double b[] = {1, 0, -1, 0,  -1, 0, -1, 0,  0, 1, -1, 0,  0, -1, -1, 0,  0, 0, 1, 1};
     hs_poly *B = rows_poly(3, 5, b, NULL);
@@ -194,7 +181,7 @@ END_TEST
 START_TEST(flat_polygon_on_and_through_a_box)
 {
     double lo[3] = {0, 0, 0}, hi[3] = {1, 1, 1};
-    hs_poly *box = box_poly(3, lo, hi);
+    hs_poly *box = t_box_poly(3, lo, hi);
     /* Square 1/4 <= x, y <= 3/4 in the plane z = h (equality row first). */
     double rows[] = {0, 0, 1, 1,  1, 0, 0, 0.75,  -1, 0, 0, -0.25,  0, 1, 0, 0.75,
                      0, -1, 0, -0.25};
@@ -218,7 +205,7 @@ END_TEST
 START_TEST(implicit_equalities_as_opposite_rows)
 {
     double lo[3] = {0, 0, 0}, hi[3] = {1, 1, 1};
-    hs_poly *box = box_poly(3, lo, hi);
+    hs_poly *box = t_box_poly(3, lo, hi);
     /* z <= h and -z <= -h instead of an equality row. */
     double rows[] = {0, 0, 1, 1,  0, 0, -1, -1,  1, 0, 0, 0.75,  -1, 0, 0, -0.25,
                      0, 1, 0, 0.75,  0, -1, 0, -0.25};
@@ -255,7 +242,7 @@ END_TEST
 START_TEST(single_points)
 {
     double lo[2] = {0, 0}, hi[2] = {2, 2};
-    hs_poly *box = box_poly(2, lo, hi);
+    hs_poly *box = t_box_poly(2, lo, hi);
     const unsigned char eq[2] = {1, 1};
     double inner[] = {1, 0, 1,  0, 1, 1};
     double corner[] = {1, 0, 2,  0, 1, 2};
