@@ -344,12 +344,12 @@ static void make_vertex_pair(pair *p, tangent_rng *g, int n, int m, int raw)
                     exit(1);
                 }
             }
-            int64_t dot = 0;
+            int64_t at_v = 0; /* u . v: the right side of a row through v */
             for (int j = 0; j < n; j++) {
                 a[(size_t)i * (size_t)n + (size_t)j] = (double)u[j];
-                dot += (int64_t)u[j] * (through_v ? v[j] : c[j]);
+                at_v += (int64_t)u[j] * v[j];
             }
-            b[i] = through_v ? (double)dot / FRAC : tangent_rhs_n(n, u, c);
+            b[i] = through_v ? (double)at_v / FRAC : tangent_rhs_n(n, u, c);
         }
         if (w == 0)
             p->A = build(n, m, a, b, raw);
