@@ -73,7 +73,7 @@ CLI_SRC := $(wildcard src/cli/*.c)
 TEST_SRC := $(wildcard tests/test_*.c) tests/helpers.c tests/oracle.c
 # Benchmark helpers that have unit tests of their own (tests/test_pdb.c,
 # tests/test_tangent.c), compiled with the library's flags.
-TEST_BENCH_SRC := bench/pdb.c bench/tangent.c bench/families.c
+TEST_BENCH_SRC := bench/pdb.c bench/tangent.c bench/families.c bench/families_rest.c
 
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)
 CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/%.o)

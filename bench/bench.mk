@@ -49,7 +49,8 @@ TABLE1_OBJ   := $(BUILD)/bench/table1.o $(BENCH_COMMON:%.c=$(BUILD)/%.o)
 # first 4 of the 20 pairs of that size; the faithful engine runs on all.
 TABLE1_ARGS  ?= --exact-count 250x250=4
 PAIRS        := $(BUILD)/bench/pairs
-PAIRS_OBJ    := $(BUILD)/bench/pairs.o $(BUILD)/bench/pairs_report.o $(BUILD)/bench/families.o \
+FAMILIES_OBJ := $(BUILD)/bench/families.o $(BUILD)/bench/families_rest.o
+PAIRS_OBJ    := $(BUILD)/bench/pairs.o $(BUILD)/bench/pairs_report.o $(FAMILIES_OBJ) \
                 $(BUILD)/bench/ccd_peer.o $(BENCH_COMMON:%.c=$(BUILD)/%.o)
 PAIRS_ARGS   ?=
 PAIRS_TITLE  := Fast engine vs GLPK and libccd (bench/pairs)
@@ -70,7 +71,7 @@ BENCH_CXXFLAGS := -std=c++17 -Wall -Wextra -Wpedantic -Iinclude -I. $(CFLAGS) -M
                   $(filter-out -std=%,$(shell pkg-config --cflags fcl 2>/dev/null))
 FCL_LIBS := $(shell pkg-config --libs fcl 2>/dev/null || echo -lfcl -lccd)
 WORLD    := $(BUILD)/bench/world
-WORLD_OBJ := $(BUILD)/bench/world.o $(BUILD)/bench/world_rest.o $(BUILD)/bench/families.o \
+WORLD_OBJ := $(BUILD)/bench/world.o $(BUILD)/bench/world_rest.o $(FAMILIES_OBJ) \
              $(BUILD)/bench/tangent.o
 WORLD_ARGS ?=
 WORLD_TITLE := World: raw, grid and tree broad phases vs FCL (bench/world)
@@ -137,7 +138,7 @@ $(MESH): $(MESH_OBJ) $(LIBA)
 $(TABLE1): $(TABLE1_OBJ) $(LIBA)
 	$(CC) -o $@ $(TABLE1_OBJ) $(LIBA) $(BENCH_LIBS)
 
-$(PAIRS_DUMP): $(BUILD)/bench/pairs_dump.o $(BUILD)/bench/families.o $(BENCH_COMMON:%.c=$(BUILD)/%.o) $(LIBA)
+$(PAIRS_DUMP): $(BUILD)/bench/pairs_dump.o $(FAMILIES_OBJ) $(BENCH_COMMON:%.c=$(BUILD)/%.o) $(LIBA)
 	$(CC) -o $@ $^ $(BENCH_LIBS)
 
 $(PAIRS_REPLAY): $(BUILD)/bench/pairs_replay.o $(LIBA)

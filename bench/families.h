@@ -44,6 +44,17 @@
  *             doubles; the polytope is the library's exact hull of those
  *             doubles written as rows by hull3_rows (normals in doubles,
  *             right sides rounded outward), so its m is its facet count.
+ *   hull-rest real hulls resting face on face: the hull pair's A as
+ *             above, and B turned and moved so that its face nearest its
+ *             interior point lies on A's face nearest A's, the feet of the
+ *             two perpendiculars at one point, B turned about the normal
+ *             at random.  B's rows are the moved rows in doubles, its
+ *             resting row then A's row negated exactly: the plane
+ *             separates them and both faces contain the common foot, so
+ *             the pair touches face on face by the numbers written
+ *             (unless a foot lies within rounding of its face's edge:
+ *             then the pair may be disjoint by a hair; the exact engine's
+ *             class is the reference, as for every family).
  *
  * Every generator is a pure function of (family, seed, index, m): the same
  * arguments give the same rows.  No global state. */
@@ -69,6 +80,7 @@ typedef enum fam_id {
     FAM_TOUCH_EE,
     FAM_TOUCH_VF,
     FAM_HULL,
+    FAM_HULL_REST,
     FAM_COUNT
 } fam_id;
 
@@ -78,6 +90,9 @@ const char *fam_name(fam_id f);
 int fam_from_name(const char *name, fam_id *f);
 /* Nonzero when the family takes m from the caller (all but hull). */
 int fam_has_m(fam_id f);
+/* Nonzero when the family is built from the meshes of the data folder
+ * (hull, hull-rest). */
+int fam_needs_meshes(fam_id f);
 /* Smallest m the family accepts. */
 int fam_min_m(fam_id f);
 
@@ -118,6 +133,14 @@ typedef struct fam_pair {
 hs_code fam_make(fam_id f, uint64_t seed, long index, int m, const fam_meshes *meshes,
                  fam_pair *out, hs_error *err);
 void fam_pair_free(fam_pair *p);
+
+/* B of p (p->m[1] rows with its interior point) turned and moved to rest
+ * on A, as the hull-rest family does with hull pairs (families.h above):
+ * B's face nearest its interior point onto A's face nearest A's, the
+ * feet of the perpendiculars at one point, B then turned about the normal
+ * by spin radians, and B's resting row replaced by A's row negated.  The
+ * rows must bound both polytopes (every row's norm nonzero). */
+void fam_pair_rest(fam_pair *p, double spin);
 
 #ifdef __cplusplus
 }

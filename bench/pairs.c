@@ -5,7 +5,8 @@
  *
  * Instances: the families of bench/families.h (tangent spheres, elongated,
  * near-touching, exactly touching face-face / edge-edge / vertex-face, and
- * hulls of the real meshes of the data folder), m rows per polytope.
+ * hulls of the real meshes of the data folder, alone at random poses and
+ * resting face on face), m rows per polytope.
  * Everything a method needs is built before any timing, once per pair:
  * our hs_poly (hs_poly_from_doubles: its time is reported as "build";
  * "ready" adds hs_poly_fast_ready, which makes whatever the fast engine
@@ -64,8 +65,8 @@
  *          [fallback_rate=.. build_us=.. ready_us=..]
  * (na where a class is empty; pairs = the pairs the method was timed on;
  * the fast lines add the fallback rate and the mean build and ready times
- * of one hs_poly; hull rows give the mean m and its range).  Progress goes to
- * stderr. */
+ * of one hs_poly; hull and hull-rest rows give the mean m and its range).
+ * Progress goes to stderr. */
 #define _GNU_SOURCE /* RUSAGE_THREAD */
 #include <errno.h>
 #include <glpk.h>
@@ -116,15 +117,16 @@ static void usage(FILE *f)
             "             [--exact-pairs N] [--seed S] [--data DIR] [--methods M,...]\n"
             "             [--verbose]\n"
             "  --families    any of sphere,elong2,elong4,elong10,near,touch-ff,touch-ee,\n"
-            "                touch-vf,hull, or all (default all)\n"
-            "  --sizes       rows per polytope (default 20,60,250,1000; hull has its own)\n"
+            "                touch-vf,hull,hull-rest, or all (default all)\n"
+            "  --sizes       rows per polytope (default 20,60,250,1000; hull and\n"
+            "                hull-rest have their own)\n"
             "  --pairs       pairs per family and size (default 100)\n"
             "  --repeat      timed repeats, each pair once per method (default 5)\n"
             "  --exact-pairs the exact engine is timed on this many pairs per row\n"
             "                (default 10; its answers on every pair are the reference)\n"
             "  --seed        seed of the pair streams (default 1)\n"
-            "  --data        data folder of the hull family (default $HS_DATA or\n"
-            "                ../shared/data; missing: the family is skipped with a note)\n"
+            "  --data        data folder of the hull families (default $HS_DATA or\n"
+            "                ../shared/data; missing: they are skipped with a note)\n"
             "  --methods     the methods timed beside fast: any of exact,glpk,mpr,\n"
             "                mpr-hill,gjk,gjk-hill, or all (default all); fewer methods\n"
             "                between two of our queries evict less of what they read\n"
@@ -758,10 +760,10 @@ int main(int argc, char **argv)
     glp_term_out(GLP_OFF);
     char mesh_note[512] = "";
     fam_meshes *meshes = NULL;
-    if (o.fam[FAM_HULL]) {
+    if (o.fam[FAM_HULL] || o.fam[FAM_HULL_REST]) {
         meshes = fam_meshes_load(o.data, mesh_note, sizeof mesh_note);
         if (!meshes)
-            fprintf(stderr, "pairs: family hull skipped: %s\n", mesh_note);
+            fprintf(stderr, "pairs: families hull and hull-rest skipped: %s\n", mesh_note);
     }
     row_stats *st = calloc((size_t)FAM_COUNT * MAX_SIZES, sizeof *st);
     runner w;
@@ -769,7 +771,7 @@ int main(int argc, char **argv)
     if (rc != 0)
         fprintf(stderr, "pairs: out of memory\n");
     for (int f = 0; f < FAM_COUNT && rc == 0; f++) {
-        if (!o.fam[f] || (f == FAM_HULL && !meshes))
+        if (!o.fam[f] || (fam_needs_meshes((fam_id)f) && !meshes))
             continue;
         int nsz = fam_has_m((fam_id)f) ? o.nsizes : 1;
         for (int s = 0; s < nsz && rc == 0; s++) {

@@ -40,7 +40,7 @@ int main(int argc, char **argv)
     int m = atoi(argv[2]), count = atoi(argv[3]);
     char note[512];
     fam_meshes *ms = NULL;
-    if (f == FAM_HULL && !(ms = fam_meshes_load(argc > 5 ? argv[5] : "../shared/data", note,
+    if (fam_needs_meshes(f) && !(ms = fam_meshes_load(argc > 5 ? argv[5] : "../shared/data", note,
                                                 sizeof note))) {
         fprintf(stderr, "pairs_dump: %s\n", note);
         return 1;

@@ -118,11 +118,11 @@ static int rows_at(fast_query *q, int k, const double *x, double *l, int *row)
 static int step5(fast_query *q)
 {
     const double *s = q->V[0]->center, *t = q->V[1]->center;
-    int entry_row = -1;
+    q->entry_row = -1;
     q->lA = 1;
     q->lB = 0;
     q->exit_row = -1;
-    if (rows_at(q, 1, s, &q->lB, &entry_row) && fq_strictly_inside(q, 1, s) &&
+    if (rows_at(q, 1, s, &q->lB, &q->entry_row) && fq_strictly_inside(q, 1, s) &&
         (q->V[0]->center_certified || fq_strictly_inside(q, 0, s))) {
         fq_trace(q, "Step 5: s (the interior point of A) is strictly inside B: overlap");
         fq_answer_point(q, HS_OVERLAP, s);
@@ -264,9 +264,15 @@ static hs_code run_lp(fast_query *q, hs_error *err)
             fq_trace(q, "the optimum is on the box near the segment: again in the wide box");
             wide_box(q);
         }
-        if (fq_lp_rounds_dual(q, z, &strict) != 0)
+        if (fq_lp_rounds_dual(q, z, &strict) != 0) {
+            /* numerical trouble, as at the corner of two faces lying on
+             * each other (a degenerate optimum): those faces first */
+            if ((touching = fq_try_face_at(q, z)))
+                goto settled;
             break;
-        touching = q->touched || (!fast_settled(q, st, z, strict) && fq_try_touching(q));
+        }
+        touching = q->touched || (!fast_settled(q, st, z, strict) &&
+                                  (fq_try_touching(q) || fq_try_face_at(q, z)));
         if (touching || fast_settled(q, st, z, strict))
             goto settled;
     }
@@ -620,7 +626,7 @@ hs_code fast_intersect_views_hinted(const fast_view *A, const fast_view *B, int 
      * overlap, so Step 5 and the segment would only cost */
     int small = q.V[0]->m <= FAST_ALL_ROWS && q.V[1]->m <= FAST_ALL_ROWS;
     if (!(small && fq_try_face_contact(&q)) && !step5(&q) && !segment_overlap(&q) &&
-        (small || !fq_try_face_contact(&q)))
+        (small || (!fq_try_segment_face(&q) && !fq_try_face_contact(&q))))
         rc = run_lp(&q, err);
     if (rc == HS_OK && next)
         make_hint(&q, next);

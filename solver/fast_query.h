@@ -33,6 +33,7 @@ typedef struct fast_query {
     int ncand[2];
     double lA, lB;                         /* the segment leaves A at lA, enters B at lB */
     int exit_row;                          /* row of A (stacked id) where it leaves A, or -1 */
+    int entry_row;                         /* row of B (its own index) where it enters B, or -1 */
     double lo[SEIDEL_MAX_DIM], hi[SEIDEL_MAX_DIM];
     hs_result *r;
     const hs_options *opt;
@@ -137,5 +138,18 @@ int fq_try_touching(fast_query *q);
  * and the point's coordinates p (fast_rounds.c).  1 when certified. */
 int fq_try_face_contact(fast_query *q);
 int fq_face_basis_certifies(fast_query *q, int ra, int rb, const double *p);
+/* The same at a point x of the LP (n coordinates; its margin about 0): a
+ * row of A and a row of B that are tight at x and opposite faces on one
+ * plane, certified at x's point on that plane.  A contact region of two
+ * faces holds the LP's optimum at one of its corners, where rows of the
+ * faces' neighbours are tight as well and the basis the LP ends with need
+ * not prove the contact: this finds the faces among the tight rows (one
+ * pass over each polyhedron's rows).  1 when certified. */
+int fq_try_face_at(fast_query *q, const double *x);
+/* The same for the faces where the segment from A's center to B's
+ * leaves A and enters B (Step 5's exit_row and entry_row), at the point
+ * where it crosses them: an object resting on another, its center above
+ * the contact, is settled here before the LP.  1 when certified. */
+int fq_try_segment_face(fast_query *q);
 
 #endif

@@ -372,6 +372,23 @@ static int dual_hook(void *user, const double *z, const int *basis, const double
     return fq_on_update(q, z, basis);
 }
 
+/* Are row a of A and row b of B opposite faces on one plane, to rounding
+ * (their normals opposite, their planes' offsets b / |a| opposite)?  The
+ * proof that uses them checks it exactly. */
+static int rows_opposite(const fast_query *q, int a, int b)
+{
+    int n = q->n;
+    double wa = q->F[0]->norm[a], wb = q->F[1]->norm[b];
+    double pa = q->V[0]->b[a] / wa, pb = q->V[1]->b[b] / wb;
+    if (!(fabs(pa + pb) <= 1e-9 * (fabs(pa) + fabs(pb)) + 1e-300))
+        return 0; /* (first the planes' offsets: cheaper) */
+    const double *ga = view_row(q->V[0], n, a), *gb = view_row(q->V[1], n, b);
+    double dot = 0;
+    for (int k = 0; k < n; k++)
+        dot += ga[k] * gb[k];
+    return dot < -(1 - 1e-12) * wa * wb;
+}
+
 /* Among the first few candidates of A and B (all of them on a short
  * list: at most FAST_ALL_ROWS, as a small polyhedron's rows), two rows
  * whose normals are opposite and whose planes coincide (to rounding): a
@@ -379,31 +396,16 @@ static int dual_hook(void *user, const double *z, const int *basis, const double
 #define CRASH_LOOK 3
 static int opposite_faces(const fast_query *q, int *ra, int *rb)
 {
-    int n = q->n, look[2];
+    int look[2];
     for (int k = 0; k < 2; k++)
         look[k] = q->ncand[k] <= FAST_ALL_ROWS ? q->ncand[k] : CRASH_LOOK;
-    double pb[FAST_ALL_ROWS]; /* B's planes' offsets b / |a| */
-    for (int j = 0; j < look[1]; j++)
-        pb[j] = q->V[1]->b[q->cand[1][j]] / q->F[1]->norm[q->cand[1][j]];
-    for (int i = 0; i < look[0]; i++) {
-        int a = q->cand[0][i];
-        const double *ga = view_row(q->V[0], n, a);
-        double wa = q->F[0]->norm[a], pa = q->V[0]->b[a] / wa;
-        for (int j = 0; j < look[1]; j++) {
-            if (!(fabs(pa + pb[j]) <= 1e-9 * (fabs(pa) + fabs(pb[j])) + 1e-300))
-                continue; /* (first the planes' offsets: cheaper) */
-            int b = q->cand[1][j];
-            const double *gb = view_row(q->V[1], n, b);
-            double dot = 0;
-            for (int k = 0; k < n; k++)
-                dot += ga[k] * gb[k];
-            if (dot < -(1 - 1e-12) * wa * q->F[1]->norm[b]) {
-                *ra = a;
-                *rb = b;
+    for (int i = 0; i < look[0]; i++)
+        for (int j = 0; j < look[1]; j++)
+            if (rows_opposite(q, q->cand[0][i], q->cand[1][j])) {
+                *ra = q->cand[0][i];
+                *rb = q->cand[1][j];
                 return 1;
             }
-        }
-    }
     return 0;
 }
 
@@ -443,13 +445,24 @@ static int best_aligned(const fast_query *q, int k, double sign)
     return best;
 }
 
+static int try_touching(fast_query *q, int defer);
+static int faces_in_set(fast_query *q, const double *z, int count);
+
 /* The contact proof at the dual simplex's current basis (which becomes
- * q->last_basis): 1 when it certifies (q->touched, r holds the answer). */
-static int touch_at_basis(fast_query *q, const flp_state *st)
+ * q->last_basis): 1 when it certifies (q->touched, r holds the answer).
+ * Where the basis's point is a degenerate corner (more rows through it
+ * than the basis: two faces lying on each other, whose common region the
+ * LP ends at a corner of), the rows of the set tight there are searched
+ * for two opposite faces first (fq_try_face_at's proof), which costs a
+ * pass over the set against an exact solve and a pass in rationals. */
+static int touch_at_basis(fast_query *q, const flp_state *st, int count)
 {
     memcpy(q->last_basis, st->basis, sizeof(int) * (size_t)(q->n + 1));
     q->have_basis = 1;
-    q->touched = fq_try_touching(q);
+    int rc = try_touching(q, 1);
+    if (rc == 2) /* a degenerate corner: two faces on a face first, then exactly */
+        rc = faces_in_set(q, st->z, count) || try_touching(q, 0) == 1;
+    q->touched = rc == 1;
     return q->touched;
 }
 
@@ -515,7 +528,7 @@ int fq_lp_rounds_dual(fast_query *q, double *z, int *strict)
          * stops at the first one violated) before the map round */
         if (maps == 0 && q->M <= FAST_PROOF_FIRST_ROWS &&
             fabs(st.z[q->n]) <= margin_noise(q, st.z)) {
-            if (touch_at_basis(q, &st)) {
+            if (touch_at_basis(q, &st, count)) {
                 rc = 0;
                 break;
             }
@@ -532,7 +545,7 @@ int fq_lp_rounds_dual(fast_query *q, double *z, int *strict)
              * every row with exact filters anyway, and when it succeeds the
              * contact is certified whether or not this optimum is the LP's
              * (a scan of every row saved); when it fails, the scan follows */
-            if (touch_at_basis(q, &st)) {
+            if (touch_at_basis(q, &st, count)) {
                 rc = 0;
                 break;
             }
@@ -591,7 +604,7 @@ int fq_face_basis_certifies(fast_query *q, int ra, int rb, const double *p)
         which[c] = row[c] = -1;
         c++;
     }
-    fast_touch_job job = {n, G, h, which, row, {q->V[0], q->V[1]}, q->V[0]->center};
+    fast_touch_job job = {n, G, h, which, row, {q->V[0], q->V[1]}, q->V[0]->center, 0};
     int rc = fast_touch_face(&job, k, q->r);
     if (rc < 0)
         rc = fast_touch_certify(&job, q->r, &q->fw->ps);
@@ -610,47 +623,234 @@ static double box_extent(const fast_query *q, int k)
     return e;
 }
 
+/* The face-on-face proof for rows ra of A and rb of B (opposite, on one
+ * plane) at the point of that plane below c, rounded to multiples of a
+ * power of two near 2^-24 of the pair's extent: short numbers for the
+ * exact point, and the same point for inputs that differ by rounding. */
+static int face_contact_below(fast_query *q, int ra, int rb, const double *c)
+{
+    int n = q->n;
+    const double *ga = view_row(q->V[0], n, ra);
+    double g2 = 0, off = -row_b(q, ra), p[SEIDEL_MAX_DIM];
+    double ext = fp_max(box_extent(q, 0), box_extent(q, 1));
+    double grid = ext > 0 && isfinite(ext) ? ldexp(1, ilogb(ext) - 24) : 0;
+    for (int j = 0; j < n; j++) {
+        g2 += ga[j] * ga[j];
+        off += ga[j] * c[j];
+    }
+    off /= g2;
+    for (int j = 0; j < n; j++) {
+        p[j] = c[j] - off * ga[j];
+        if (grid > 0 && fabs(p[j]) < 0x1p+900)
+            p[j] = nearbyint(p[j] / grid) * grid;
+    }
+    return fq_face_basis_certifies(q, ra, rb, p);
+}
+
 int fq_try_face_contact(fast_query *q)
 {
-    int n = q->n, ra, rb;
+    int ra, rb;
     if (q->ncand[0] <= 0 || q->ncand[1] <= 0 || !query_opposite_faces(q, &ra, &rb))
         return 0;
-    const double *ga = view_row(q->V[0], n, ra);
-    double g2 = 0;
-    for (int j = 0; j < n; j++)
-        g2 += ga[j] * ga[j];
     /* the centers projected on the plane, the smaller polyhedron's first
      * (a box on a floor: the box's center is above its contact region,
-     * the floor's need not be), rounded to multiples of a power of two
-     * near 2^-24 of the pair's extent: short numbers for the exact point,
-     * and the same point for centers that differ by rounding */
-    double e0 = box_extent(q, 0), e1 = box_extent(q, 1), ext = fp_max(e0, e1);
-    double grid = ext > 0 && isfinite(ext) ? ldexp(1, ilogb(ext) - 24) : 0;
-    int first = e1 <= e0;
+     * the floor's need not be) */
+    int first = box_extent(q, 1) <= box_extent(q, 0);
     for (int t = 0; t < 2; t++) {
-        const double *c = q->V[t ? !first : first]->center;
-        double off = -row_b(q, ra), p[SEIDEL_MAX_DIM];
-        for (int j = 0; j < n; j++)
-            off += ga[j] * c[j];
-        off /= g2;
-        for (int j = 0; j < n; j++) {
-            p[j] = c[j] - off * ga[j];
-            if (grid > 0 && fabs(p[j]) < 0x1p+900)
-                p[j] = nearbyint(p[j] / grid) * grid;
-        }
-        if (fq_face_basis_certifies(q, ra, rb, p)) {
+        int k = t ? !first : first;
+        if (face_contact_below(q, ra, rb, q->V[k]->center)) {
             fq_trace(q, "A row %d and B row %d are opposite faces on one plane: its point below "
                         "%s's center and the plane certify a contact point and a separating "
                         "plane: touching",
-                     ra + 1, rb + 1, (t ? !first : first) ? "B" : "A");
+                     ra + 1, rb + 1, k ? "B" : "A");
             return 1;
         }
     }
     return 0;
 }
 
-/* Contact: the last optimum's basis, certified exactly (fast_touch.c). */
-int fq_try_touching(fast_query *q)
+/* The rows of view k on whose plane x lies, to FACE_TIGHT_REL of the
+ * row's magnitude at x: at most FACE_TIGHT_MAX of them into out. */
+#define FACE_TIGHT_MAX 16
+#define FACE_TIGHT_REL 0x1p-30
+static int tight_rows(const fast_query *q, int k, const double *x, int *out)
+{
+    const fast_view *V = q->V[k];
+    int count = 0;
+    for (int i = 0; i < V->m && count < FACE_TIGHT_MAX; i++) {
+        double mag, v = fq_row_excess(view_row(V, q->n, i), V->b[i], x, q->n, &mag);
+        if (fabs(v) <= FACE_TIGHT_REL * mag)
+            out[count++] = i;
+    }
+    return count;
+}
+
+/* A direction into the corner at x of the common region of faces ra and
+ * rb (in their plane, unit normal e): the region near x is the cone of
+ * the plane's directions u with a_i . u <= 0 for the other rows tight at
+ * x (ta of A, tb of B).  In plane coordinates each such row is a
+ * half-plane through the origin; the directions on the half-planes' edges
+ * and their inward normals that satisfy every row span the cone, and
+ * their sum points into it.  0 when the cone is empty to rounding (the
+ * faces meet in a point or a segment). */
+#define FACE_CONE_TOL 1e-12
+static int corner_direction(const fast_query *q, int ra, int rb, const double *e, const int *ta,
+                            int na, const int *tb, int nb, double *u)
+{
+    int n = q->n, count = 0;
+    double e1[3], e2[3], w[2 * FACE_TIGHT_MAX][2], sum[2] = {0, 0};
+    if (n != 3)
+        return 0;
+    int k = fabs(e[0]) <= fabs(e[1]) && fabs(e[0]) <= fabs(e[2]) ? 0 : fabs(e[1]) <= fabs(e[2]) ? 1 : 2;
+    double axis[3] = {k == 0, k == 1, k == 2};
+    e1[0] = e[1] * axis[2] - e[2] * axis[1];
+    e1[1] = e[2] * axis[0] - e[0] * axis[2];
+    e1[2] = e[0] * axis[1] - e[1] * axis[0];
+    double l1 = sqrt(e1[0] * e1[0] + e1[1] * e1[1] + e1[2] * e1[2]);
+    for (int j = 0; j < 3; j++)
+        e1[j] /= l1;
+    e2[0] = e[1] * e1[2] - e[2] * e1[1];
+    e2[1] = e[2] * e1[0] - e[0] * e1[2];
+    e2[2] = e[0] * e1[1] - e[1] * e1[0];
+    for (int t = 0; t < na + nb; t++) {
+        int which = t >= na, i = which ? tb[t - na] : ta[t];
+        if (i == (which ? rb : ra))
+            continue;
+        const double *a = view_row(q->V[which], n, i);
+        double x1 = a[0] * e1[0] + a[1] * e1[1] + a[2] * e1[2];
+        double x2 = a[0] * e2[0] + a[1] * e2[1] + a[2] * e2[2], len = hypot(x1, x2);
+        if (len > 0) {
+            w[count][0] = x1 / len;
+            w[count][1] = x2 / len;
+            count++;
+        }
+    }
+    if (count == 0) {
+        u[0] = u[1] = u[2] = 0;
+        return 0;
+    }
+    for (int c = 0; c < count; c++)
+        for (int r = 0; r < 3; r++) { /* the edge both ways, the inward normal */
+            double d[2] = {r == 0 ? -w[c][1] : r == 1 ? w[c][1] : -w[c][0],
+                           r == 0 ? w[c][0] : r == 1 ? -w[c][0] : -w[c][1]};
+            int ok = 1;
+            for (int o = 0; o < count && ok; o++)
+                ok = w[o][0] * d[0] + w[o][1] * d[1] <= FACE_CONE_TOL;
+            if (ok) {
+                sum[0] += d[0];
+                sum[1] += d[1];
+            }
+        }
+    double len = hypot(sum[0], sum[1]);
+    if (!(len > 0))
+        return 0;
+    for (int j = 0; j < 3; j++)
+        u[j] = (sum[0] * e1[j] + sum[1] * e2[j]) / len;
+    return 1;
+}
+
+/* The contact of opposite faces ra and rb, which both hold x: an LP's
+ * optimum is a corner of their common region, and a point there, once
+ * rounded, may leave the region.  So the proof is tried at points stepped
+ * from x into the corner (corner_direction) by 2^-8, 2^-12, ..., 2^-32
+ * of the pair's extent (the faces of mesh hulls are often small
+ * triangles), and then below the centers (a large region, such as a box's
+ * face on a floor). */
+#define FACE_STEPS 7
+static int face_contact_near(fast_query *q, int ra, int rb, const double *x, const int *ta,
+                             int na, const int *tb, int nb)
+{
+    int n = q->n;
+    const double *g = view_row(q->V[0], n, ra);
+    double e[SEIDEL_MAX_DIM], u[SEIDEL_MAX_DIM], gl = q->F[0]->norm[ra];
+    for (int j = 0; j < n; j++)
+        e[j] = g[j] / gl;
+    int corner = gl > 0 && corner_direction(q, ra, rb, e, ta, na, tb, nb, u);
+    double ext = fp_max(box_extent(q, 0), box_extent(q, 1));
+    for (int t = 0; t < FACE_STEPS + 2; t++) {
+        double c[SEIDEL_MAX_DIM];
+        if (t < FACE_STEPS && !(corner && ext > 0 && isfinite(ext)))
+            continue;
+        for (int j = 0; j < n; j++)
+            c[j] = t < FACE_STEPS ? x[j] + ldexp(ext, -8 - 4 * t) * u[j]
+                                  : q->V[t - FACE_STEPS]->center[j];
+        if (face_contact_below(q, ra, rb, c)) {
+            if (t < FACE_STEPS)
+                fq_trace(q, "A row %d and B row %d, tight at the optimum, are opposite faces on "
+                            "one plane: a point of it 2^-%d of the extent into their common "
+                            "region and the plane certify a contact point and a separating "
+                            "plane: touching",
+                         ra + 1, rb + 1, 8 + 4 * t);
+            else
+                fq_trace(q, "A row %d and B row %d, tight at the optimum, are opposite faces on "
+                            "one plane: its point below %s's center and the plane certify a "
+                            "contact point and a separating plane: touching",
+                         ra + 1, rb + 1, t == FACE_STEPS ? "A" : "B");
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* The rows of the LP's set (q->fw->order, count ids) tight at z, to
+ * FACE_TIGHT_REL: two of them opposite faces on one plane, proved at
+ * points of their common region near z (face_contact_near). */
+static int faces_in_set(fast_query *q, const double *z, int count)
+{
+    int ta[FACE_TIGHT_MAX], tb[FACE_TIGHT_MAX], na = 0, nb = 0;
+    for (int c = 0; c < count; c++) {
+        int id = q->fw->order[c], k = poly_of(q, id), i = index_in(q, id);
+        if (k ? nb == FACE_TIGHT_MAX : na == FACE_TIGHT_MAX)
+            continue;
+        double mag, v = fq_row_excess(view_row(q->V[k], q->n, i), q->V[k]->b[i], z, q->n, &mag);
+        if (fabs(v) <= FACE_TIGHT_REL * mag) {
+            if (k)
+                tb[nb++] = i;
+            else
+                ta[na++] = i;
+        }
+    }
+    for (int i = 0; i < na; i++)
+        for (int j = 0; j < nb; j++)
+            if (rows_opposite(q, ta[i], tb[j]) && face_contact_near(q, ta[i], tb[j], z, ta, na, tb, nb))
+                return 1;
+    return 0;
+}
+
+int fq_try_segment_face(fast_query *q)
+{
+    int ra = q->exit_row, rb = q->entry_row;
+    if (ra < 0 || rb < 0 || !rows_opposite(q, ra, rb))
+        return 0;
+    double c[SEIDEL_MAX_DIM];
+    for (int j = 0; j < q->n; j++)
+        c[j] = q->V[0]->center[j] + q->lA * q->d[j];
+    if (!face_contact_below(q, ra, rb, c))
+        return 0;
+    fq_trace(q, "A row %d and B row %d, where the segment s-t leaves A and enters B, are "
+                "opposite faces on one plane: the point where it crosses them and the plane "
+                "certify a contact point and a separating plane: touching",
+             ra + 1, rb + 1);
+    return 1;
+}
+
+int fq_try_face_at(fast_query *q, const double *x)
+{
+    int ta[FACE_TIGHT_MAX], tb[FACE_TIGHT_MAX];
+    for (int j = 0; j < q->n; j++)
+        if (!isfinite(x[j]))
+            return 0;
+    int na = tight_rows(q, 0, x, ta), nb = na ? tight_rows(q, 1, x, tb) : 0;
+    for (int i = 0; i < na; i++)
+        for (int j = 0; j < nb; j++)
+            if (rows_opposite(q, ta[i], tb[j]) && face_contact_near(q, ta[i], tb[j], x, ta, na, tb, nb))
+                return 1;
+    return 0;
+}
+
+/* Contact: the last optimum's basis, certified exactly (fast_touch.c);
+ * with defer, 2 where that needs the point in rationals. */
+static int try_touching(fast_query *q, int defer)
 {
     int D = q->n + 1, which[SEIDEL_MAX_DIM], row[SEIDEL_MAX_DIM];
     double G[SEIDEL_MAX_DIM * SEIDEL_MAX_DIM], h[SEIDEL_MAX_DIM];
@@ -662,7 +862,12 @@ int fq_try_touching(fast_query *q)
         which[c] = id >= 0 ? poly_of(q, id) : -1;
         row[c] = id >= 0 ? index_in(q, id) : -1;
     }
-    fast_touch_job job = {q->n, G, h, which, row, {q->V[0], q->V[1]}, q->V[0]->center};
-    return fast_touch_certify(&job, q->r, &q->fw->ps) == 1;
+    fast_touch_job job = {q->n, G, h, which, row, {q->V[0], q->V[1]}, q->V[0]->center, defer};
+    return fast_touch_certify(&job, q->r, &q->fw->ps);
+}
+
+int fq_try_touching(fast_query *q)
+{
+    return try_touching(q, 0) == 1;
 }
 

@@ -66,6 +66,8 @@
 
 #define TOUCH_MAX_D 4            /* the general proof */
 #define FACE_MAX_D SEIDEL_MAX_DIM /* a face on a face: any dimension of the engine */
+#define TOUCH_PENDING 64         /* rows near 0 at x* asked exactly one by one; beyond,
+                                    every row is (a corner of many faces is rare) */
 
 static int entries_in_range(const double *v, int count)
 {
@@ -272,7 +274,8 @@ static int exact_row_sign(const double *a, double b, mpq_t *x, int n, mpq_t acc,
 }
 
 /* Every row of A and B holds at x* (step 3 above).  1 yes, 0 no (or not
- * decidable here), -1 out of memory; D0 and eD0 as from det_bounded of G.
+ * decidable here), -1 out of memory, 2 when j->defer_exact and rows near 0
+ * would need x* exactly; D0 and eD0 as from det_bounded of G.
  * x is initialized only when x* has to be solved exactly (*solved = 1:
  * then the caller clears it, and x holds x* when the answer is 1).
  *
@@ -301,7 +304,7 @@ static int exact_row_sign(const double *a, double b, mpq_t *x, int n, mpq_t acc,
 static int point_in_both(const fast_touch_job *j, int s0, double D0, double eD0,
                          const double *N, const double *eN, mpq_t *x, int *solved)
 {
-    int n = j->n, pending = 0;
+    int n = j->n, pending = 0, left[TOUCH_PENDING]; /* rows left open: i of A, ~i of B */
     *solved = 0;
     const double g = fp_gamma(n + 2), up = 1 + 16 * FP_U, tiny = 0x1p-1000;
     double SN[TOUCH_MAX_D], E[TOUCH_MAX_D], SD = s0 * D0, Eb = (eD0 + g * fabs(D0)) * up;
@@ -342,11 +345,15 @@ static int point_in_both(const fast_touch_job *j, int s0, double D0, double eD0,
                 return 0; /* x* violates the row: not a contact basis */
             if (in_basis(j, k, i))
                 continue; /* tight by construction */
+            if (pending < TOUCH_PENDING)
+                left[pending] = k ? ~i : i;
             pending++;
         }
     }
     if (pending == 0)
         return 1;
+    if (j->defer_exact)
+        return 2;
     for (int c = 0; c < n; c++)
         mpq_init(x[c]);
     *solved = 1;
@@ -355,12 +362,19 @@ static int point_in_both(const fast_touch_job *j, int s0, double D0, double eD0,
     mpq_t acc, t;
     mpq_inits(acc, t, NULL);
     int ok = 1;
-    for (int k = 0; k < 2 && ok; k++) {
-        const fast_view *V = j->V[k];
-        for (int i = 0; i < V->m && ok; i++)
-            if (!in_basis(j, k, i))
-                ok = exact_row_sign(V->a + (size_t)i * (size_t)n, V->b[i], x, n, acc, t) <= 0;
-    }
+    if (pending <= TOUCH_PENDING) /* only the rows the filter left open */
+        for (int p = 0; p < pending && ok; p++) {
+            int k = left[p] < 0, i = k ? ~left[p] : left[p];
+            const fast_view *V = j->V[k];
+            ok = exact_row_sign(V->a + (size_t)i * (size_t)n, V->b[i], x, n, acc, t) <= 0;
+        }
+    else
+        for (int k = 0; k < 2 && ok; k++) {
+            const fast_view *V = j->V[k];
+            for (int i = 0; i < V->m && ok; i++)
+                if (!in_basis(j, k, i))
+                    ok = exact_row_sign(V->a + (size_t)i * (size_t)n, V->b[i], x, n, acc, t) <= 0;
+        }
     mpq_clears(acc, t, NULL);
     return ok;
 }
@@ -548,6 +562,8 @@ int fast_touch_certify(const fast_touch_job *j, hs_result *r, pred_stats *ps)
     mpq_t x[TOUCH_MAX_D];
     double xd[TOUCH_MAX_D];
     int ok = point_in_both(j, s0, D0, eD0, N, eN, x, &solved);
+    if (ok == 2)
+        return 2; /* (deferred: nothing initialized) */
     if (ok == 1) {
         if (solved)
             for (int c = 0; c < n; c++)

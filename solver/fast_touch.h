@@ -17,6 +17,10 @@ typedef struct fast_touch_job {
                                    or which = -1 for a box bound */
     const fast_view *V[2];      /* every row of A and of B */
     const double *strict_point; /* A's certified interior point (n) */
+    int defer_exact;            /* nonzero: stop with 2 where the proof would solve
+                                   the point exactly (rows near 0 at it beyond the
+                                   basis: a degenerate corner), so that the caller
+                                   can try a cheaper proof first */
 } fast_touch_job;
 
 /* Is the basis a certificate that A and B touch (see fast_touch.c)?  1:
@@ -24,7 +28,9 @@ typedef struct fast_touch_job {
  * and A's interior point as the strict point, made exact on demand); 0:
  * not proved (r unchanged).  Up to 3 variables by floating-point
  * determinants with rigorous bounds; in more, by two exact eliminations
- * of the basis (pred_basis_exact: tens to hundreds of microseconds). */
+ * of the basis (pred_basis_exact: tens to hundreds of microseconds).  2
+ * (up to 3 variables, with j->defer_exact): the rest of the proof needs
+ * the point in exact rationals, not done. */
 int fast_touch_certify(const fast_touch_job *j, hs_result *r, pred_stats *ps);
 
 /* The same for a face on a face, without determinants: G's rows 0 and 1
