@@ -372,21 +372,31 @@ static int dual_hook(void *user, const double *z, const int *basis, const double
     return fq_on_update(q, z, basis);
 }
 
-/* Are row a of A and row b of B opposite faces on one plane, to rounding
- * (their normals opposite, their planes' offsets b / |a| opposite)?  The
- * proof that uses them checks it exactly. */
-static int rows_opposite(const fast_query *q, int a, int b)
+/* Are the normals of row a of A and row b of B opposite, to rounding? */
+static int normals_opposite(const fast_query *q, int a, int b)
 {
     int n = q->n;
-    double wa = q->F[0]->norm[a], wb = q->F[1]->norm[b];
-    double pa = q->V[0]->b[a] / wa, pb = q->V[1]->b[b] / wb;
-    if (!(fabs(pa + pb) <= 1e-9 * (fabs(pa) + fabs(pb)) + 1e-300))
-        return 0; /* (first the planes' offsets: cheaper) */
     const double *ga = view_row(q->V[0], n, a), *gb = view_row(q->V[1], n, b);
     double dot = 0;
     for (int k = 0; k < n; k++)
         dot += ga[k] * gb[k];
-    return dot < -(1 - 1e-12) * wa * wb;
+    return dot < -(1 - 1e-12) * q->F[0]->norm[a] * q->F[1]->norm[b];
+}
+
+/* Do offsets b / |a| of two planes with opposite normals name one plane,
+ * to rounding? */
+static int offsets_opposite(double pa, double pb)
+{
+    return fabs(pa + pb) <= 1e-9 * (fabs(pa) + fabs(pb)) + 1e-300;
+}
+
+/* Are row a of A and row b of B opposite faces on one plane, to rounding?
+ * The proof that uses them checks it exactly. */
+static int rows_opposite(const fast_query *q, int a, int b)
+{
+    double wa = q->F[0]->norm[a], wb = q->F[1]->norm[b];
+    return offsets_opposite(q->V[0]->b[a] * wb, q->V[1]->b[b] * wa) && /* (both times wa wb) */
+           normals_opposite(q, a, b);
 }
 
 /* Among the first few candidates of A and B (all of them on a short
@@ -399,13 +409,19 @@ static int opposite_faces(const fast_query *q, int *ra, int *rb)
     int look[2];
     for (int k = 0; k < 2; k++)
         look[k] = q->ncand[k] <= FAST_ALL_ROWS ? q->ncand[k] : CRASH_LOOK;
-    for (int i = 0; i < look[0]; i++)
+    double pb[FAST_ALL_ROWS]; /* B's planes' offsets b / |a| */
+    for (int j = 0; j < look[1]; j++)
+        pb[j] = q->V[1]->b[q->cand[1][j]] / q->F[1]->norm[q->cand[1][j]];
+    for (int i = 0; i < look[0]; i++) {
+        int a = q->cand[0][i];
+        double pa = q->V[0]->b[a] / q->F[0]->norm[a];
         for (int j = 0; j < look[1]; j++)
-            if (rows_opposite(q, q->cand[0][i], q->cand[1][j])) {
-                *ra = q->cand[0][i];
+            if (offsets_opposite(pa, pb[j]) && normals_opposite(q, a, q->cand[1][j])) {
+                *ra = a;
                 *rb = q->cand[1][j];
                 return 1;
             }
+    }
     return 0;
 }
 
@@ -496,7 +512,7 @@ int fq_lp_rounds_dual(fast_query *q, double *z, int *strict)
      * caller's recent stack is likelier cached than the workspace's) */
     double near_tab[FAST_STACK_TAB];
     flp_set_table(&st, near_tab, FAST_STACK_TAB / (q->n + 4));
-    int count = seed_candidates(q, -1), rounds = 0, rc = -1, maps = 0, tried = -1;
+    int count = seed_candidates(q, -1), rounds = 0, rc = -1, maps = 0, tried = -1, faced = -1;
     *strict = 0;
     /* from A's and B's best candidates facing each other, when that basis
      * is dual feasible: about 2 of the box corner's first pivots saved;
@@ -533,6 +549,19 @@ int fq_lp_rounds_dual(fast_query *q, double *z, int *strict)
                 break;
             }
             tried = st.pivots; /* (not again at this basis) */
+        }
+        /* two faces lying on each other among the rows of the set, tight
+         * at a margin of rounding noise: their proof at once (the LP on
+         * such a pair goes on through many degenerate rounds and pivots;
+         * a pass over the set, against a pass over every row and the
+         * rounds) */
+        if (faced != count && fabs(st.z[q->n]) <= margin_noise(q, st.z)) {
+            faced = count;
+            if (faces_in_set(q, st.z, count)) {
+                q->have_basis = q->touched = 1;
+                rc = 0;
+                break;
+            }
         }
         if (count < q->M && q->M > FAST_SCAN_ONLY_ROWS && maps < FAST_MAP_ROUNDS &&
             map_round(q, st.z, &count) > 0) {
