@@ -144,7 +144,7 @@ static void set_kinds(classify_ctx *c, int only)
 
 static hs_code solve(classify_ctx *c, lp_solution *sol, hs_error *err)
 {
-    int rc = lp_solve(&c->z, c->kind, sol);
+    int rc = lp_solve_rounds(&c->z, c->kind, sol);
     c->pivots += sol->pivots;
     c->st.lps++;
     c->st.repaired += sol->repaired;

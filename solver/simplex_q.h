@@ -65,6 +65,15 @@ void lp_solution_free(lp_solution *s);
  * basis or pivot limit: a bug, reported as such by the callers). */
 int lp_solve(const zrows *z, const unsigned char *kind, lp_solution *out);
 
+/* The same LP, the same tau* and an optimal pair (x, y) of it, solved in
+ * Clarkson's rounds (simplex_q_rounds.c): lp_solve on a few rows chosen by
+ * a floating-point proposal, the rows violated at that exact optimum
+ * added, again; every check exact.  Above 64 slack rows; fewer: lp_solve.
+ * Where tau* < 0 the answer is the LP of the rows in the last set (its
+ * tau* may lie above the full LP's; its multipliers are a Farkas
+ * certificate of the whole system).  Same returns as lp_solve. */
+int lp_solve_rounds(const zrows *z, const unsigned char *kind, lp_solution *out);
+
 /* lp_solve with the start chosen (for tests and measurements):
  * LP_START_FLOAT is lp_solve (the floating-point proposal); LP_START_COLD
  * runs the exact simplex alone from the artificial basis; LP_START_GIVEN

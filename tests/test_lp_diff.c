@@ -8,11 +8,13 @@
  * exact engine must agree with GLPK's glp_exact (engine glpk-exact), with
  * every certificate verified.  Instances in n = 1..12: integer, dyadic and
  * decimal data, touching by construction, degenerate rows (duplicates,
- * scaled copies, zero rows, equalities). */
+ * scaled copies, zero rows, equalities); and the LP in Clarkson's rounds
+ * against the LP on every row, on systems of more than 64 rows. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench/families.h"
 #include "polytope/hpoly.h"
 #include "solver/classify.h"
 #include "solver/qmatrix.h"
@@ -596,6 +598,105 @@ START_TEST(degenerate_rows)
 }
 END_TEST
 
+/* ------------------------------------------------ Clarkson's rounds */
+
+/* (y, w) of sol is a Farkas certificate of the rows of kind: y >= 0 on
+ * slack rows and 0 on rows off, w >= 0, sum y a = 0, sum y + w = 1 and
+ * sum y b + w = tau < 0, all exact. */
+static void check_farkas(const hs_poly *A, const hs_poly *B, const unsigned char *kind,
+                         const lp_solution *sol)
+{
+    int n = A->n, m = A->m + B->m;
+    mpq_t t, obj, ysum, *comb = malloc(sizeof(mpq_t) * (size_t)n);
+    mpq_inits(t, obj, ysum, NULL);
+    for (int j = 0; j < n; j++)
+        mpq_init(comb[j]);
+    for (int r = 0; r < m; r++) {
+        const hs_poly *p = r < A->m ? A : B;
+        int i = r < A->m ? r : r - A->m;
+        if (kind[r] == LP_OFF) {
+            ck_assert(mpq_sgn(sol->y[r]) == 0);
+            continue;
+        }
+        if (kind[r] == LP_SLACK) {
+            ck_assert_msg(mpq_sgn(sol->y[r]) >= 0, "negative multiplier on row %d", r);
+            mpq_add(ysum, ysum, sol->y[r]);
+        }
+        for (int j = 0; j < n; j++) {
+            hpoly_get_q(p, i, j, t);
+            mpq_mul(t, t, sol->y[r]);
+            mpq_add(comb[j], comb[j], t);
+        }
+        hpoly_get_q(p, i, n, t);
+        mpq_mul(t, t, sol->y[r]);
+        mpq_add(obj, obj, t);
+    }
+    for (int j = 0; j < n; j++)
+        ck_assert_msg(mpq_sgn(comb[j]) == 0, "sum y a != 0 in x%d", j + 1);
+    ck_assert(mpq_sgn(sol->w) >= 0);
+    mpq_add(ysum, ysum, sol->w);
+    ck_assert_msg(mpq_cmp_ui(ysum, 1, 1) == 0, "sum y + w != 1");
+    mpq_add(obj, obj, sol->w);
+    ck_assert_msg(mpq_equal(obj, sol->tau) && mpq_sgn(obj) < 0, "not a Farkas certificate");
+    for (int j = 0; j < n; j++)
+        mpq_clear(comb[j]);
+    free(comb);
+    mpq_clears(t, obj, ysum, NULL);
+}
+
+/* lp_solve_rounds (simplex_q_rounds.c) against lp_solve on systems of
+ * more than 64 slack rows: tangent spheres apart and overlapping, a
+ * hair apart, touching face on face, edge on edge and vertex on face
+ * (bench/families.h), m = 100 each: the pair's LP and each polyhedron's.
+ * The same status and sign of tau*; where tau* >= 0 the same tau* and an
+ * optimal pair (checked exactly); where tau* < 0 a Farkas certificate;
+ * and the exact engine's answers, which use the rounds, verify. */
+START_TEST(rounds_agree_with_lp_solve)
+{
+    static const fam_id fams[] = {FAM_SPHERE, FAM_NEAR, FAM_TOUCH_FF, FAM_TOUCH_EE, FAM_TOUCH_VF};
+    hs_result *res = hs_result_new();
+    for (size_t f = 0; f < sizeof fams / sizeof *fams; f++)
+        for (int index = 0; index < 4; index++) {
+            fam_pair p;
+            hs_error err;
+            ck_assert_msg(fam_make(fams[f], 3, index, 100, NULL, &p, &err) == HS_OK, "%s", err.msg);
+            hs_poly *A = hs_poly_from_doubles(3, p.m[0], p.a[0], p.b[0], NULL, &err);
+            hs_poly *B = hs_poly_from_doubles(3, p.m[1], p.a[1], p.b[1], NULL, &err);
+            ck_assert(A && B);
+            zrows z;
+            ck_assert_int_eq(zrows_build(&z, A, B), 0);
+            unsigned char *kind = malloc((size_t)z.m);
+            for (int only = -1; only <= 1; only++) {
+                kinds_of(A, B, only, kind);
+                lp_solution s1, s2;
+                ck_assert_int_eq(lp_solution_init(&s1, z.n, z.m), 0);
+                ck_assert_int_eq(lp_solution_init(&s2, z.n, z.m), 0);
+                ck_assert_int_eq(lp_solve(&z, kind, &s1), 0);
+                ck_assert_int_eq(lp_solve_rounds(&z, kind, &s2), 0);
+                ck_assert_int_eq(s1.status, s2.status);
+                ck_assert_int_eq(mpq_sgn(s1.tau), mpq_sgn(s2.tau));
+                if (mpq_sgn(s1.tau) >= 0) {
+                    ck_assert_msg(mpq_equal(s1.tau, s2.tau), "%s %d: tau* differs",
+                                  fam_name(fams[f]), index);
+                    check_optimal_pair(A, B, kind, &s2);
+                } else
+                    check_farkas(A, B, kind, &s2);
+                lp_solution_free(&s1);
+                lp_solution_free(&s2);
+            }
+            ck_assert_msg(classify_pair(A, B, res, &err) == HS_OK, "%s", err.msg);
+            ck_assert_msg(hs_result_verify(res, A, B, &err) == HS_OK, "%s %d: %s",
+                          fam_name(fams[f]), index, err.msg);
+            free(kind);
+            zrows_free(&z);
+            hs_poly_free(A);
+            hs_poly_free(B);
+            fam_pair_free(&p);
+        }
+    hs_result_free(res);
+}
+END_TEST
+
 Suite *suite_lp_diff(void)
 {
     Suite *s = suite_create("lp_diff");
@@ -605,6 +706,7 @@ Suite *suite_lp_diff(void)
     tcase_add_loop_test(tc, classification_agrees_with_glpk_exact, 0, 12);
     tcase_add_loop_test(tc, wide_magnitudes, 0, 6);
     tcase_add_test(tc, degenerate_rows);
+    tcase_add_test(tc, rounds_agree_with_lp_solve);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -1,0 +1,220 @@
+/* simplex_q_rounds.c -- the slack LP of many rows, solved exactly in
+ * Clarkson's rounds (simplex_q.h: lp_solve_rounds).
+ *
+ * lp_solve's exact simplex prices every column at every exact pivot, and
+ * where the optimum is nearly degenerate (two polyhedra a rounding apart,
+ * or lying on each other: many rows nearly tight, reduced costs near
+ * zero) its filters fail and the prices are taken in rationals: about a
+ * millisecond at a thousand rows.  Here the exact LP runs on a few rows
+ * only:
+ *  1. the floating-point simplex on every row proposes an optimal point
+ *     (as lp_solve's own proposal does); the set is the equality rows,
+ *     its basis rows and the rows nearly tight at its point;
+ *  2. lp_solve on the set (the other rows LP_OFF);
+ *  3. tau* < 0 (or inconsistent equalities): the set alone is infeasible
+ *     and its multipliers are a Farkas certificate for every row: done
+ *     (tau* of the set bounds the full LP's from above);
+ *  4. otherwise every other slack row is checked at the set's exact
+ *     optimum (x*, tau*): a . x* + tau* <= b in doubles with a rigorous
+ *     error bound, in rationals where the bound cannot decide.  None
+ *     violated: (x*, tau*) is feasible for the full LP and optimal for a
+ *     relaxation of it, so optimal, and the set's multipliers (0 on the
+ *     other rows) are an optimal dual: done.  Otherwise the violated rows
+ *     join the set and 2 runs again.
+ * Every step is exact; floating point only chooses the set.  The answer
+ * is an optimal solution of the same LP (tau* the same, the point and the
+ * multipliers possibly another optimal pair). */
+#include "solver/simplex_q.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "polytope/fp.h"
+#include "polytope/mem.h"
+#include "solver/simplex_d.h"
+
+#define ROUNDS_MIN_ROWS 64   /* fewer slack rows: lp_solve on all of them */
+#define ROUNDS_TIGHT 0x1p-20 /* rows this close to tight (relative) start the set */
+#define ROUNDS_MAX 32        /* then lp_solve on every row (never seen) */
+
+/* The floating-point simplex's optimal point (x, tau) of the slack LP on
+ * the rows of kind != LP_OFF, and its basis rows flagged in set.  0, or
+ * -1 (out of memory, or no proposal). */
+static int float_point(const zrows *z, const unsigned char *kind, double *pi, unsigned char *set)
+{
+    int n = z->n, k = n + 1, ncol = 0;
+    dlp_col *dc = mem_alloc(2 * (size_t)z->m + 1 + (size_t)n, sizeof *dc);
+    int *row = mem_alloc(2 * (size_t)z->m + 1 + (size_t)n, sizeof(int));
+    int *basis = mem_alloc((size_t)k, sizeof(int));
+    double *rhs = mem_alloc((size_t)k, sizeof(double));
+    if (!dc || !row || !basis || !rhs) {
+        free(dc);
+        free(row);
+        free(basis);
+        free(rhs);
+        return -1;
+    }
+    for (int r = 0; r < z->m; r++) /* the columns of lp_solve, in its order */
+        for (int sign = 1; kind[r] != LP_OFF && sign >= (kind[r] == LP_EQ ? -1 : 1); sign -= 2) {
+            double b;
+            int exact;
+            dlp_col *d = &dc[ncol];
+            memset(d, 0, sizeof *d);
+            d->a = zrows_row_d(z, r, &b, &exact);
+            d->t = kind[r] == LP_SLACK;
+            d->sign = sign;
+            d->cost = sign * b;
+            row[ncol++] = r;
+        }
+    memset(&dc[ncol], 0, sizeof dc[ncol]); /* w */
+    dc[ncol].sign = 1;
+    dc[ncol].unit = n;
+    dc[ncol].cost = 1;
+    row[ncol++] = -1;
+    for (int i = 0; i < n; i++) { /* the artificials */
+        memset(&dc[ncol], 0, sizeof dc[ncol]);
+        dc[ncol].sign = 1;
+        dc[ncol].unit = i;
+        dc[ncol].fixed = 1;
+        row[ncol++] = -1;
+    }
+    for (int i = 0; i < k; i++)
+        rhs[i] = i == n;
+    for (int i = 0; i < n; i++)
+        basis[i] = ncol - n + i;
+    basis[n] = ncol - n - 1;
+    dlp lp = {n, k, ncol, dc, rhs};
+    long pivots = 0;
+    dlp_status st = dlp_solve(&lp, basis, pi, &pivots, NULL);
+    int rc = st == DLP_OPTIMAL ? 0 : -1;
+    for (int i = 0; rc == 0 && i < k; i++)
+        if (row[basis[i]] >= 0)
+            set[row[basis[i]]] = 1;
+    free(dc);
+    free(row);
+    free(basis);
+    free(rhs);
+    return rc;
+}
+
+/* Sign of a_r . x + tau - b_r at the exact point, in rationals (from the
+ * row's integer form: s a . x + s tau - s b, s > 0). */
+static int exact_excess_sign(const zrows *z, int r, const lp_solution *sol, mpq_t acc, mpq_t t)
+{
+    zrows_need(z, r);
+    const mpz_t *a = (const mpz_t *)zrows_coef(z, r);
+    mpq_set_z(acc, z->scale[r]);
+    mpq_mul(acc, acc, sol->tau);
+    for (int j = 0; j < z->n; j++) {
+        if (mpz_sgn(a[j]) == 0)
+            continue;
+        mpq_set_z(t, a[j]);
+        mpq_mul(t, t, sol->x[j]);
+        mpq_add(acc, acc, t);
+    }
+    mpz_set(mpq_numref(t), z->b[r]); /* s G b / G */
+    mpz_set(mpq_denref(t), z->G);
+    mpq_canonicalize(t);
+    mpq_sub(acc, acc, t);
+    return mpq_sgn(acc);
+}
+
+/* The slack rows outside the set (kind LP_SLACK, sub LP_OFF) violated at
+ * the set's optimum join it.  Returns how many joined. */
+static int join_violated(const zrows *z, const unsigned char *kind, unsigned char *sub,
+                         const lp_solution *sol, double *xd)
+{
+    int n = z->n, safe = 1, joined = 0;
+    for (int j = 0; j <= n; j++) { /* x* and tau* rounded: |error| <= 2 u |value| */
+        xd[j] = mpq_get_d(j < n ? sol->x[j] : sol->tau);
+        double m = fabs(xd[j]);
+        safe &= m == 0 ? mpq_sgn(j < n ? sol->x[j] : sol->tau) == 0 : m > 0x1p-400 && m < 0x1p400;
+    }
+    mpq_t acc, t;
+    mpq_inits(acc, t, NULL);
+    for (int r = 0; r < z->m; r++) {
+        if (kind[r] != LP_SLACK || sub[r] != LP_OFF)
+            continue;
+        double b;
+        int exact, sign = 2;
+        const double *a = zrows_row_d(z, r, &b, &exact);
+        if (safe && exact && fabs(b) < 0x1p400) {
+            /* the products of entries in [2^-400, 2^400] are normal; each
+             * term is off by its rounding of x (2 u relative) and the sum's
+             * by gamma(n + 2) of the magnitudes */
+            double v = xd[n] - b, mag = fabs(xd[n]) + fabs(b);
+            for (int j = 0; j < n; j++) {
+                double p = a[j] * xd[j];
+                v += p;
+                mag += fabs(p);
+            }
+            double bound = (2 * FP_U + fp_gamma(n + 2)) * mag * (1 + 8 * FP_U) + 0x1p-1000;
+            sign = v > bound ? 1 : v < -bound ? -1 : 2;
+        }
+        if (sign == 2)
+            sign = exact_excess_sign(z, r, sol, acc, t);
+        if (sign > 0) {
+            sub[r] = LP_SLACK;
+            joined++;
+        }
+    }
+    mpq_clears(acc, t, NULL);
+    return joined;
+}
+
+int lp_solve_rounds(const zrows *z, const unsigned char *kind, lp_solution *out)
+{
+    int slack = 0, n = z->n;
+    for (int r = 0; r < z->m; r++)
+        slack += kind[r] == LP_SLACK;
+    if (slack <= ROUNDS_MIN_ROWS)
+        return lp_solve(z, kind, out);
+    unsigned char *sub = mem_calloc((size_t)z->m, 1);
+    double *pi = mem_alloc((size_t)n + 1, sizeof(double));
+    if (!sub || !pi || float_point(z, kind, pi, sub) != 0) {
+        free(sub);
+        free(pi);
+        return lp_solve(z, kind, out);
+    }
+    int chosen = 0;
+    for (int r = 0; r < z->m; r++) { /* the set: basis rows, nearly tight rows, equalities */
+        if (kind[r] != LP_SLACK) {
+            sub[r] = kind[r];
+            continue;
+        }
+        double b;
+        int exact;
+        const double *a = zrows_row_d(z, r, &b, &exact);
+        double v = pi[n] - b, mag = fabs(pi[n]) + fabs(b);
+        for (int j = 0; j < n; j++) {
+            v += a[j] * pi[j];
+            mag += fabs(a[j] * pi[j]);
+        }
+        sub[r] = sub[r] || !(v < -ROUNDS_TIGHT * mag) ? LP_SLACK : LP_OFF;
+        chosen += sub[r] == LP_SLACK;
+    }
+    if (chosen > slack / 2) { /* nearly every row tight: no gain */
+        free(sub);
+        free(pi);
+        return lp_solve(z, kind, out);
+    }
+    long pivots = 0, exact_pivots = 0;
+    int rc = 0, repaired = 0, done = 0;
+    for (int round = 0; round < ROUNDS_MAX && rc == 0 && !done; round++) {
+        rc = lp_solve(z, sub, out);
+        pivots += out->pivots;
+        exact_pivots += out->exact_pivots;
+        repaired |= out->repaired;
+        done = rc == 0 && (out->status == LP_EQ_INCONSISTENT || mpq_sgn(out->tau) < 0 ||
+                           join_violated(z, kind, sub, out, pi) == 0);
+    }
+    free(sub);
+    free(pi);
+    if (rc == 0 && !done) /* (rounds exhausted: every row at once) */
+        return lp_solve(z, kind, out);
+    out->pivots = pivots;
+    out->exact_pivots = exact_pivots;
+    out->repaired = repaired;
+    return rc;
+}
