@@ -50,6 +50,9 @@ typedef struct classify_ctx {
     zrows z;
     unsigned char *kind;
     lp_solution sol;         /* LP of the pair (or of the single system) */
+    /* made by the first search for implicit equalities (step 2: only
+     * pairs whose LP0 ends at tau* = 0 need them; O(m) rationals each) */
+    int have_aux;
     lp_solution aux;         /* LPs of one polyhedron (implicit equalities) */
     implicit_info imp[2];
     long pivots;
@@ -107,7 +110,8 @@ static void classify_ctx_free(classify_ctx *c)
     for (int w = 0; w < 2; w++)
         implicit_free(&c->imp[w], c->z.m, c->z.n);
     lp_solution_free(&c->sol);
-    lp_solution_free(&c->aux);
+    if (c->have_aux)
+        lp_solution_free(&c->aux);
     free(c->kind);
     zrows_free(&c->z);
 }
@@ -119,11 +123,26 @@ static hs_code classify_ctx_init(classify_ctx *c, const hs_poly *A, const hs_pol
         return err_set(err, HS_ERR_NOMEM, "out of memory");
     int m = c->z.m, n = c->z.n;
     c->kind = mem_alloc((size_t)m, 1);
-    if (!c->kind || lp_solution_init(&c->sol, n, m) != 0 || lp_solution_init(&c->aux, n, m) != 0 ||
-        implicit_init(&c->imp[0], m, n) != 0 || implicit_init(&c->imp[1], m, n) != 0) {
+    if (!c->kind || lp_solution_init(&c->sol, n, m) != 0) {
         classify_ctx_free(c);
         return err_set(err, HS_ERR_NOMEM, "out of memory");
     }
+    return HS_OK;
+}
+
+/* The parts of step 2 (the auxiliary LP's solution, the implicit rows of
+ * each polyhedron and their proofs), made on first use. */
+static hs_code need_implicit(classify_ctx *c, hs_error *err)
+{
+    int m = c->z.m, n = c->z.n;
+    if (!c->have_aux) {
+        if (lp_solution_init(&c->aux, n, m) != 0)
+            return err_set(err, HS_ERR_NOMEM, "out of memory");
+        c->have_aux = 1;
+    }
+    for (int w = 0; w < 2; w++)
+        if (!c->imp[w].implicit && implicit_init(&c->imp[w], m, n) != 0)
+            return err_set(err, HS_ERR_NOMEM, "out of memory");
     return HS_OK;
 }
 
@@ -135,7 +154,7 @@ static void set_kinds(classify_ctx *c, int only)
         int w = c->z.which[r];
         if (only >= 0 && w != only)
             c->kind[r] = LP_OFF;
-        else if (c->z.eq[r] || c->imp[w].implicit[r])
+        else if (c->z.eq[r] || (c->imp[w].implicit && c->imp[w].implicit[r]))
             c->kind[r] = LP_EQ;
         else
             c->kind[r] = LP_SLACK;
@@ -324,7 +343,8 @@ static hs_code classify_run(classify_ctx *c, hs_result *r, hs_error *err)
         result_set_point_q(r, c->sol.x);
         return HS_OK;
     }
-    if ((rc = find_implicit(c, 0, err)) != HS_OK || (rc = find_implicit(c, 1, err)) != HS_OK)
+    if ((rc = need_implicit(c, err)) != HS_OK || (rc = find_implicit(c, 0, err)) != HS_OK ||
+        (rc = find_implicit(c, 1, err)) != HS_OK)
         return rc;
     set_kinds(c, -1);
     if (c->imp[0].count + c->imp[1].count > 0) {
