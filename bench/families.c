@@ -895,7 +895,7 @@ static hs_code make_hull_rest(uint64_t seed, long index, const fam_meshes *ms, f
     if (rc != HS_OK)
         return rc;
     tangent_rng g = family_rng(FAM_HULL_REST, seed, index);
-    fam_pair_rest(p, 2 * M_PI * tangent_rng_unit(&g));
+    fam_pair_rest(p, 2 * M_PI * tangent_rng_unit(&g), 1);
     char was[128];
     snprintf(was, sizeof was, "%s", p->label);
     snprintf(p->label, sizeof p->label, "%.100s, B resting on A", was);

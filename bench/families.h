@@ -138,9 +138,12 @@ void fam_pair_free(fam_pair *p);
  * on A, as the hull-rest family does with hull pairs (families.h above):
  * B's face nearest its interior point onto A's face nearest A's, the
  * feet of the perpendiculars at one point, B then turned about the normal
- * by spin radians, and B's resting row replaced by A's row negated.  The
- * rows must bound both polytopes (every row's norm nonzero). */
-void fam_pair_rest(fam_pair *p, double spin);
+ * by spin radians; with exact, B's resting row is then replaced by A's
+ * row negated (touching by the numbers written), without it the two faces
+ * coincide only to rounding (overlapping or apart by about 1e-16 of the
+ * size, as bodies placed with floating-point transforms are).  The rows
+ * must bound both polytopes (every row's norm nonzero). */
+void fam_pair_rest(fam_pair *p, double spin, int exact);
 
 #ifdef __cplusplus
 }

@@ -70,7 +70,7 @@ static void align_rotation(const double u[3], const double v[3], double R[9])
     axis_rotation(k, atan2(s, c), R);
 }
 
-void fam_pair_rest(fam_pair *p, double spin)
+void fam_pair_rest(fam_pair *p, double spin, int exact)
 {
     double nA[3], fA[3], nB[3], fB[3], minus[3], Q0[9], S[9], Q[9], T[3];
     int ra = nearest_face(p, 0, nA, fA), rb = nearest_face(p, 1, nB, fB);
@@ -93,6 +93,8 @@ void fam_pair_rest(fam_pair *p, double spin)
     for (int j = 0; j < 3; j++)
         moved[j] = Q[3 * j] * c[0] + Q[3 * j + 1] * c[1] + Q[3 * j + 2] * c[2] + T[j];
     memcpy(p->interior[1], moved, sizeof moved);
+    if (!exact)
+        return;
     for (int j = 0; j < 3; j++)
         p->a[1][3 * (size_t)rb + j] = -p->a[0][3 * (size_t)ra + j];
     p->b[1][rb] = -p->b[0][ra];

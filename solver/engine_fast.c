@@ -276,6 +276,13 @@ static hs_code run_lp(fast_query *q, hs_error *err)
         if (touching || fast_settled(q, st, z, strict))
             goto settled;
     }
+    if (q->n == 3 && q->have_basis && fabs(z[q->n]) <= fq_margin_noise(q, z)) {
+        /* a margin of rounding noise that no basis certified: two bodies a
+         * rounding apart; the LP's own rows classified exactly first */
+        int got = fq_exact_on_set(q, q->fw->order, q->set_count, err);
+        if (got != 0)
+            return got > 0 ? HS_OK : HS_ERR_NOMEM;
+    }
     if (q->n >= FAST_PREP_SIMPLEX_DIM) /* Seidel's LP costs like n! here */
         return fall_back(q, "not settled by the dual simplex", err);
     near_box(q);

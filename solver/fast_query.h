@@ -47,6 +47,7 @@ typedef struct fast_query {
      * looked for once a query: 0 not yet, 1 none, 2 found (face_ra of A,
      * face_rb of B) */
     int faces, face_ra, face_rb;
+    int set_count; /* rows (fw->order) in the dual simplex's last set */
 } fast_query;
 
 /* Stacked row ids: A's rows first, then B's. */
@@ -151,5 +152,15 @@ int fq_try_face_at(fast_query *q, const double *x);
  * where it crosses them: an object resting on another, its center above
  * the contact, is settled here before the LP.  1 when certified. */
 int fq_try_segment_face(fast_query *q);
+/* The margin of rounding noise around 0 at the LP point z (n + 1
+ * values): 1e-12 of its largest entry. */
+double fq_margin_noise(const fast_query *q, const double *z);
+/* fast_exact_set.c: the rows set[0 .. count) (stacked ids, with the
+ * candidates of both) classified exactly as a subsystem, rows that do
+ * not hold strictly at its overlap point joined, a few rounds: 1 when the
+ * answer (disjoint with a Farkas certificate, or overlap at an exact
+ * point) holds for A and B and is in q->r; 0 when not (touching, or no
+ * answer); -1 out of memory (err set). */
+int fq_exact_on_set(fast_query *q, const int *set, int count, hs_error *err);
 
 #endif

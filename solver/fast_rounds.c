@@ -354,6 +354,11 @@ static double margin_noise(const fast_query *q, const double *z)
     return 1e-12 * (scale + 1e-300);
 }
 
+double fq_margin_noise(const fast_query *q, const double *z)
+{
+    return margin_noise(q, z);
+}
+
 /* The same rounds with the dual simplex of fast_lp.c, which goes on from
  * its last basis when violated rows join instead of starting again.
  * Returns 0 when it reached an optimum over every row (z, *strict), or
@@ -585,6 +590,7 @@ int fq_lp_rounds_dual(fast_query *q, double *z, int *strict)
         }
     }
     clear_set(q, count);
+    q->set_count = count;
     memcpy(z, st.z, sizeof(double) * (size_t)(q->n + 1));
     memcpy(q->last_basis, st.basis, sizeof(int) * (size_t)(q->n + 1));
     if (rc == 0 && !q->certified && z[q->n] < -margin_noise(q, z))

@@ -1,0 +1,180 @@
+/* fast_exact_set.c -- the fast engine's exact classification of the rows
+ * its LP ended with (fast_query.h: fq_exact_on_set).
+ *
+ * Two polytopes a rounding apart (a body set down on another with
+ * floating-point transforms: their faces coincide only to rounding)
+ * overlap, or miss, by about 1e-16 of their size.  The margin LP's sign is
+ * then below its rounding and no double point certifies such a thin
+ * overlap, so the fast engine cannot answer; the exact engine can, but
+ * over every row (its setup alone is O(m) rationals).  Here the exact
+ * engine classifies only the subsystem A', B' of the rows in the LP's
+ * last set (tens of rows), Clarkson's way:
+ *  - A' and B' disjoint: their Farkas certificate names rows of A and B,
+ *    so it proves A and B disjoint (A is inside A', B inside B');
+ *  - A' and B' overlap at the exact point x': when every row of A and B
+ *    holds strictly at x' (doubles with a rigorous bound; rationals where
+ *    the bound cannot decide) x' is the witness; otherwise the rows that
+ *    do not join the set and the subsystem is classified again;
+ *  - anything else (touching, or no answer within a few rounds) is left
+ *    to the caller (the full exact engine).
+ * Every answer is exact; the verifier checks it like any other. */
+#include "solver/fast_query.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "polytope/error.h"
+#include "polytope/fp.h"
+#include "polytope/hpoly.h"
+#include "polytope/mem.h"
+#include "solver/classify.h"
+#include "solver/result.h"
+
+#define EXACT_SET_ROUNDS 4
+
+/* The subsystem of view k: its rows with use[id] set (stacked ids), into
+ * a new polytope; idx receives each new row's index in the view. */
+static hs_poly *subsystem(const fast_query *q, int k, const unsigned char *use, int *idx,
+                          hs_error *err)
+{
+    const fast_view *V = q->V[k];
+    int n = q->n, m = 0, base = k ? q->mA : 0;
+    double *a = mem_alloc((size_t)V->m * (size_t)n + 1, sizeof(double));
+    double *b = mem_alloc((size_t)V->m + 1, sizeof(double));
+    hs_poly *p = NULL;
+    if (a && b) {
+        for (int i = 0; i < V->m; i++)
+            if (use[base + i]) {
+                memcpy(a + (size_t)m * (size_t)n, view_row(V, n, i), sizeof(double) * (size_t)n);
+                b[m] = V->b[i];
+                idx[m++] = i;
+            }
+        p = hs_poly_from_doubles(n, m, a, b, NULL, err);
+    }
+    free(a);
+    free(b);
+    return p;
+}
+
+/* Is every row of view k strict at the rational point x (n entries)?
+ * Rows that are not join use (stacked ids); returns how many did. */
+static int join_not_strict(const fast_query *q, int k, mpq_t *const x, const double *xd, int safe,
+                           unsigned char *use, mpq_t acc, mpq_t t)
+{
+    const fast_view *V = q->V[k];
+    int n = q->n, joined = 0, base = k ? q->mA : 0;
+    for (int i = 0; i < V->m; i++) {
+        const double *a = view_row(V, n, i);
+        int sign = 2;
+        if (safe && fabs(V->b[i]) < 0x1p400) {
+            /* x rounded: each |x_j - xd_j| <= 2 u |xd_j|; the sum off by
+             * gamma(n + 1) of the magnitudes */
+            double v = -V->b[i], mag = fabs(V->b[i]);
+            for (int j = 0; j < n; j++) {
+                double p = a[j] * xd[j];
+                v += p;
+                mag += fabs(p);
+            }
+            double bound = (2 * FP_U + fp_gamma(n + 1)) * mag * (1 + 8 * FP_U) + 0x1p-1000;
+            sign = v > bound ? 1 : v < -bound ? -1 : 2;
+        }
+        if (sign == 2) {
+            mpq_set_d(acc, -V->b[i]);
+            for (int j = 0; j < n; j++) {
+                mpq_set_d(t, a[j]);
+                mpq_mul(t, t, x[j]);
+                mpq_add(acc, acc, t);
+            }
+            sign = mpq_sgn(acc);
+        }
+        if (sign >= 0 && !use[base + i]) {
+            use[base + i] = 1;
+            joined++;
+        }
+    }
+    return joined;
+}
+
+/* The subsystem's answer mapped to A and B in q->r: a Farkas certificate
+ * (rows renumbered) or an overlap point.  0, or -1 out of memory. */
+static int answer_disjoint(fast_query *q, const hs_result *sub, int *const idx[2])
+{
+    hs_result *r = q->r;
+    if (result_reset(r, HS_DISJOINT, q->n) != 0)
+        return -1;
+    r->kind = CERT_FARKAS;
+    for (int c = 0; c < sub->nmult; c++) {
+        const cert_mult *cm = &sub->mult[c];
+        if (result_add_mult(r, cm->which, idx[cm->which][cm->row], cm->y) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+int fq_exact_on_set(fast_query *q, const int *set, int count, hs_error *err)
+{
+    int n = q->n, M = q->M, answered = 0, rounds = 0;
+    unsigned char *use = mem_calloc((size_t)M, 1);
+    int *idx[2] = {mem_alloc((size_t)q->V[0]->m + 1, sizeof(int)),
+                   mem_alloc((size_t)q->V[1]->m + 1, sizeof(int))};
+    double *xd = mem_alloc((size_t)n, sizeof(double));
+    hs_result *sub = hs_result_new();
+    mpq_t acc, t;
+    mpq_inits(acc, t, NULL);
+    if (!use || !idx[0] || !idx[1] || !xd || !sub)
+        answered = -1;
+    for (int c = 0; answered == 0 && c < count; c++)
+        use[set[c]] = 1;
+    for (int k = 0; answered == 0 && k < 2; k++) /* each side at least its candidates */
+        for (int c = 0; c < q->ncand[k]; c++)
+            use[q->cand[k][c] + (k ? q->mA : 0)] = 1;
+    for (; answered == 0 && rounds < EXACT_SET_ROUNDS; rounds++) {
+        hs_error sub_err;
+        hs_poly *A = subsystem(q, 0, use, idx[0], &sub_err);
+        hs_poly *B = A ? subsystem(q, 1, use, idx[1], &sub_err) : NULL;
+        hs_code rc = A && B ? classify_pair(A, B, sub, &sub_err) : HS_ERR_NOMEM;
+        hs_poly_free(A);
+        hs_poly_free(B);
+        if (rc != HS_OK) {
+            answered = rc == HS_ERR_NOMEM ? -1 : 0;
+            break;
+        }
+        hs_status st = hs_result_status(sub);
+        if (st == HS_DISJOINT) {
+            answered = answer_disjoint(q, sub, idx) == 0 ? 1 : -1;
+            break;
+        }
+        if (st != HS_OVERLAP || !sub->has_point)
+            break; /* touching: the full exact engine */
+        int safe = 1;
+        for (int j = 0; j < n; j++) {
+            xd[j] = mpq_get_d(sub->point[j]);
+            double m = fabs(xd[j]);
+            safe &= m == 0 ? mpq_sgn(sub->point[j]) == 0 : m > 0x1p-400 && m < 0x1p400;
+        }
+        int joined = join_not_strict(q, 0, sub->point, xd, safe, use, acc, t) +
+                     join_not_strict(q, 1, sub->point, xd, safe, use, acc, t);
+        if (joined == 0) {
+            if (result_reset(q->r, HS_OVERLAP, n) != 0) {
+                answered = -1;
+                break;
+            }
+            result_set_point_q(q->r, sub->point);
+            answered = 1;
+        }
+    }
+    if (answered == 1)
+        fq_trace(q, "the rows of the LP's set (and %d rounds of rows joined) classified exactly: "
+                    "%s for every row",
+                 rounds, hs_status_name(hs_result_status(q->r)));
+    mpq_clears(acc, t, NULL);
+    hs_result_free(sub);
+    free(xd);
+    free(idx[0]);
+    free(idx[1]);
+    free(use);
+    if (answered < 0)
+        err_set(err, HS_ERR_NOMEM, "out of memory");
+    return answered;
+}
