@@ -55,7 +55,7 @@
 
 static const char *const fam_names[FAM_COUNT] = {
     "sphere", "elong2", "elong4", "elong10", "near", "touch-ff", "touch-ee", "touch-vf", "hull",
-    "hull-rest"};
+    "hull-rest", "hull-rest-fp"};
 
 const char *fam_name(fam_id f) { return f >= 0 && f < FAM_COUNT ? fam_names[f] : "?"; }
 
@@ -69,7 +69,10 @@ int fam_from_name(const char *name, fam_id *f)
     return -1;
 }
 
-int fam_needs_meshes(fam_id f) { return f == FAM_HULL || f == FAM_HULL_REST; }
+int fam_needs_meshes(fam_id f)
+{
+    return f == FAM_HULL || f == FAM_HULL_REST || f == FAM_HULL_REST_FP;
+}
 
 int fam_has_m(fam_id f) { return !fam_needs_meshes(f); }
 
@@ -77,7 +80,7 @@ int fam_min_m(fam_id f)
 {
     switch (f) {
     case FAM_TOUCH_FF: case FAM_TOUCH_EE: case FAM_TOUCH_VF: return 8;
-    case FAM_HULL: case FAM_HULL_REST: return 0;
+    case FAM_HULL: case FAM_HULL_REST: case FAM_HULL_REST_FP: return 0;
     default: return 4;
     }
 }
@@ -888,17 +891,18 @@ static hs_code make_hull(uint64_t seed, long index, const fam_meshes *ms, fam_pa
 
 /* ======================================================== hull-rest */
 
-static hs_code make_hull_rest(uint64_t seed, long index, const fam_meshes *ms, fam_pair *p,
-                              hs_error *err)
+static hs_code make_hull_rest(uint64_t seed, long index, const fam_meshes *ms, int exact,
+                              fam_pair *p, hs_error *err)
 {
     hs_code rc = make_hull(seed, index, ms, p, err);
     if (rc != HS_OK)
         return rc;
     tangent_rng g = family_rng(FAM_HULL_REST, seed, index);
-    fam_pair_rest(p, 2 * M_PI * tangent_rng_unit(&g), 1);
+    fam_pair_rest(p, 2 * M_PI * tangent_rng_unit(&g), exact);
     char was[128];
     snprintf(was, sizeof was, "%s", p->label);
-    snprintf(p->label, sizeof p->label, "%.100s, B resting on A", was);
+    snprintf(p->label, sizeof p->label, "%.90s, B resting on A%s", was,
+             exact ? "" : " to rounding");
     return HS_OK;
 }
 
@@ -918,7 +922,8 @@ hs_code fam_make(fam_id f, uint64_t seed, long index, int m, const fam_meshes *m
     case FAM_TOUCH_FF: case FAM_TOUCH_EE: case FAM_TOUCH_VF:
         return make_touch(f, seed, index, m, out, err);
     case FAM_HULL: return make_hull(seed, index, meshes, out, err);
-    case FAM_HULL_REST: return make_hull_rest(seed, index, meshes, out, err);
+    case FAM_HULL_REST: return make_hull_rest(seed, index, meshes, 1, out, err);
+    case FAM_HULL_REST_FP: return make_hull_rest(seed, index, meshes, 0, out, err);
     default: return fail(err, HS_ERR_ARG, "unknown family %d", (int)f);
     }
 }

@@ -55,6 +55,11 @@
  *             (unless a foot lies within rounding of its face's edge:
  *             then the pair may be disjoint by a hair; the exact engine's
  *             class is the reference, as for every family).
+ *   hull-rest-fp
+ *             the same, without that last replacement: B set down by its
+ *             rotated rows alone, as bodies placed with floating-point
+ *             transforms are, so the faces coincide only to rounding and
+ *             the pairs overlap or miss by about 1e-16 of their size.
  *
  * Every generator is a pure function of (family, seed, index, m): the same
  * arguments give the same rows.  No global state. */
@@ -81,6 +86,7 @@ typedef enum fam_id {
     FAM_TOUCH_VF,
     FAM_HULL,
     FAM_HULL_REST,
+    FAM_HULL_REST_FP,
     FAM_COUNT
 } fam_id;
 
@@ -91,7 +97,7 @@ int fam_from_name(const char *name, fam_id *f);
 /* Nonzero when the family takes m from the caller (all but hull). */
 int fam_has_m(fam_id f);
 /* Nonzero when the family is built from the meshes of the data folder
- * (hull, hull-rest). */
+ * (hull, hull-rest, hull-rest-fp). */
 int fam_needs_meshes(fam_id f);
 /* Smallest m the family accepts. */
 int fam_min_m(fam_id f);

@@ -6,7 +6,7 @@
  * Instances: the families of bench/families.h (tangent spheres, elongated,
  * near-touching, exactly touching face-face / edge-edge / vertex-face, and
  * hulls of the real meshes of the data folder, alone at random poses and
- * resting face on face), m rows per polytope.
+ * resting face on face, exactly and to rounding), m rows per polytope.
  * Everything a method needs is built before any timing, once per pair:
  * our hs_poly (hs_poly_from_doubles: its time is reported as "build";
  * "ready" adds hs_poly_fast_ready, which makes whatever the fast engine
@@ -65,7 +65,7 @@
  *          [fallback_rate=.. build_us=.. ready_us=..]
  * (na where a class is empty; pairs = the pairs the method was timed on;
  * the fast lines add the fallback rate and the mean build and ready times
- * of one hs_poly; hull and hull-rest rows give the mean m and its range).
+ * of one hs_poly; the hull families' rows give the mean m and its range).
  * Progress goes to stderr. */
 #define _GNU_SOURCE /* RUSAGE_THREAD */
 #include <errno.h>
@@ -117,9 +117,9 @@ static void usage(FILE *f)
             "             [--exact-pairs N] [--seed S] [--data DIR] [--methods M,...]\n"
             "             [--verbose]\n"
             "  --families    any of sphere,elong2,elong4,elong10,near,touch-ff,touch-ee,\n"
-            "                touch-vf,hull,hull-rest, or all (default all)\n"
-            "  --sizes       rows per polytope (default 20,60,250,1000; hull and\n"
-            "                hull-rest have their own)\n"
+            "                touch-vf,hull,hull-rest,hull-rest-fp, or all (default all)\n"
+            "  --sizes       rows per polytope (default 20,60,250,1000; the hull\n"
+            "                families have their own)\n"
             "  --pairs       pairs per family and size (default 100)\n"
             "  --repeat      timed repeats, each pair once per method (default 5)\n"
             "  --exact-pairs the exact engine is timed on this many pairs per row\n"
@@ -760,10 +760,10 @@ int main(int argc, char **argv)
     glp_term_out(GLP_OFF);
     char mesh_note[512] = "";
     fam_meshes *meshes = NULL;
-    if (o.fam[FAM_HULL] || o.fam[FAM_HULL_REST]) {
+    if (o.fam[FAM_HULL] || o.fam[FAM_HULL_REST] || o.fam[FAM_HULL_REST_FP]) {
         meshes = fam_meshes_load(o.data, mesh_note, sizeof mesh_note);
         if (!meshes)
-            fprintf(stderr, "pairs: families hull and hull-rest skipped: %s\n", mesh_note);
+            fprintf(stderr, "pairs: the hull families skipped: %s\n", mesh_note);
     }
     row_stats *st = calloc((size_t)FAM_COUNT * MAX_SIZES, sizeof *st);
     runner w;

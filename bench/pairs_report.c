@@ -226,11 +226,11 @@ static void print_notes(const bench_opts *o, const row_stats *st, int nst,
            "vertex 0 in every query.  libccd answers intersect / disjoint, touching "
            "counts as intersect.\n",
            glp_version(), GLPK_TOL, CCD_ITERATIONS);
-    if (o->fam[FAM_HULL] || o->fam[FAM_HULL_REST]) {
+    if (o->fam[FAM_HULL] || o->fam[FAM_HULL_REST] || o->fam[FAM_HULL_REST_FP]) {
         if (!meshes)
-            printf("\nFamilies hull and hull-rest skipped: %s.\n", mesh_note);
+            printf("\nThe hull families skipped: %s.\n", mesh_note);
         else {
-            printf("\nFamilies hull and hull-rest: %d meshes (hull vertices):",
+            printf("\nThe hull families: %d meshes (hull vertices):",
                    fam_meshes_count(meshes));
             for (int k = 0; k < fam_meshes_count(meshes); k++)
                 printf("%s %s (%d)", k ? "," : "", fam_mesh_name(meshes, k),
