@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "polytope/expansion.h"
 #include "polytope/rng.h"
 #include "solver/fast_lp.h"
 #include "solver/fast_touch.h"
@@ -658,6 +659,40 @@ static double box_extent(const fast_query *q, int k)
     return e;
 }
 
+/* Are rows a of A and b of B exactly opposite multiples, (a_a, b_a) =
+ * -lambda (a_b, b_b) with lambda > 0?  Every 2 x 2 minor with the column
+ * J of b's largest entry is 0: x y = u v as equal Two-Products (exact for
+ * entries in [2^-200, 2^200] or 0; outside that range 1, and the proof
+ * decides).  Faces that coincide only to rounding fail here, before any
+ * proof is tried at them. */
+static int rows_exactly_opposite(const fast_query *q, int a, int b)
+{
+    int n = q->n, J = 0;
+    const double *ga = view_row(q->V[0], n, a), *gb = view_row(q->V[1], n, b);
+    double ba = q->V[0]->b[a], bb = q->V[1]->b[b];
+    for (int k = 0; k <= n; k++) {
+        double u = fabs(k < n ? ga[k] : ba), v = fabs(k < n ? gb[k] : bb);
+        if ((u != 0 && !(u >= 0x1p-200 && u <= 0x1p200)) ||
+            (v != 0 && !(v >= 0x1p-200 && v <= 0x1p200)))
+            return 1;
+    }
+    for (int k = 1; k < n; k++)
+        if (fabs(gb[k]) > fabs(gb[J]))
+            J = k;
+    if (gb[J] == 0 || ga[J] == 0 || (ga[J] > 0) == (gb[J] > 0))
+        return 0;
+    for (int k = 0; k <= n; k++) {
+        if (k == J)
+            continue;
+        double xa = k < n ? ga[k] : ba, xb = k < n ? gb[k] : bb, p1, e1, p2, e2;
+        xp_two_prod(xa, gb[J], &p1, &e1);
+        xp_two_prod(ga[J], xb, &p2, &e2);
+        if (p1 != p2 || e1 != e2)
+            return 0;
+    }
+    return 1;
+}
+
 /* The face-on-face proof for rows ra of A and rb of B (opposite, on one
  * plane) at the point of that plane below c, rounded to multiples of a
  * power of two near 2^-24 of the pair's extent: short numbers for the
@@ -665,6 +700,8 @@ static double box_extent(const fast_query *q, int k)
 static int face_contact_below(fast_query *q, int ra, int rb, const double *c)
 {
     int n = q->n;
+    if (!rows_exactly_opposite(q, ra, rb))
+        return 0;
     const double *ga = view_row(q->V[0], n, ra);
     double g2 = 0, off = -row_b(q, ra), p[SEIDEL_MAX_DIM];
     double ext = fp_max(box_extent(q, 0), box_extent(q, 1));
@@ -847,7 +884,8 @@ static int faces_in_set(fast_query *q, const double *z, int count)
     }
     for (int i = 0; i < na; i++)
         for (int j = 0; j < nb; j++)
-            if (rows_opposite(q, ta[i], tb[j]) && face_contact_near(q, ta[i], tb[j], z, ta, na, tb, nb))
+            if (rows_opposite(q, ta[i], tb[j]) && rows_exactly_opposite(q, ta[i], tb[j]) &&
+                face_contact_near(q, ta[i], tb[j], z, ta, na, tb, nb))
                 return 1;
     return 0;
 }
@@ -878,7 +916,8 @@ int fq_try_face_at(fast_query *q, const double *x)
     int na = tight_rows(q, 0, x, ta), nb = na ? tight_rows(q, 1, x, tb) : 0;
     for (int i = 0; i < na; i++)
         for (int j = 0; j < nb; j++)
-            if (rows_opposite(q, ta[i], tb[j]) && face_contact_near(q, ta[i], tb[j], x, ta, na, tb, nb))
+            if (rows_opposite(q, ta[i], tb[j]) && rows_exactly_opposite(q, ta[i], tb[j]) &&
+                face_contact_near(q, ta[i], tb[j], x, ta, na, tb, nb))
                 return 1;
     return 0;
 }
