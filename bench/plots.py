@@ -10,7 +10,8 @@ Plots (each only when its RESULT lines exist; missing fields and series are
 skipped, so older and newer RESULT formats both work):
   pairs-FAMILY.svg  us per query against m, log-log: fast, exact, GLPK, MPR,
                     GJK (lines "bench=pairs family= m= method= mean_us=", or
-                    the older "family= m= fast_us= exact_us= ...")
+                    the older "family= m= fast_us= exact_us= ..."); bars for a
+                    family timed at one m only (the hull families)
   table1.svg        seed 002's Table 1: average seconds per query, the paper's
                     IBM 486 beside ours (faithful, and the same over GMP)
   world.svg         ms per world step against N: raw, grid, tree, FCL
@@ -112,6 +113,14 @@ def pairs_plots(rows):
     if not data:
         print('plots: pairs-*.svg skipped (no RESULT lines of bench/pairs)')
     for fam in sorted(data):
+        sizes = set(m for pts in data[fam].values() for m, _y in pts)
+        if len(sizes) == 1:  # one row (the hull families: m is each pair's own): bars
+            m = sizes.pop()
+            bar_plot('pairs-%s.svg' % fam,
+                     'bench/pairs, family %s: time per query' % fam, 'microseconds per query',
+                     [('mean m = %g' % m,
+                       [(LABELS[k], data[fam][k][0][1]) for k in methods if k in data[fam]])])
+            continue
         line_plot('pairs-%s.svg' % fam,
                   'bench/pairs, family %s: time per query' % fam, 'rows per polytope, m',
                   'microseconds per query', [(LABELS[k], data[fam].get(k, [])) for k in methods])
