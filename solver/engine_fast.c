@@ -12,7 +12,7 @@
  *     the question without reading the others.
  *  A face on a face.  Two candidate rows exactly opposite on one plane
  *     (the polyhedra cannot overlap then) are tried as a contact at the
- *     point of that plane below the smaller one's center (fast_rounds.c,
+ *     point of that plane below the smaller one's center (fast_faces.c,
  *     fast_touch.c), before Step 5 when both are small (every row a
  *     candidate), after the segment otherwise.
  *  The segment.  On p(l) = s + l d, a row of A is left where it becomes

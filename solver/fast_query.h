@@ -1,8 +1,10 @@
 /* fast_query.h -- one query of the fast engine, shared by its files:
  * fast_query.c (row values, strictness, certificates, direction-map
  * lookups, the fq_trace),
- * fast_rounds.c (the margin LP in Clarkson's rounds) and engine_fast.c
- * (the query: Steps 3-7 of seed 002, then the LP; see engine_fast.c). */
+ * fast_rounds.c (the margin LP in Clarkson's rounds), fast_faces.c (two
+ * faces lying on each other), fast_exact_set.c (bodies a rounding apart)
+ * and engine_fast.c (the query: Steps 3-7 of seed 002, then the LP; see
+ * engine_fast.c). */
 #ifndef HS_FAST_QUERY_H
 #define HS_FAST_QUERY_H
 
@@ -43,7 +45,7 @@ typedef struct fast_query {
     int last_basis[SEIDEL_MAX_DIM + 1]; /* the basis of the last optimum found */
     int have_basis;
     int touched; /* the rounds certified a contact from last_basis (r holds it) */
-    /* two candidate faces exactly opposite on one plane (fast_rounds.c),
+    /* two candidate faces exactly opposite on one plane (fast_faces.c),
      * looked for once a query: 0 not yet, 1 none, 2 found (face_ra of A,
      * face_rb of B) */
     int faces, face_ra, face_rb;
@@ -133,10 +135,21 @@ void fq_prefetch_lookup(const fast_query *q, int k, const double *d);
 seidel_status fq_lp_rounds(fast_query *q, int forced, double *z, int *strict);
 int fq_lp_rounds_dual(fast_query *q, double *z, int *strict);
 int fq_try_touching(fast_query *q);
+/* fast_faces.c: two candidate rows (of the first few of A and of B)
+ * opposite faces on one plane, to rounding, found once a query (the
+ * crash start of the LP and the face-on-face proof both ask): 1 with
+ * *ra of A and *rb of B, or 0. */
+int fq_opposite_faces(fast_query *q, int *ra, int *rb);
+/* The rows of the LP's set (q->fw->order, count ids) tight at z (n + 1
+ * values, its margin rounding noise): two of them exactly opposite faces
+ * on one plane, their contact proved at points of their common region
+ * near z.  1 when certified (r holds the answer, q->last_basis the
+ * proof's basis). */
+int fq_faces_in_set(fast_query *q, const double *z, int count);
 /* A face on a face (two exactly opposite candidate rows on one plane):
  * the contact certified at a point of that plane below one of the centers,
  * without the LP; and the basis of that proof for rows ra of A, rb of B
- * and the point's coordinates p (fast_rounds.c).  1 when certified. */
+ * and the point's coordinates p (fast_faces.c).  1 when certified. */
 int fq_try_face_contact(fast_query *q);
 int fq_face_basis_certifies(fast_query *q, int ra, int rb, const double *p);
 /* The same at a point x of the LP (n coordinates; its margin about 0): a

@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "polytope/expansion.h"
 #include "polytope/rng.h"
 #include "solver/fast_lp.h"
 #include "solver/fast_touch.h"
@@ -378,69 +377,6 @@ static int dual_hook(void *user, const double *z, const int *basis, const double
     return fq_on_update(q, z, basis);
 }
 
-/* Are the normals of row a of A and row b of B opposite, to rounding? */
-static int normals_opposite(const fast_query *q, int a, int b)
-{
-    int n = q->n;
-    const double *ga = view_row(q->V[0], n, a), *gb = view_row(q->V[1], n, b);
-    double dot = 0;
-    for (int k = 0; k < n; k++)
-        dot += ga[k] * gb[k];
-    return dot < -(1 - 1e-12) * q->F[0]->norm[a] * q->F[1]->norm[b];
-}
-
-/* Do offsets b / |a| of two planes with opposite normals name one plane,
- * to rounding? */
-static int offsets_opposite(double pa, double pb)
-{
-    return fabs(pa + pb) <= 1e-9 * (fabs(pa) + fabs(pb)) + 1e-300;
-}
-
-/* Are row a of A and row b of B opposite faces on one plane, to rounding?
- * The proof that uses them checks it exactly. */
-static int rows_opposite(const fast_query *q, int a, int b)
-{
-    double wa = q->F[0]->norm[a], wb = q->F[1]->norm[b];
-    return offsets_opposite(q->V[0]->b[a] * wb, q->V[1]->b[b] * wa) && /* (both times wa wb) */
-           normals_opposite(q, a, b);
-}
-
-/* Among the first few candidates of A and B (all of them on a short
- * list: at most FAST_ALL_ROWS, as a small polyhedron's rows), two rows
- * whose normals are opposite and whose planes coincide (to rounding): a
- * face on a face, into *ra and *rb; 0 when there are none. */
-#define CRASH_LOOK 3
-static int opposite_faces(const fast_query *q, int *ra, int *rb)
-{
-    int look[2];
-    for (int k = 0; k < 2; k++)
-        look[k] = q->ncand[k] <= FAST_ALL_ROWS ? q->ncand[k] : CRASH_LOOK;
-    double pb[FAST_ALL_ROWS]; /* B's planes' offsets b / |a| */
-    for (int j = 0; j < look[1]; j++)
-        pb[j] = q->V[1]->b[q->cand[1][j]] / q->F[1]->norm[q->cand[1][j]];
-    for (int i = 0; i < look[0]; i++) {
-        int a = q->cand[0][i];
-        double pa = q->V[0]->b[a] / q->F[0]->norm[a];
-        for (int j = 0; j < look[1]; j++)
-            if (offsets_opposite(pa, pb[j]) && normals_opposite(q, a, q->cand[1][j])) {
-                *ra = a;
-                *rb = q->cand[1][j];
-                return 1;
-            }
-    }
-    return 0;
-}
-
-/* opposite_faces for this query's candidates, found once (the face-on-face
- * proof and the crash start both ask). */
-static int query_opposite_faces(fast_query *q, int *ra, int *rb)
-{
-    if (q->faces == 0)
-        q->faces = opposite_faces(q, &q->face_ra, &q->face_rb) ? 2 : 1;
-    *ra = q->face_ra;
-    *rb = q->face_rb;
-    return q->faces == 2;
-}
 
 /* The candidate of polyhedron k that starts the crash basis: the first one
  * (the first face a ray from its center along sign (t - s) crosses),
@@ -468,7 +404,6 @@ static int best_aligned(const fast_query *q, int k, double sign)
 }
 
 static int try_touching(fast_query *q, int defer);
-static int faces_in_set(fast_query *q, const double *z, int count);
 
 /* The contact proof at the dual simplex's current basis (which becomes
  * q->last_basis): 1 when it certifies (q->touched, r holds the answer).
@@ -483,7 +418,7 @@ static int touch_at_basis(fast_query *q, const flp_state *st, int count)
     q->have_basis = 1;
     int rc = try_touching(q, 1);
     if (rc == 2) /* a degenerate corner: two faces on a face first, then exactly */
-        rc = faces_in_set(q, st->z, count) || try_touching(q, 0) == 1;
+        rc = fq_faces_in_set(q, st->z, count) || try_touching(q, 0) == 1;
     q->touched = rc == 1;
     return q->touched;
 }
@@ -526,7 +461,7 @@ int fq_lp_rounds_dual(fast_query *q, double *z, int *strict)
      * contact's own rows, most of its pivots saved) */
     if (q->ncand[0] > 0 && q->ncand[1] > 0 && !q->stale) {
         int ra, rb;
-        if (!query_opposite_faces(q, &ra, &rb)) {
+        if (!fq_opposite_faces(q, &ra, &rb)) {
             ra = best_aligned(q, 0, 1);
             rb = best_aligned(q, 1, -1);
         }
@@ -563,7 +498,7 @@ int fq_lp_rounds_dual(fast_query *q, double *z, int *strict)
          * rounds) */
         if (faced != count && fabs(st.z[q->n]) <= margin_noise(q, st.z)) {
             faced = count;
-            if (faces_in_set(q, st.z, count)) {
+            if (fq_faces_in_set(q, st.z, count)) {
                 q->have_basis = q->touched = 1;
                 rc = 0;
                 break;
@@ -605,322 +540,6 @@ int fq_lp_rounds_dual(fast_query *q, double *z, int *strict)
     return rc;
 }
 
-/* A face on a face without the LP.  Rows ra of A and rb of B (indices in
- * each) whose planes coincide with opposite normals touch, if they do, in
- * a region of that plane; any point of it is a contact point.  The basis
- * {ra, rb, x_j = p_j for the n - 1 coordinates j other than the one ra's
- * normal weighs most} has the point of ra's plane with those coordinates
- * of p as its vertex, and the two faces' rows as its only dual support
- * when they are exactly opposite: fast_touch.c proves it a contact like
- * any basis (its unit rows are box bounds of weight 0).  1 when it
- * certifies (r holds the answer, q->last_basis the basis). */
-int fq_face_basis_certifies(fast_query *q, int ra, int rb, const double *p)
-{
-    int n = q->n, D = n + 1, which[SEIDEL_MAX_DIM], row[SEIDEL_MAX_DIM], k = 0;
-    double G[SEIDEL_MAX_DIM * SEIDEL_MAX_DIM], h[SEIDEL_MAX_DIM];
-    if (D > SEIDEL_MAX_DIM || ra < 0 || ra >= q->mA || rb < 0 || rb >= q->M - q->mA)
-        return 0;
-    const double *ga = view_row(q->V[0], n, ra);
-    for (int j = 1; j < n; j++)
-        if (fabs(ga[j]) > fabs(ga[k]))
-            k = j;
-    int basis[SEIDEL_MAX_DIM + 1] = {ra, rb + q->mA};
-    for (int c = 0; c < 2; c++) {
-        fq_basis_column(q, basis[c], G + c * D, &h[c]);
-        which[c] = c;
-        row[c] = c ? rb : ra;
-    }
-    for (int j = 0, c = 2; j < n; j++) {
-        if (j == k)
-            continue;
-        basis[c] = SEIDEL_BOX_ID(j, 1);
-        for (int i = 0; i < D; i++)
-            G[c * D + i] = i == j;
-        h[c] = p[j];
-        which[c] = row[c] = -1;
-        c++;
-    }
-    fast_touch_job job = {n, G, h, which, row, {q->V[0], q->V[1]}, q->V[0]->center, 0};
-    int rc = fast_touch_face(&job, k, q->r);
-    if (rc < 0)
-        rc = fast_touch_certify(&job, q->r, &q->fw->ps);
-    if (rc != 1)
-        return 0;
-    memcpy(q->last_basis, basis, sizeof(int) * (size_t)D);
-    return 1;
-}
-
-/* The extent of view k's box hint (the sum of its sides). */
-static double box_extent(const fast_query *q, int k)
-{
-    double e = 0;
-    for (int j = 0; j < q->n; j++)
-        e += q->V[k]->hi[j] - q->V[k]->lo[j];
-    return e;
-}
-
-/* Are rows a of A and b of B exactly opposite multiples, (a_a, b_a) =
- * -lambda (a_b, b_b) with lambda > 0?  Every 2 x 2 minor with the column
- * J of b's largest entry is 0: x y = u v as equal Two-Products (exact for
- * entries in [2^-200, 2^200] or 0; outside that range 1, and the proof
- * decides).  Faces that coincide only to rounding fail here, before any
- * proof is tried at them. */
-static int rows_exactly_opposite(const fast_query *q, int a, int b)
-{
-    int n = q->n, J = 0;
-    const double *ga = view_row(q->V[0], n, a), *gb = view_row(q->V[1], n, b);
-    double ba = q->V[0]->b[a], bb = q->V[1]->b[b];
-    for (int k = 0; k <= n; k++) {
-        double u = fabs(k < n ? ga[k] : ba), v = fabs(k < n ? gb[k] : bb);
-        if ((u != 0 && !(u >= 0x1p-200 && u <= 0x1p200)) ||
-            (v != 0 && !(v >= 0x1p-200 && v <= 0x1p200)))
-            return 1;
-    }
-    for (int k = 1; k < n; k++)
-        if (fabs(gb[k]) > fabs(gb[J]))
-            J = k;
-    if (gb[J] == 0 || ga[J] == 0 || (ga[J] > 0) == (gb[J] > 0))
-        return 0;
-    for (int k = 0; k <= n; k++) {
-        if (k == J)
-            continue;
-        double xa = k < n ? ga[k] : ba, xb = k < n ? gb[k] : bb, p1, e1, p2, e2;
-        xp_two_prod(xa, gb[J], &p1, &e1);
-        xp_two_prod(ga[J], xb, &p2, &e2);
-        if (p1 != p2 || e1 != e2)
-            return 0;
-    }
-    return 1;
-}
-
-/* The face-on-face proof for rows ra of A and rb of B (opposite, on one
- * plane) at the point of that plane below c, rounded to multiples of a
- * power of two near 2^-24 of the pair's extent: short numbers for the
- * exact point, and the same point for inputs that differ by rounding. */
-static int face_contact_below(fast_query *q, int ra, int rb, const double *c)
-{
-    int n = q->n;
-    if (!rows_exactly_opposite(q, ra, rb))
-        return 0;
-    const double *ga = view_row(q->V[0], n, ra);
-    double g2 = 0, off = -row_b(q, ra), p[SEIDEL_MAX_DIM];
-    double ext = fp_max(box_extent(q, 0), box_extent(q, 1));
-    double grid = ext > 0 && isfinite(ext) ? ldexp(1, ilogb(ext) - 24) : 0;
-    for (int j = 0; j < n; j++) {
-        g2 += ga[j] * ga[j];
-        off += ga[j] * c[j];
-    }
-    off /= g2;
-    for (int j = 0; j < n; j++) {
-        p[j] = c[j] - off * ga[j];
-        if (grid > 0 && fabs(p[j]) < 0x1p+900)
-            p[j] = nearbyint(p[j] / grid) * grid;
-    }
-    return fq_face_basis_certifies(q, ra, rb, p);
-}
-
-int fq_try_face_contact(fast_query *q)
-{
-    int ra, rb;
-    if (q->ncand[0] <= 0 || q->ncand[1] <= 0 || !query_opposite_faces(q, &ra, &rb))
-        return 0;
-    /* the centers projected on the plane, the smaller polyhedron's first
-     * (a box on a floor: the box's center is above its contact region,
-     * the floor's need not be) */
-    int first = box_extent(q, 1) <= box_extent(q, 0);
-    for (int t = 0; t < 2; t++) {
-        int k = t ? !first : first;
-        if (face_contact_below(q, ra, rb, q->V[k]->center)) {
-            fq_trace(q, "A row %d and B row %d are opposite faces on one plane: its point below "
-                        "%s's center and the plane certify a contact point and a separating "
-                        "plane: touching",
-                     ra + 1, rb + 1, k ? "B" : "A");
-            return 1;
-        }
-    }
-    return 0;
-}
-
-/* The rows of view k on whose plane x lies, to FACE_TIGHT_REL of the
- * row's magnitude at x: at most FACE_TIGHT_MAX of them into out. */
-#define FACE_TIGHT_MAX 16
-#define FACE_TIGHT_REL 0x1p-30
-static int tight_rows(const fast_query *q, int k, const double *x, int *out)
-{
-    const fast_view *V = q->V[k];
-    int count = 0;
-    for (int i = 0; i < V->m && count < FACE_TIGHT_MAX; i++) {
-        double mag, v = fq_row_excess(view_row(V, q->n, i), V->b[i], x, q->n, &mag);
-        if (fabs(v) <= FACE_TIGHT_REL * mag)
-            out[count++] = i;
-    }
-    return count;
-}
-
-/* A direction into the corner at x of the common region of faces ra and
- * rb (in their plane, unit normal e): the region near x is the cone of
- * the plane's directions u with a_i . u <= 0 for the other rows tight at
- * x (ta of A, tb of B).  In plane coordinates each such row is a
- * half-plane through the origin; the directions on the half-planes' edges
- * and their inward normals that satisfy every row span the cone, and
- * their sum points into it.  0 when the cone is empty to rounding (the
- * faces meet in a point or a segment). */
-#define FACE_CONE_TOL 1e-12
-static int corner_direction(const fast_query *q, int ra, int rb, const double *e, const int *ta,
-                            int na, const int *tb, int nb, double *u)
-{
-    int n = q->n, count = 0;
-    double e1[3], e2[3], w[2 * FACE_TIGHT_MAX][2], sum[2] = {0, 0};
-    if (n != 3)
-        return 0;
-    int k = fabs(e[0]) <= fabs(e[1]) && fabs(e[0]) <= fabs(e[2]) ? 0 : fabs(e[1]) <= fabs(e[2]) ? 1 : 2;
-    double axis[3] = {k == 0, k == 1, k == 2};
-    e1[0] = e[1] * axis[2] - e[2] * axis[1];
-    e1[1] = e[2] * axis[0] - e[0] * axis[2];
-    e1[2] = e[0] * axis[1] - e[1] * axis[0];
-    double l1 = sqrt(e1[0] * e1[0] + e1[1] * e1[1] + e1[2] * e1[2]);
-    for (int j = 0; j < 3; j++)
-        e1[j] /= l1;
-    e2[0] = e[1] * e1[2] - e[2] * e1[1];
-    e2[1] = e[2] * e1[0] - e[0] * e1[2];
-    e2[2] = e[0] * e1[1] - e[1] * e1[0];
-    for (int t = 0; t < na + nb; t++) {
-        int which = t >= na, i = which ? tb[t - na] : ta[t];
-        if (i == (which ? rb : ra))
-            continue;
-        const double *a = view_row(q->V[which], n, i);
-        double x1 = a[0] * e1[0] + a[1] * e1[1] + a[2] * e1[2];
-        double x2 = a[0] * e2[0] + a[1] * e2[1] + a[2] * e2[2], len = hypot(x1, x2);
-        if (len > 0) {
-            w[count][0] = x1 / len;
-            w[count][1] = x2 / len;
-            count++;
-        }
-    }
-    if (count == 0) {
-        u[0] = u[1] = u[2] = 0;
-        return 0;
-    }
-    for (int c = 0; c < count; c++)
-        for (int r = 0; r < 3; r++) { /* the edge both ways, the inward normal */
-            double d[2] = {r == 0 ? -w[c][1] : r == 1 ? w[c][1] : -w[c][0],
-                           r == 0 ? w[c][0] : r == 1 ? -w[c][0] : -w[c][1]};
-            int ok = 1;
-            for (int o = 0; o < count && ok; o++)
-                ok = w[o][0] * d[0] + w[o][1] * d[1] <= FACE_CONE_TOL;
-            if (ok) {
-                sum[0] += d[0];
-                sum[1] += d[1];
-            }
-        }
-    double len = hypot(sum[0], sum[1]);
-    if (!(len > 0))
-        return 0;
-    for (int j = 0; j < 3; j++)
-        u[j] = (sum[0] * e1[j] + sum[1] * e2[j]) / len;
-    return 1;
-}
-
-/* The contact of opposite faces ra and rb, which both hold x: an LP's
- * optimum is a corner of their common region, and a point there, once
- * rounded, may leave the region.  So the proof is tried at points stepped
- * from x into the corner (corner_direction) by 2^-8, 2^-12, ..., 2^-32
- * of the pair's extent (the faces of mesh hulls are often small
- * triangles), and then below the centers (a large region, such as a box's
- * face on a floor). */
-#define FACE_STEPS 7
-static int face_contact_near(fast_query *q, int ra, int rb, const double *x, const int *ta,
-                             int na, const int *tb, int nb)
-{
-    int n = q->n;
-    const double *g = view_row(q->V[0], n, ra);
-    double e[SEIDEL_MAX_DIM], u[SEIDEL_MAX_DIM], gl = q->F[0]->norm[ra];
-    for (int j = 0; j < n; j++)
-        e[j] = g[j] / gl;
-    int corner = gl > 0 && corner_direction(q, ra, rb, e, ta, na, tb, nb, u);
-    double ext = fp_max(box_extent(q, 0), box_extent(q, 1));
-    for (int t = 0; t < FACE_STEPS + 2; t++) {
-        double c[SEIDEL_MAX_DIM];
-        if (t < FACE_STEPS && !(corner && ext > 0 && isfinite(ext)))
-            continue;
-        for (int j = 0; j < n; j++)
-            c[j] = t < FACE_STEPS ? x[j] + ldexp(ext, -8 - 4 * t) * u[j]
-                                  : q->V[t - FACE_STEPS]->center[j];
-        if (face_contact_below(q, ra, rb, c)) {
-            if (t < FACE_STEPS)
-                fq_trace(q, "A row %d and B row %d, tight at the optimum, are opposite faces on "
-                            "one plane: a point of it 2^-%d of the extent into their common "
-                            "region and the plane certify a contact point and a separating "
-                            "plane: touching",
-                         ra + 1, rb + 1, 8 + 4 * t);
-            else
-                fq_trace(q, "A row %d and B row %d, tight at the optimum, are opposite faces on "
-                            "one plane: its point below %s's center and the plane certify a "
-                            "contact point and a separating plane: touching",
-                         ra + 1, rb + 1, t == FACE_STEPS ? "A" : "B");
-            return 1;
-        }
-    }
-    return 0;
-}
-
-/* The rows of the LP's set (q->fw->order, count ids) tight at z, to
- * FACE_TIGHT_REL: two of them opposite faces on one plane, proved at
- * points of their common region near z (face_contact_near). */
-static int faces_in_set(fast_query *q, const double *z, int count)
-{
-    int ta[FACE_TIGHT_MAX], tb[FACE_TIGHT_MAX], na = 0, nb = 0;
-    for (int c = 0; c < count; c++) {
-        int id = q->fw->order[c], k = poly_of(q, id), i = index_in(q, id);
-        if (k ? nb == FACE_TIGHT_MAX : na == FACE_TIGHT_MAX)
-            continue;
-        double mag, v = fq_row_excess(view_row(q->V[k], q->n, i), q->V[k]->b[i], z, q->n, &mag);
-        if (fabs(v) <= FACE_TIGHT_REL * mag) {
-            if (k)
-                tb[nb++] = i;
-            else
-                ta[na++] = i;
-        }
-    }
-    for (int i = 0; i < na; i++)
-        for (int j = 0; j < nb; j++)
-            if (rows_opposite(q, ta[i], tb[j]) && rows_exactly_opposite(q, ta[i], tb[j]) &&
-                face_contact_near(q, ta[i], tb[j], z, ta, na, tb, nb))
-                return 1;
-    return 0;
-}
-
-int fq_try_segment_face(fast_query *q)
-{
-    int ra = q->exit_row, rb = q->entry_row;
-    if (ra < 0 || rb < 0 || !rows_opposite(q, ra, rb))
-        return 0;
-    double c[SEIDEL_MAX_DIM];
-    for (int j = 0; j < q->n; j++)
-        c[j] = q->V[0]->center[j] + q->lA * q->d[j];
-    if (!face_contact_below(q, ra, rb, c))
-        return 0;
-    fq_trace(q, "A row %d and B row %d, where the segment s-t leaves A and enters B, are "
-                "opposite faces on one plane: the point where it crosses them and the plane "
-                "certify a contact point and a separating plane: touching",
-             ra + 1, rb + 1);
-    return 1;
-}
-
-int fq_try_face_at(fast_query *q, const double *x)
-{
-    int ta[FACE_TIGHT_MAX], tb[FACE_TIGHT_MAX];
-    for (int j = 0; j < q->n; j++)
-        if (!isfinite(x[j]))
-            return 0;
-    int na = tight_rows(q, 0, x, ta), nb = na ? tight_rows(q, 1, x, tb) : 0;
-    for (int i = 0; i < na; i++)
-        for (int j = 0; j < nb; j++)
-            if (rows_opposite(q, ta[i], tb[j]) && rows_exactly_opposite(q, ta[i], tb[j]) &&
-                face_contact_near(q, ta[i], tb[j], x, ta, na, tb, nb))
-                return 1;
-    return 0;
-}
 
 /* Contact: the last optimum's basis, certified exactly (fast_touch.c);
  * with defer, 2 where that needs the point in rationals. */
