@@ -812,9 +812,7 @@ static void random_rotation(tangent_rng *g, double R[9])
     R[6] = 2 * (x * z - y * w), R[7] = 2 * (y * z + x * w), R[8] = 1 - 2 * (x * x + y * y);
 }
 
-/* Rows of the hull of pts (n points) into p's slot s; interior = the
- * average of the hull vertices. */
-static hs_code hull_rows(const double *pts, int n, fam_pair *p, int s, hs_error *err)
+hs_code fam_pair_hull(const double *pts, int n, fam_pair *p, int s, hs_error *err)
 {
     hull3 *h = NULL;
     hs_code rc = hull3_points(pts, n, &h, err);
@@ -879,7 +877,7 @@ static hs_code make_hull(uint64_t seed, long index, const fam_meshes *ms, fam_pa
             for (int j = 0; j < 3; j++)
                 pts[1][3 * i + j] += t[j];
         for (int s = 0; s < 2 && rc == HS_OK; s++)
-            rc = hull_rows(pts[s], mesh[s]->n, p, s, err);
+            rc = fam_pair_hull(pts[s], mesh[s]->n, p, s, err);
         snprintf(p->label, sizeof p->label, "%s vs %s", mesh[0]->name, mesh[1]->name);
     }
     free(pts[0]);

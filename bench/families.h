@@ -140,6 +140,12 @@ hs_code fam_make(fam_id f, uint64_t seed, long index, int m, const fam_meshes *m
                  fam_pair *out, hs_error *err);
 void fam_pair_free(fam_pair *p);
 
+/* Slot s (0 = A, 1 = B) of p made the rows of the library's exact hull
+ * of pts (n points, 3n doubles) as hull3_rows writes them, its interior
+ * point the average of the hull's vertices (as the hull family's).
+ * HS_OK, or an error (degenerate points, out of memory). */
+hs_code fam_pair_hull(const double *pts, int n, fam_pair *p, int s, hs_error *err);
+
 /* B of p (p->m[1] rows with its interior point) turned and moved to rest
  * on A, as the hull-rest family does with hull pairs (families.h above):
  * B's face nearest its interior point onto A's face nearest A's, the

@@ -114,3 +114,22 @@ int pred_row_sign(const double *a, const double *x, double b, int n, pred_stats 
     return row_sign_gmp(a, x, b, n);
 }
 
+int pred_row_sign_near(const double *a, double b, const double *xd, double td, int n)
+{
+    double v = td - b, mag = fabs(td) + fabs(b);
+    if (!(mag < 0x1p400))
+        return 2;
+    for (int j = 0; j < n; j++) {
+        double m = fabs(xd[j]);
+        if (m != 0 && !(m > 0x1p-400 && m < 0x1p400))
+            return 2;
+        double p = a[j] * xd[j];
+        v += p;
+        mag += fabs(p);
+    }
+    /* products of entries in range are normal; each term is off by its
+     * point's rounding (2 u relative), the sum by gamma(n + 2) of the
+     * magnitudes; 8 u more for the bound's own rounding */
+    double bound = (2 * FP_U + fp_gamma(n + 2)) * mag * (1 + 8 * FP_U) + 0x1p-1000;
+    return v > bound ? 1 : v < -bound ? -1 : 2;
+}

@@ -32,6 +32,14 @@ typedef struct pred_stats {
  * treat as "not certified". */
 int pred_row_sign(const double *a, const double *x, double b, int n, pred_stats *st);
 
+/* The sign of a . x + t - b at a point known only to a rounding: each of
+ * its n coordinates and t within 2 u relative of xd[j] and td (as
+ * mpq_get_d leaves a rational).  +1 or -1 when a floating-point sum with
+ * a rigorous bound decides, 2 when it cannot (near 0, or a magnitude
+ * outside [2^-400, 2^400] where the bound does not hold): the caller then
+ * asks exactly.  Pure. */
+int pred_row_sign_near(const double *a, double b, const double *xd, double td, int n);
+
 /* Sign of the cofactor (-1)^(row + col) det(M without that row and
  * column) of the k*k row-major M, 1 <= k <= 5 (exact, as
  * pred_det_sign): the sign of det(M with row `row` replaced by the unit

@@ -28,6 +28,7 @@
 #include "polytope/fp.h"
 #include "polytope/hpoly.h"
 #include "polytope/mem.h"
+#include "polytope/predicates.h"
 #include "solver/classify.h"
 #include "solver/result.h"
 
@@ -66,19 +67,7 @@ static int join_not_strict(const fast_query *q, int k, mpq_t *const x, const dou
     int n = q->n, joined = 0, base = k ? q->mA : 0;
     for (int i = 0; i < V->m; i++) {
         const double *a = view_row(V, n, i);
-        int sign = 2;
-        if (safe && fabs(V->b[i]) < 0x1p400) {
-            /* x rounded: each |x_j - xd_j| <= 2 u |xd_j|; the sum off by
-             * gamma(n + 1) of the magnitudes */
-            double v = -V->b[i], mag = fabs(V->b[i]);
-            for (int j = 0; j < n; j++) {
-                double p = a[j] * xd[j];
-                v += p;
-                mag += fabs(p);
-            }
-            double bound = (2 * FP_U + fp_gamma(n + 1)) * mag * (1 + 8 * FP_U) + 0x1p-1000;
-            sign = v > bound ? 1 : v < -bound ? -1 : 2;
-        }
+        int sign = safe ? pred_row_sign_near(a, V->b[i], xd, 0, n) : 2;
         if (sign == 2) {
             mpq_set_d(acc, -V->b[i]);
             for (int j = 0; j < n; j++) {
@@ -147,11 +136,10 @@ int fq_exact_on_set(fast_query *q, const int *set, int count, hs_error *err)
         }
         if (st != HS_OVERLAP || !sub->has_point)
             break; /* touching: the full exact engine */
-        int safe = 1;
+        int safe = 1; /* (a coordinate rounded to 0 must be 0) */
         for (int j = 0; j < n; j++) {
             xd[j] = mpq_get_d(sub->point[j]);
-            double m = fabs(xd[j]);
-            safe &= m == 0 ? mpq_sgn(sub->point[j]) == 0 : m > 0x1p-400 && m < 0x1p400;
+            safe &= xd[j] != 0 || mpq_sgn(sub->point[j]) == 0;
         }
         int joined = join_not_strict(q, 0, sub->point, xd, safe, use, acc, t) +
                      join_not_strict(q, 1, sub->point, xd, safe, use, acc, t);

@@ -32,6 +32,7 @@
 
 #include "polytope/fp.h"
 #include "polytope/mem.h"
+#include "polytope/predicates.h"
 #include "solver/simplex_d.h"
 
 #define ROUNDS_MIN_ROWS 64   /* fewer slack rows: lp_solve on all of them */
@@ -126,10 +127,9 @@ static int join_violated(const zrows *z, const unsigned char *kind, unsigned cha
                          const lp_solution *sol, double *xd)
 {
     int n = z->n, safe = 1, joined = 0;
-    for (int j = 0; j <= n; j++) { /* x* and tau* rounded: |error| <= 2 u |value| */
+    for (int j = 0; j <= n; j++) { /* x* and tau* rounded (a value rounded to 0 must be 0) */
         xd[j] = mpq_get_d(j < n ? sol->x[j] : sol->tau);
-        double m = fabs(xd[j]);
-        safe &= m == 0 ? mpq_sgn(j < n ? sol->x[j] : sol->tau) == 0 : m > 0x1p-400 && m < 0x1p400;
+        safe &= xd[j] != 0 || mpq_sgn(j < n ? sol->x[j] : sol->tau) == 0;
     }
     mpq_t acc, t;
     mpq_inits(acc, t, NULL);
@@ -137,21 +137,9 @@ static int join_violated(const zrows *z, const unsigned char *kind, unsigned cha
         if (kind[r] != LP_SLACK || sub[r] != LP_OFF)
             continue;
         double b;
-        int exact, sign = 2;
+        int exact;
         const double *a = zrows_row_d(z, r, &b, &exact);
-        if (safe && exact && fabs(b) < 0x1p400) {
-            /* the products of entries in [2^-400, 2^400] are normal; each
-             * term is off by its rounding of x (2 u relative) and the sum's
-             * by gamma(n + 2) of the magnitudes */
-            double v = xd[n] - b, mag = fabs(xd[n]) + fabs(b);
-            for (int j = 0; j < n; j++) {
-                double p = a[j] * xd[j];
-                v += p;
-                mag += fabs(p);
-            }
-            double bound = (2 * FP_U + fp_gamma(n + 2)) * mag * (1 + 8 * FP_U) + 0x1p-1000;
-            sign = v > bound ? 1 : v < -bound ? -1 : 2;
-        }
+        int sign = safe && exact ? pred_row_sign_near(a, b, xd, xd[n], n) : 2;
         if (sign == 2)
             sign = exact_excess_sign(z, r, sol, acc, t);
         if (sign > 0) {

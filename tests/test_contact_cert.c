@@ -9,7 +9,6 @@
 
 #include "bench/families.h"
 #include "halfspace.h"
-#include "polytope/hull3.h"
 #include "tests/helpers.h"
 
 static hs_status query(hs_engine e, const hs_poly *A, const hs_poly *B, hs_result *r)
@@ -364,47 +363,47 @@ static void sphere_points(int n, double r, const double c[3], uint64_t *rng, dou
     }
 }
 
-static void hull_into(const double *pts, int n, fam_pair *p, int s)
+/* Pair k of the resting tests: hulls of 60 to 259 points on spheres of
+ * radius 1 at the origin and 0.5 to 1.5 at c1, B set down on A (with
+ * exact, touching by the numbers written; without, to rounding). */
+static void resting_pair(uint64_t *rng, const double c1[3], int exact, fam_pair *p)
 {
-    hull3 *h = NULL;
+    int n0 = 60 + (int)(t_rng_next(rng) % 200), n1 = 60 + (int)(t_rng_next(rng) % 200);
+    double c0[3] = {0, 0, 0}, *pts = malloc(sizeof(double) * 3 * 260);
     hs_error err;
-    ck_assert_msg(hull3_points(pts, n, &h, &err) == HS_OK, "%s", err.msg);
-    p->m[s] = h->nfacets;
-    p->a[s] = malloc(sizeof(double) * 3 * (size_t)h->nfacets);
-    p->b[s] = malloc(sizeof(double) * (size_t)h->nfacets);
-    ck_assert_int_eq(hull3_rows(h, pts, p->a[s], p->b[s], &err), HS_OK);
-    for (int j = 0; j < 3; j++) {
-        double sum = 0;
-        for (int i = 0; i < h->nverts; i++)
-            sum += pts[3 * h->verts[i] + j];
-        p->interior[s][j] = sum / h->nverts;
+    memset(p, 0, sizeof *p);
+    sphere_points(n0, 1, c0, rng, pts);
+    ck_assert_msg(fam_pair_hull(pts, n0, p, 0, &err) == HS_OK, "%s", err.msg);
+    sphere_points(n1, 0.5 + (double)(t_rng_next(rng) % 100) / 100, c1, rng, pts);
+    ck_assert_msg(fam_pair_hull(pts, n1, p, 1, &err) == HS_OK, "%s", err.msg);
+    free(pts);
+    fam_pair_rest(p, (double)(t_rng_next(rng) % 628) / 100, exact);
+}
+
+/* 40 resting pairs (resting_pair) checked; touching and fallback
+ * counts out. */
+static void check_resting_pairs(uint64_t seed, const double c1[3], int exact, int *touching,
+                                int *fallbacks)
+{
+    uint64_t rng = seed;
+    *touching = *fallbacks = 0;
+    for (int k = 0; k < 40; k++) {
+        fam_pair p;
+        resting_pair(&rng, c1, exact, &p);
+        char what[64];
+        snprintf(what, sizeof what, "pair %d (%d and %d rows)", k, p.m[0], p.m[1]);
+        check_resting(what, &p, touching, fallbacks);
+        fam_pair_free(&p);
     }
-    hull3_free(h);
 }
 
 START_TEST(resting_tessellated_hulls)
 {
-    uint64_t rng = 2026;
-    int touching = 0, fallbacks = 0, total = 0;
-    for (int k = 0; k < 40; k++) {
-        int n0 = 60 + (int)(t_rng_next(&rng) % 200), n1 = 60 + (int)(t_rng_next(&rng) % 200);
-        double c0[3] = {0, 0, 0}, c1[3] = {3, 1, -2}, *pts = malloc(sizeof(double) * 3 * 260);
-        fam_pair p;
-        memset(&p, 0, sizeof p);
-        sphere_points(n0, 1, c0, &rng, pts);
-        hull_into(pts, n0, &p, 0);
-        sphere_points(n1, 0.5 + (double)(t_rng_next(&rng) % 100) / 100, c1, &rng, pts);
-        hull_into(pts, n1, &p, 1);
-        free(pts);
-        fam_pair_rest(&p, (double)(t_rng_next(&rng) % 628) / 100, 1);
-        char what[64];
-        snprintf(what, sizeof what, "pair %d (%d and %d rows)", k, p.m[0], p.m[1]);
-        check_resting(what, &p, &touching, &fallbacks);
-        fam_pair_free(&p);
-        total++;
-    }
-    ck_assert_msg(touching >= total - 2, "%d of %d pairs touching", touching, total);
-    ck_assert_msg(fallbacks <= 1, "%d of %d pairs fell back", fallbacks, total);
+    static const double c1[3] = {3, 1, -2};
+    int touching, fallbacks;
+    check_resting_pairs(2026, c1, 1, &touching, &fallbacks);
+    ck_assert_msg(touching >= 38, "%d of 40 pairs touching", touching);
+    ck_assert_msg(fallbacks <= 1, "%d of 40 pairs fell back", fallbacks);
 }
 END_TEST
 
@@ -415,26 +414,10 @@ END_TEST
  * back to the exact engine, and agrees with it. */
 START_TEST(hulls_a_rounding_apart)
 {
-    uint64_t rng = 99;
-    int touching = 0, fallbacks = 0, total = 0;
-    for (int k = 0; k < 40; k++) {
-        int n0 = 60 + (int)(t_rng_next(&rng) % 200), n1 = 60 + (int)(t_rng_next(&rng) % 200);
-        double c0[3] = {0, 0, 0}, c1[3] = {-1, 2, 0.5}, *pts = malloc(sizeof(double) * 3 * 260);
-        fam_pair p;
-        memset(&p, 0, sizeof p);
-        sphere_points(n0, 1, c0, &rng, pts);
-        hull_into(pts, n0, &p, 0);
-        sphere_points(n1, 0.5 + (double)(t_rng_next(&rng) % 100) / 100, c1, &rng, pts);
-        hull_into(pts, n1, &p, 1);
-        free(pts);
-        fam_pair_rest(&p, (double)(t_rng_next(&rng) % 628) / 100, 0);
-        char what[64];
-        snprintf(what, sizeof what, "pair %d (%d and %d rows)", k, p.m[0], p.m[1]);
-        check_resting(what, &p, &touching, &fallbacks);
-        fam_pair_free(&p);
-        total++;
-    }
-    ck_assert_msg(fallbacks <= 2, "%d of %d pairs fell back", fallbacks, total);
+    static const double c1[3] = {-1, 2, 0.5};
+    int touching, fallbacks;
+    check_resting_pairs(99, c1, 0, &touching, &fallbacks);
+    ck_assert_msg(fallbacks <= 2, "%d of 40 pairs fell back", fallbacks);
 }
 END_TEST
 
