@@ -499,9 +499,11 @@ static void record_ray(simplex *s, int enter, lp_solution *out)
 /* ------------------------------------------------------- the proposal */
 
 /* The floating-point simplex on the same LP, from the same start: its
- * last basis in cand (k entries).  Returns 0, or -1 (out of memory or no
- * usable proposal). */
-static int propose(simplex *s, int *cand, long *pivots)
+ * last basis in cand (k entries), and (pi not NULL) its point (x, tau) in
+ * pi (k doubles).  Returns 0 when that basis is optimal to its
+ * tolerances, 1 when it is only the last one reached (still a start), -1
+ * out of memory. */
+static int propose(simplex *s, int *cand, long *pivots, double *pi)
 {
     int n = s->n, k = s->k;
     dlp_col *dc = mem_alloc((size_t)s->ncol, sizeof *dc);
@@ -534,10 +536,25 @@ static int propose(simplex *s, int *cand, long *pivots)
     rhs[n] = 1;
     dlp lp = {n, k, s->ncol, dc, rhs};
     start_basis(n, s->ncol, cand);
-    dlp_status st = dlp_solve(&lp, cand, NULL, pivots, NULL);
+    dlp_status st = dlp_solve(&lp, cand, pi, pivots, NULL);
     free(dc);
     free(rhs);
-    return st == DLP_NOMEM ? -1 : 0;
+    return st == DLP_NOMEM ? -1 : st == DLP_OPTIMAL ? 0 : 1;
+}
+
+int lp_float_point(const zrows *z, const unsigned char *kind, double *pi, unsigned char *basis_rows)
+{
+    simplex s;
+    long pivots = 0;
+    int rc = simplex_init(&s, z, kind) == 0 ? 0 : -1;
+    int *cand = rc == 0 ? mem_alloc((size_t)s.k, sizeof(int)) : NULL;
+    rc = cand && propose(&s, cand, &pivots, pi) == 0 ? 0 : -1;
+    for (int i = 0; rc == 0 && i < s.k; i++)
+        if (s.col[cand[i]].type == COL_ROW)
+            basis_rows[s.col[cand[i]].row] = 1;
+    free(cand);
+    simplex_free(&s);
+    return rc;
 }
 
 /* Pivot the proposed columns into the exact start.  Returns 1 when the
@@ -614,7 +631,7 @@ int lp_solve_start(const zrows *z, const unsigned char *kind, lp_start start, co
     out->exact_pivots = 0;
     if (!cand || !first)
         rc = -1;
-    if (rc == 0 && start == LP_START_FLOAT && propose(&s, cand, &float_pivots) != 0)
+    if (rc == 0 && start == LP_START_FLOAT && propose(&s, cand, &float_pivots, NULL) < 0)
         rc = -1;
     if (rc == 0 && start == LP_START_GIVEN) {
         for (int i = 0; i < s.k; i++)

@@ -65,6 +65,13 @@ void lp_solution_free(lp_solution *s);
  * basis or pivot limit: a bug, reported as such by the callers). */
 int lp_solve(const zrows *z, const unsigned char *kind, lp_solution *out);
 
+/* The floating-point simplex's proposal for the LP of the rows of kind
+ * (lp_solve's own, the same columns from the same start): its point
+ * (x, tau) in pi (n + 1 doubles) and the rows of its basis flagged in
+ * basis_rows (z->m entries; others left alone).  0 when the proposal is
+ * optimal to its tolerances; -1 when not, or out of memory. */
+int lp_float_point(const zrows *z, const unsigned char *kind, double *pi, unsigned char *basis_rows);
+
 /* The same LP, the same tau* and an optimal pair (x, y) of it, solved in
  * Clarkson's rounds (simplex_q_rounds.c): lp_solve on a few rows chosen by
  * a floating-point proposal, the rows violated at that exact optimum

@@ -33,71 +33,10 @@
 #include "polytope/fp.h"
 #include "polytope/mem.h"
 #include "polytope/predicates.h"
-#include "solver/simplex_d.h"
 
 #define ROUNDS_MIN_ROWS 64   /* fewer slack rows: lp_solve on all of them */
 #define ROUNDS_TIGHT 0x1p-20 /* rows this close to tight (relative) start the set */
 #define ROUNDS_MAX 32        /* then lp_solve on every row (never seen) */
-
-/* The floating-point simplex's optimal point (x, tau) of the slack LP on
- * the rows of kind != LP_OFF, and its basis rows flagged in set.  0, or
- * -1 (out of memory, or no proposal). */
-static int float_point(const zrows *z, const unsigned char *kind, double *pi, unsigned char *set)
-{
-    int n = z->n, k = n + 1, ncol = 0;
-    dlp_col *dc = mem_alloc(2 * (size_t)z->m + 1 + (size_t)n, sizeof *dc);
-    int *row = mem_alloc(2 * (size_t)z->m + 1 + (size_t)n, sizeof(int));
-    int *basis = mem_alloc((size_t)k, sizeof(int));
-    double *rhs = mem_alloc((size_t)k, sizeof(double));
-    if (!dc || !row || !basis || !rhs) {
-        free(dc);
-        free(row);
-        free(basis);
-        free(rhs);
-        return -1;
-    }
-    for (int r = 0; r < z->m; r++) /* the columns of lp_solve, in its order */
-        for (int sign = 1; kind[r] != LP_OFF && sign >= (kind[r] == LP_EQ ? -1 : 1); sign -= 2) {
-            double b;
-            int exact;
-            dlp_col *d = &dc[ncol];
-            memset(d, 0, sizeof *d);
-            d->a = zrows_row_d(z, r, &b, &exact);
-            d->t = kind[r] == LP_SLACK;
-            d->sign = sign;
-            d->cost = sign * b;
-            row[ncol++] = r;
-        }
-    memset(&dc[ncol], 0, sizeof dc[ncol]); /* w */
-    dc[ncol].sign = 1;
-    dc[ncol].unit = n;
-    dc[ncol].cost = 1;
-    row[ncol++] = -1;
-    for (int i = 0; i < n; i++) { /* the artificials */
-        memset(&dc[ncol], 0, sizeof dc[ncol]);
-        dc[ncol].sign = 1;
-        dc[ncol].unit = i;
-        dc[ncol].fixed = 1;
-        row[ncol++] = -1;
-    }
-    for (int i = 0; i < k; i++)
-        rhs[i] = i == n;
-    for (int i = 0; i < n; i++)
-        basis[i] = ncol - n + i;
-    basis[n] = ncol - n - 1;
-    dlp lp = {n, k, ncol, dc, rhs};
-    long pivots = 0;
-    dlp_status st = dlp_solve(&lp, basis, pi, &pivots, NULL);
-    int rc = st == DLP_OPTIMAL ? 0 : -1;
-    for (int i = 0; rc == 0 && i < k; i++)
-        if (row[basis[i]] >= 0)
-            set[row[basis[i]]] = 1;
-    free(dc);
-    free(row);
-    free(basis);
-    free(rhs);
-    return rc;
-}
 
 /* Sign of a_r . x + tau - b_r at the exact point, in rationals (from the
  * row's integer form: s a . x + s tau - s b, s > 0). */
@@ -160,7 +99,7 @@ int lp_solve_rounds(const zrows *z, const unsigned char *kind, lp_solution *out)
         return lp_solve(z, kind, out);
     unsigned char *sub = mem_calloc((size_t)z->m, 1);
     double *pi = mem_alloc((size_t)n + 1, sizeof(double));
-    if (!sub || !pi || float_point(z, kind, pi, sub) != 0) {
+    if (!sub || !pi || lp_float_point(z, kind, pi, sub) != 0) {
         free(sub);
         free(pi);
         return lp_solve(z, kind, out);
