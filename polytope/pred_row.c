@@ -133,3 +133,35 @@ int pred_row_sign_near(const double *a, double b, const double *xd, double td, i
     double bound = (2 * FP_U + fp_gamma(n + 2)) * mag * (1 + 8 * FP_U) + 0x1p-1000;
     return v > bound ? 1 : v < -bound ? -1 : 2;
 }
+
+int pred_row_sign_q(const double *a, double b, mpq_t *const x, int n, mpq_t acc, mpq_t t)
+{
+    mpq_set_d(acc, b);
+    mpq_neg(acc, acc);
+    for (int j = 0; j < n; j++) {
+        mpq_set_d(t, a[j]);
+        mpq_mul(t, t, x[j]);
+        mpq_add(acc, acc, t);
+    }
+    return mpq_sgn(acc);
+}
+
+int pred_rows_opposite(const double *a1, double b1, const double *a2, double b2, int n)
+{
+    int J = 0;
+    for (int k = 1; k < n; k++)
+        if (fabs(a2[k]) > fabs(a2[J]))
+            J = k;
+    if (a2[J] == 0 || a1[J] == 0 || (a1[J] > 0) == (a2[J] > 0))
+        return 0;
+    for (int k = 0; k <= n; k++) { /* k = n: the right sides */
+        if (k == J)
+            continue;
+        double x1 = k < n ? a1[k] : b1, x2 = k < n ? a2[k] : b2, p1, e1, p2, e2;
+        xp_two_prod(x1, a2[J], &p1, &e1);
+        xp_two_prod(a1[J], x2, &p2, &e2);
+        if (p1 != p2 || e1 != e2)
+            return 0;
+    }
+    return 1;
+}

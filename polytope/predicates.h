@@ -40,6 +40,19 @@ int pred_row_sign(const double *a, const double *x, double b, int n, pred_stats 
  * asks exactly.  Pure. */
 int pred_row_sign_near(const double *a, double b, const double *xd, double td, int n);
 
+/* The sign (-1, 0, +1) of a . x - b at a rational point x (n entries),
+ * exactly; acc and t: initialised scratch rationals.  Pure but for the
+ * scratch. */
+int pred_row_sign_q(const double *a, double b, mpq_t *const x, int n, mpq_t acc, mpq_t t);
+
+/* Are the rows (a1, b1) and (a2, b2) (n coefficients and a right side
+ * each) exactly opposite multiples, (a1, b1) = -lambda (a2, b2) with
+ * lambda > 0?  Every 2 x 2 minor with the column J of a2's largest entry
+ * is 0, tested as equal Two-Products (fl(x y) = fl(u v) and equal
+ * residuals).  Exact only for entries in [2^-200, 2^200] or 0: the caller
+ * checks that range.  1 yes, 0 no.  Pure. */
+int pred_rows_opposite(const double *a1, double b1, const double *a2, double b2, int n);
+
 /* Sign of the cofactor (-1)^(row + col) det(M without that row and
  * column) of the k*k row-major M, 1 <= k <= 5 (exact, as
  * pred_det_sign): the sign of det(M with row `row` replaced by the unit

@@ -68,15 +68,8 @@ static int join_not_strict(const fast_query *q, int k, mpq_t *const x, const dou
     for (int i = 0; i < V->m; i++) {
         const double *a = view_row(V, n, i);
         int sign = safe ? pred_row_sign_near(a, V->b[i], xd, 0, n) : 2;
-        if (sign == 2) {
-            mpq_set_d(acc, -V->b[i]);
-            for (int j = 0; j < n; j++) {
-                mpq_set_d(t, a[j]);
-                mpq_mul(t, t, x[j]);
-                mpq_add(acc, acc, t);
-            }
-            sign = mpq_sgn(acc);
-        }
+        if (sign == 2)
+            sign = pred_row_sign_q(a, V->b[i], x, n, acc, t);
         if (sign >= 0 && !use[base + i]) {
             use[base + i] = 1;
             joined++;

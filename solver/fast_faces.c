@@ -9,8 +9,8 @@
 #include <math.h>
 #include <string.h>
 
-#include "polytope/expansion.h"
 #include "polytope/fp.h"
+#include "polytope/predicates.h"
 #include "solver/fast_touch.h"
 
 /* Are the normals of row a of A and row b of B opposite, to rounding? */
@@ -129,15 +129,13 @@ static double box_extent(const fast_query *q, int k)
     return e;
 }
 
-/* Are rows a of A and b of B exactly opposite multiples, (a_a, b_a) =
- * -lambda (a_b, b_b) with lambda > 0?  Every 2 x 2 minor with the column
- * J of b's largest entry is 0: x y = u v as equal Two-Products (exact for
- * entries in [2^-200, 2^200] or 0; outside that range 1, and the proof
- * decides).  Faces that coincide only to rounding fail here, before any
- * proof is tried at them. */
+/* Are rows a of A and b of B exactly opposite multiples
+ * (pred_rows_opposite)?  Outside the range where that test is exact, 1:
+ * the proof decides.  Faces that coincide only to rounding fail here,
+ * before any proof is tried at them. */
 static int rows_exactly_opposite(const fast_query *q, int a, int b)
 {
-    int n = q->n, J = 0;
+    int n = q->n;
     const double *ga = view_row(q->V[0], n, a), *gb = view_row(q->V[1], n, b);
     double ba = q->V[0]->b[a], bb = q->V[1]->b[b];
     for (int k = 0; k <= n; k++) {
@@ -146,32 +144,17 @@ static int rows_exactly_opposite(const fast_query *q, int a, int b)
             (v != 0 && !(v >= 0x1p-200 && v <= 0x1p200)))
             return 1;
     }
-    for (int k = 1; k < n; k++)
-        if (fabs(gb[k]) > fabs(gb[J]))
-            J = k;
-    if (gb[J] == 0 || ga[J] == 0 || (ga[J] > 0) == (gb[J] > 0))
-        return 0;
-    for (int k = 0; k <= n; k++) {
-        if (k == J)
-            continue;
-        double xa = k < n ? ga[k] : ba, xb = k < n ? gb[k] : bb, p1, e1, p2, e2;
-        xp_two_prod(xa, gb[J], &p1, &e1);
-        xp_two_prod(ga[J], xb, &p2, &e2);
-        if (p1 != p2 || e1 != e2)
-            return 0;
-    }
-    return 1;
+    return pred_rows_opposite(ga, ba, gb, bb, n);
 }
 
-/* The face-on-face proof for rows ra of A and rb of B (opposite, on one
- * plane) at the point of that plane below c, rounded to multiples of a
- * power of two near 2^-24 of the pair's extent: short numbers for the
- * exact point, and the same point for inputs that differ by rounding. */
+/* The face-on-face proof for rows ra of A and rb of B (exactly opposite,
+ * on one plane: rows_exactly_opposite, which the callers ask once) at the
+ * point of that plane below c, rounded to multiples of a power of two
+ * near 2^-24 of the pair's extent: short numbers for the exact point, and
+ * the same point for inputs that differ by rounding. */
 static int face_contact_below(fast_query *q, int ra, int rb, const double *c)
 {
     int n = q->n;
-    if (!rows_exactly_opposite(q, ra, rb))
-        return 0;
     const double *ga = view_row(q->V[0], n, ra);
     double g2 = 0, off = -row_b(q, ra), p[SEIDEL_MAX_DIM];
     double ext = fp_max(box_extent(q, 0), box_extent(q, 1));
@@ -192,7 +175,8 @@ static int face_contact_below(fast_query *q, int ra, int rb, const double *c)
 int fq_try_face_contact(fast_query *q)
 {
     int ra, rb;
-    if (q->ncand[0] <= 0 || q->ncand[1] <= 0 || !fq_opposite_faces(q, &ra, &rb))
+    if (q->ncand[0] <= 0 || q->ncand[1] <= 0 || !fq_opposite_faces(q, &ra, &rb) ||
+        !rows_exactly_opposite(q, ra, rb))
         return 0;
     /* the centers projected on the plane, the smaller polyhedron's first
      * (a box on a floor: the box's center is above its contact region,
@@ -215,15 +199,18 @@ int fq_try_face_contact(fast_query *q)
  * row's magnitude at x: at most FACE_TIGHT_MAX of them into out. */
 #define FACE_TIGHT_MAX 16
 #define FACE_TIGHT_REL 0x1p-30
+static int row_tight(const fast_query *q, int k, int i, const double *x)
+{
+    double mag, v = fq_row_excess(view_row(q->V[k], q->n, i), q->V[k]->b[i], x, q->n, &mag);
+    return fabs(v) <= FACE_TIGHT_REL * mag;
+}
+
 static int tight_rows(const fast_query *q, int k, const double *x, int *out)
 {
-    const fast_view *V = q->V[k];
     int count = 0;
-    for (int i = 0; i < V->m && count < FACE_TIGHT_MAX; i++) {
-        double mag, v = fq_row_excess(view_row(V, q->n, i), V->b[i], x, q->n, &mag);
-        if (fabs(v) <= FACE_TIGHT_REL * mag)
+    for (int i = 0; i < q->V[k]->m && count < FACE_TIGHT_MAX; i++)
+        if (row_tight(q, k, i, x))
             out[count++] = i;
-    }
     return count;
 }
 
@@ -334,33 +321,38 @@ static int face_contact_near(fast_query *q, int ra, int rb, const double *x, con
     return 0;
 }
 
+/* Among rows ta of A and tb of B tight at x, two exactly opposite faces
+ * whose contact face_contact_near proves: 1, or 0. */
+static int opposite_pair_near(fast_query *q, const double *x, const int *ta, int na,
+                              const int *tb, int nb)
+{
+    for (int i = 0; i < na; i++)
+        for (int j = 0; j < nb; j++)
+            if (rows_opposite(q, ta[i], tb[j]) && rows_exactly_opposite(q, ta[i], tb[j]) &&
+                face_contact_near(q, ta[i], tb[j], x, ta, na, tb, nb))
+                return 1;
+    return 0;
+}
+
 int fq_faces_in_set(fast_query *q, const double *z, int count)
 {
     int ta[FACE_TIGHT_MAX], tb[FACE_TIGHT_MAX], na = 0, nb = 0;
     for (int c = 0; c < count; c++) {
         int id = q->fw->order[c], k = poly_of(q, id), i = index_in(q, id);
-        if (k ? nb == FACE_TIGHT_MAX : na == FACE_TIGHT_MAX)
-            continue;
-        double mag, v = fq_row_excess(view_row(q->V[k], q->n, i), q->V[k]->b[i], z, q->n, &mag);
-        if (fabs(v) <= FACE_TIGHT_REL * mag) {
+        if ((k ? nb : na) < FACE_TIGHT_MAX && row_tight(q, k, i, z)) {
             if (k)
                 tb[nb++] = i;
             else
                 ta[na++] = i;
         }
     }
-    for (int i = 0; i < na; i++)
-        for (int j = 0; j < nb; j++)
-            if (rows_opposite(q, ta[i], tb[j]) && rows_exactly_opposite(q, ta[i], tb[j]) &&
-                face_contact_near(q, ta[i], tb[j], z, ta, na, tb, nb))
-                return 1;
-    return 0;
+    return opposite_pair_near(q, z, ta, na, tb, nb);
 }
 
 int fq_try_segment_face(fast_query *q)
 {
     int ra = q->exit_row, rb = q->entry_row;
-    if (ra < 0 || rb < 0 || !rows_opposite(q, ra, rb))
+    if (ra < 0 || rb < 0 || !rows_opposite(q, ra, rb) || !rows_exactly_opposite(q, ra, rb))
         return 0;
     double c[SEIDEL_MAX_DIM];
     for (int j = 0; j < q->n; j++)
@@ -381,10 +373,5 @@ int fq_try_face_at(fast_query *q, const double *x)
         if (!isfinite(x[j]))
             return 0;
     int na = tight_rows(q, 0, x, ta), nb = na ? tight_rows(q, 1, x, tb) : 0;
-    for (int i = 0; i < na; i++)
-        for (int j = 0; j < nb; j++)
-            if (rows_opposite(q, ta[i], tb[j]) && rows_exactly_opposite(q, ta[i], tb[j]) &&
-                face_contact_near(q, ta[i], tb[j], x, ta, na, tb, nb))
-                return 1;
-    return 0;
+    return opposite_pair_near(q, x, ta, na, tb, nb);
 }

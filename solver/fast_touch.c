@@ -54,7 +54,6 @@
 #include <string.h>
 
 #include "polytope/dense.h"
-#include "polytope/expansion.h"
 #include "polytope/fp.h"
 #include "polytope/hpoly.h"
 #include "polytope/predicates.h"
@@ -123,29 +122,12 @@ static void replaced(const fast_touch_job *j, int col, const double *v, double *
 }
 
 /* Basis rows p (of A) and q (of B) that face each other exactly: (a_p,
- * b_p) = -lambda (a_q, b_q) for some lambda > 0 (a face on a face).  Every
- * 2 x 2 minor of the two rows with the column J of a_q's largest entry is
- * 0, exactly: x y = u v is tested as equal Two-Products (fl(x y) = fl(u v)
- * and equal residuals), exact for entries in [2^-200, 2^200] or 0. */
+ * b_p) = -lambda (a_q, b_q) for some lambda > 0 (a face on a face;
+ * pred_rows_opposite, exact here: every entry of G and h is in its range). */
 static int rows_opposed(const fast_touch_job *j, int p, int q)
 {
-    int n = j->n, D = n + 1, J = 0;
-    const double *gp = j->G + p * D, *gq = j->G + q * D;
-    for (int k = 1; k < n; k++)
-        if (fabs(gq[k]) > fabs(gq[J]))
-            J = k;
-    if (gq[J] == 0 || gp[J] == 0 || (gp[J] > 0) == (gq[J] > 0))
-        return 0;
-    for (int k = 0; k <= n; k++) { /* k = n: the right sides */
-        if (k == J)
-            continue;
-        double xp = k < n ? gp[k] : j->h[p], xq = k < n ? gq[k] : j->h[q], p1, e1, p2, e2;
-        xp_two_prod(xp, gq[J], &p1, &e1);
-        xp_two_prod(gp[J], xq, &p2, &e2);
-        if (p1 != p2 || e1 != e2)
-            return 0;
-    }
-    return 1;
+    int D = j->n + 1;
+    return pred_rows_opposite(j->G + p * D, j->h[p], j->G + q * D, j->h[q], j->n);
 }
 
 /* The separation of a face on a face, without determinants: when det G
@@ -260,19 +242,6 @@ static void approx_vertex(const fast_touch_job *j, double *x)
         memcpy(x, z, sizeof(double) * (size_t)j->n);
 }
 
-/* Sign of a . x - b for rational x. */
-static int exact_row_sign(const double *a, double b, mpq_t *x, int n, mpq_t acc, mpq_t t)
-{
-    mpq_set_d(acc, b);
-    mpq_neg(acc, acc);
-    for (int c = 0; c < n; c++) {
-        mpq_set_d(t, a[c]);
-        mpq_mul(t, t, x[c]);
-        mpq_add(acc, acc, t);
-    }
-    return mpq_sgn(acc);
-}
-
 /* Every row of A and B holds at x* (step 3 above).  1 yes, 0 no (or not
  * decidable here), -1 out of memory, 2 when j->defer_exact and rows near 0
  * would need x* exactly; D0 and eD0 as from det_bounded of G.
@@ -366,14 +335,14 @@ static int point_in_both(const fast_touch_job *j, int s0, double D0, double eD0,
         for (int p = 0; p < pending && ok; p++) {
             int k = left[p] < 0, i = k ? ~left[p] : left[p];
             const fast_view *V = j->V[k];
-            ok = exact_row_sign(V->a + (size_t)i * (size_t)n, V->b[i], x, n, acc, t) <= 0;
+            ok = pred_row_sign_q(V->a + (size_t)i * (size_t)n, V->b[i], x, n, acc, t) <= 0;
         }
     else
         for (int k = 0; k < 2 && ok; k++) {
             const fast_view *V = j->V[k];
             for (int i = 0; i < V->m && ok; i++)
                 if (!in_basis(j, k, i))
-                    ok = exact_row_sign(V->a + (size_t)i * (size_t)n, V->b[i], x, n, acc, t) <= 0;
+                    ok = pred_row_sign_q(V->a + (size_t)i * (size_t)n, V->b[i], x, n, acc, t) <= 0;
         }
     mpq_clears(acc, t, NULL);
     return ok;
@@ -520,7 +489,7 @@ static int touch_certify_general(const fast_touch_job *j, hs_result *r, pred_sta
             double err = g2 * mag + tiny;
             if (val < -err || in_basis(j, k, i))
                 continue;
-            ok = val <= err && exact_row_sign(a, V->b[i], x, n, acc, t) <= 0;
+            ok = val <= err && pred_row_sign_q(a, V->b[i], x, n, acc, t) <= 0;
         }
     }
     if (ok)
