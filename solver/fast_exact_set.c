@@ -58,19 +58,22 @@ static hs_poly *subsystem(const fast_query *q, int k, const unsigned char *use, 
     return p;
 }
 
-/* Is every row of view k strict at the rational point x (n entries)?
- * Rows that are not join use (stacked ids); returns how many did. */
+/* Is every row of view k outside the subsystem (use, stacked ids) strict
+ * at the subsystem's overlap point x (n entries; its own rows are)?  Rows
+ * that are not join use; returns how many did. */
 static int join_not_strict(const fast_query *q, int k, mpq_t *const x, const double *xd, int safe,
                            unsigned char *use, mpq_t acc, mpq_t t)
 {
     const fast_view *V = q->V[k];
     int n = q->n, joined = 0, base = k ? q->mA : 0;
     for (int i = 0; i < V->m; i++) {
+        if (use[base + i])
+            continue;
         const double *a = view_row(V, n, i);
         int sign = safe ? pred_row_sign_near(a, V->b[i], xd, 0, n) : 2;
         if (sign == 2)
             sign = pred_row_sign_q(a, V->b[i], x, n, acc, t);
-        if (sign >= 0 && !use[base + i]) {
+        if (sign >= 0) {
             use[base + i] = 1;
             joined++;
         }
@@ -78,8 +81,8 @@ static int join_not_strict(const fast_query *q, int k, mpq_t *const x, const dou
     return joined;
 }
 
-/* The subsystem's answer mapped to A and B in q->r: a Farkas certificate
- * (rows renumbered) or an overlap point.  0, or -1 out of memory. */
+/* The subsystem's disjoint answer mapped to A and B in q->r: its Farkas
+ * certificate, rows renumbered.  0, or -1 out of memory. */
 static int answer_disjoint(fast_query *q, const hs_result *sub, int *const idx[2])
 {
     hs_result *r = q->r;
