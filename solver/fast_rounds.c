@@ -346,17 +346,12 @@ seidel_status fq_lp_rounds(fast_query *q, int forced, double *z, int *strict)
 
 /* The margin of z is rounding noise around 0 (what a contact gives) when
  * |z_tau| is at most this. */
-static double margin_noise(const fast_query *q, const double *z)
+double fq_margin_noise(const fast_query *q, const double *z)
 {
     double scale = 0;
     for (int c = 0; c <= q->n; c++)
         scale = fp_max(scale, fabs(z[c]));
     return 1e-12 * (scale + 1e-300);
-}
-
-double fq_margin_noise(const fast_query *q, const double *z)
-{
-    return margin_noise(q, z);
 }
 
 /* The same rounds with the dual simplex of fast_lp.c, which goes on from
@@ -372,7 +367,7 @@ static int dual_hook(void *user, const double *z, const int *basis, const double
             return 0;
     /* A margin that is rounding noise around 0 (a contact) is not worth
      * the exact determinants now; the final basis is tried at the end. */
-    if (z[q->n] > -margin_noise(q, z))
+    if (z[q->n] > -fq_margin_noise(q, z))
         return 0;
     return fq_on_update(q, z, basis);
 }
@@ -411,14 +406,19 @@ static int try_touching(fast_query *q, int defer);
  * than the basis: two faces lying on each other, whose common region the
  * LP ends at a corner of), the rows of the set tight there are searched
  * for two opposite faces first (fq_try_face_at's proof), which costs a
- * pass over the set against an exact solve and a pass in rationals. */
-static int touch_at_basis(fast_query *q, const flp_state *st, int count)
+ * pass over the set against an exact solve and a pass in rationals; once
+ * per set (*faced: the count of the set last searched, which the rounds'
+ * own search also reads). */
+static int touch_at_basis(fast_query *q, const flp_state *st, int count, int *faced)
 {
     memcpy(q->last_basis, st->basis, sizeof(int) * (size_t)(q->n + 1));
     q->have_basis = 1;
     int rc = try_touching(q, 1);
-    if (rc == 2) /* a degenerate corner: two faces on a face first, then exactly */
-        rc = fq_faces_in_set(q, st->z, count) || try_touching(q, 0) == 1;
+    if (rc == 2) { /* a degenerate corner: two faces on a face first, then exactly */
+        int found = *faced != count && fq_faces_in_set(q, st->z, count);
+        *faced = count; /* (this set searched: not again) */
+        rc = found || try_touching(q, 0) == 1;
+    }
     q->touched = rc == 1;
     return q->touched;
 }
@@ -484,8 +484,8 @@ int fq_lp_rounds_dual(fast_query *q, double *z, int *strict)
         /* a contact on few rows: its proof (which reads every row, and
          * stops at the first one violated) before the map round */
         if (maps == 0 && q->M <= FAST_PROOF_FIRST_ROWS &&
-            fabs(st.z[q->n]) <= margin_noise(q, st.z)) {
-            if (touch_at_basis(q, &st, count)) {
+            fabs(st.z[q->n]) <= fq_margin_noise(q, st.z)) {
+            if (touch_at_basis(q, &st, count, &faced)) {
                 rc = 0;
                 break;
             }
@@ -496,7 +496,7 @@ int fq_lp_rounds_dual(fast_query *q, double *z, int *strict)
          * such a pair goes on through many degenerate rounds and pivots;
          * a pass over the set, against a pass over every row and the
          * rounds) */
-        if (faced != count && fabs(st.z[q->n]) <= margin_noise(q, st.z)) {
+        if (faced != count && fabs(st.z[q->n]) <= fq_margin_noise(q, st.z)) {
             faced = count;
             if (fq_faces_in_set(q, st.z, count)) {
                 q->have_basis = q->touched = 1;
@@ -510,12 +510,12 @@ int fq_lp_rounds_dual(fast_query *q, double *z, int *strict)
             continue;
         }
         maps = FAST_MAP_ROUNDS; /* (once the maps find nothing, scans only) */
-        if (tried != st.pivots && fabs(st.z[q->n]) <= margin_noise(q, st.z)) {
+        if (tried != st.pivots && fabs(st.z[q->n]) <= fq_margin_noise(q, st.z)) {
             /* a margin of rounding noise around 0: the contact proof reads
              * every row with exact filters anyway, and when it succeeds the
              * contact is certified whether or not this optimum is the LP's
              * (a scan of every row saved); when it fails, the scan follows */
-            if (touch_at_basis(q, &st, count)) {
+            if (touch_at_basis(q, &st, count, &faced)) {
                 rc = 0;
                 break;
             }
@@ -529,7 +529,7 @@ int fq_lp_rounds_dual(fast_query *q, double *z, int *strict)
     q->set_count = count;
     memcpy(z, st.z, sizeof(double) * (size_t)(q->n + 1));
     memcpy(q->last_basis, st.basis, sizeof(int) * (size_t)(q->n + 1));
-    if (rc == 0 && !q->certified && z[q->n] < -margin_noise(q, z))
+    if (rc == 0 && !q->certified && z[q->n] < -fq_margin_noise(q, z))
         fq_on_update(q, z, st.basis); /* a disjoint optimum the hook left alone (a
                                       margin of rounding noise: a contact, tried next) */
     q->have_basis = rc == 0 && !q->certified;
