@@ -34,51 +34,35 @@ static int nearest_face(const fam_pair *p, int s, double unit[3], double foot[3]
     return best;
 }
 
-/* The rotation (row-major) about unit axis k by angle t. */
-static void axis_rotation(const double k[3], double t, double R[9])
-{
-    double c = cos(t), s = sin(t), v = 1 - c;
-    R[0] = c + k[0] * k[0] * v, R[1] = k[0] * k[1] * v - k[2] * s, R[2] = k[0] * k[2] * v + k[1] * s;
-    R[3] = k[1] * k[0] * v + k[2] * s, R[4] = c + k[1] * k[1] * v, R[5] = k[1] * k[2] * v - k[0] * s;
-    R[6] = k[2] * k[0] * v - k[1] * s, R[7] = k[2] * k[1] * v + k[0] * s, R[8] = c + k[2] * k[2] * v;
-}
-
-static void mat3_mul(const double X[9], const double Y[9], double Z[9])
-{
-    for (int i = 0; i < 3; i++)
-        for (int j = 0; j < 3; j++)
-            Z[3 * i + j] = X[3 * i] * Y[j] + X[3 * i + 1] * Y[3 + j] + X[3 * i + 2] * Y[6 + j];
-}
-
-/* A rotation taking unit u to unit v. */
-static void align_rotation(const double u[3], const double v[3], double R[9])
+/* A rotation taking unit u to unit v, as a pose (hs_pose_from_axis_angle
+ * about u x v): about an axis normal to u when they are parallel (the
+ * identity, or half a turn). */
+static void align_rotation(const double u[3], const double v[3], double P[16])
 {
     double k[3] = {u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]};
     double s = sqrt(k[0] * k[0] + k[1] * k[1] + k[2] * k[2]), c = u[0] * v[0] + u[1] * v[1] + u[2] * v[2];
-    if (s < 1e-12) { /* parallel: the identity, or half a turn about an axis normal to u */
+    hs_error err;
+    if (s < 1e-12) {
         int m = fabs(u[0]) < 0.5 ? 0 : 1;
         double e[3] = {m == 0, m == 1, 0};
         k[0] = u[1] * e[2] - u[2] * e[1], k[1] = u[2] * e[0] - u[0] * e[2], k[2] = u[0] * e[1] - u[1] * e[0];
-        s = sqrt(k[0] * k[0] + k[1] * k[1] + k[2] * k[2]);
-        for (int j = 0; j < 3; j++)
-            k[j] /= s;
-        axis_rotation(k, c > 0 ? 0 : M_PI, R);
+        hs_pose_from_axis_angle(P, k, c > 0 ? 0 : M_PI, NULL, &err);
         return;
     }
-    for (int j = 0; j < 3; j++)
-        k[j] /= s;
-    axis_rotation(k, atan2(s, c), R);
+    hs_pose_from_axis_angle(P, k, atan2(s, c), NULL, &err);
 }
 
 void fam_pair_rest(fam_pair *p, double spin, int exact)
 {
-    double nA[3], fA[3], nB[3], fB[3], minus[3], Q0[9], S[9], Q[9], T[3];
+    double nA[3], fA[3], nB[3], fB[3], minus[3], P0[16], S[16], P[16], T[3];
     int ra = nearest_face(p, 0, nA, fA), rb = nearest_face(p, 1, nB, fB);
     for (int j = 0; j < 3; j++)
         minus[j] = -nA[j];
-    align_rotation(nB, minus, Q0);
-    axis_rotation(nA, spin, S);
-    mat3_mul(S, Q0, Q);
+    align_rotation(nB, minus, P0);
+    hs_error err;
+    hs_pose_from_axis_angle(S, nA, spin, NULL, &err);
+    hs_pose_multiply(P, S, P0); /* turned onto A's face, then about its normal */
+    const double Q[9] = {P[0], P[1], P[2], P[4], P[5], P[6], P[8], P[9], P[10]};
     for (int j = 0; j < 3; j++)
         T[j] = fA[j] - (Q[3 * j] * fB[0] + Q[3 * j + 1] * fB[1] + Q[3 * j + 2] * fB[2]);
     for (int i = 0; i < p->m[1]; i++) {
