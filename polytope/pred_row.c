@@ -5,6 +5,7 @@
 
 #include <gmp.h>
 #include <math.h>
+#include <string.h>
 
 #include "polytope/expansion.h"
 #include "polytope/fp.h"
@@ -164,4 +165,61 @@ int pred_rows_opposite(const double *a1, double b1, const double *a2, double b2,
             return 0;
     }
     return 1;
+}
+
+/* Is every nonzero entry of v (count of them) in [2^-200, 2^200]? */
+static int entries_moderate(const double *v, int count)
+{
+    for (int i = 0; i < count; i++) {
+        double m = fabs(v[i]);
+        if (m != 0 && !(m >= 0x1p-200 && m <= 0x1p200))
+            return 0;
+    }
+    return 1;
+}
+
+/* e = sum over c != k of u_c p_c, minus w, exactly: each Two-Product an
+ * expansion of two components, merged by xp_sum (so that e has the
+ * properties expansion.h asks of xp_scale's input).  Returns its length
+ * (at most 2 (n - 1) + 1); e needs room for 2 n + 2 components, t too. */
+static int dot_but_k(const double *u, const double *p, int n, int k, double w, double *e,
+                     double *t)
+{
+    int len = w != 0;
+    e[0] = -w;
+    for (int c = 0; c < n; c++) {
+        if (c == k)
+            continue;
+        double pair[2], pr, err;
+        xp_two_prod(u[c], p[c], &pr, &err);
+        int pl = 0;
+        if (err != 0)
+            pair[pl++] = err;
+        if (pr != 0)
+            pair[pl++] = pr;
+        memcpy(t, e, sizeof(double) * (size_t)len);
+        len = xp_sum(len, t, pl, pair, e);
+    }
+    return len;
+}
+
+#define ON_PLANE_MAX_N 16
+int pred_row_sign_on_plane(const double *a, double b, const double *g, double gb, int k,
+                           const double *p, int n)
+{
+    if (!XP_RELIABLE || n < 1 || n > ON_PLANE_MAX_N || k < 0 || k >= n || g[k] == 0 ||
+        !entries_moderate(a, n) || !entries_moderate(&b, 1) || !entries_moderate(g, n) ||
+        !entries_moderate(&gb, 1) || !entries_moderate(p, n))
+        return 2;
+    /* (a . x - b) g_k = g_k (sum_{c != k} a_c p_c - b) + a_k (gb - sum_{c != k} g_c p_c):
+     * products of at most three entries in range, so every piece is exact */
+    double e1[2 * ON_PLANE_MAX_N + 2], e2[2 * ON_PLANE_MAX_N + 2], t[2 * ON_PLANE_MAX_N + 2];
+    double s1[4 * ON_PLANE_MAX_N + 4], s2[4 * ON_PLANE_MAX_N + 4], w[8 * ON_PLANE_MAX_N + 8];
+    int l1 = dot_but_k(a, p, n, k, b, e1, t);
+    int l2 = dot_but_k(g, p, n, k, gb, e2, t); /* sum g_c p_c - gb: subtracted below */
+    l1 = xp_scale(l1, e1, g[k], s1);
+    l2 = xp_scale(l2, e2, -a[k], s2);
+    int len = xp_sum(l1, s1, l2, s2, w);
+    int sign = len == 0 ? 0 : w[len - 1] > 0 ? 1 : -1;
+    return g[k] > 0 ? sign : -sign;
 }

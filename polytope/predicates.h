@@ -45,6 +45,18 @@ int pred_row_sign_near(const double *a, double b, const double *xd, double td, i
  * scratch. */
 int pred_row_sign_q(const double *a, double b, mpq_t *const x, int n, mpq_t acc, mpq_t t);
 
+/* The sign (-1, 0, +1) of a . x - b, exactly, at the point x of the
+ * plane g . x = gb whose coordinates other than k are p_c (c != k; p[k]
+ * is not read) and whose x_k = (gb - sum_{c != k} g_c p_c) / g_k: a point
+ * of a face given by its plane and rounded coordinates, which the fast
+ * engine's face-on-face proof (solver/fast_touch.c) checks every row at.
+ * By expansions of products of at most three entries, without rationals.
+ * 2 (undecided) when g_k = 0, n is outside 1..16, or a nonzero entry of
+ * a, b, g, gb or p lies outside [2^-200, 2^200] (or is not finite), where
+ * those products could be inexact.  Pure. */
+int pred_row_sign_on_plane(const double *a, double b, const double *g, double gb, int k,
+                           const double *p, int n);
+
 /* Are the rows (a1, b1) and (a2, b2) (n coefficients and a right side
  * each) exactly opposite multiples, (a1, b1) = -lambda (a2, b2) with
  * lambda > 0?  Every 2 x 2 minor with the column J of a2's largest entry

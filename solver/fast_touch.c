@@ -436,7 +436,13 @@ int fast_touch_face(const fast_touch_job *j, int k, hs_result *r)
                 return 0; /* the point is outside this row */
             if (i == own)
                 continue; /* the face itself: 0 exactly */
-            return -1;    /* a row near the point: the general proof decides */
+            /* a row near the point (another face through it, or nearly):
+             * its exact sign there, by expansions */
+            int sign = pred_row_sign_on_plane(gr, V->b[i], a, b, k, p, n);
+            if (sign == 2)
+                return -1; /* out of the predicate's range: the general proof decides */
+            if (sign > 0)
+                return 0;
         }
     }
     double x[FACE_MAX_D];

@@ -41,11 +41,13 @@ int fast_touch_certify(const fast_touch_job *j, hs_result *r, pred_stats *ps);
  * sides of one plane, so their interiors are disjoint), and every other
  * row of A and B holds at x, each by the sign of the numerator of
  * a . x - b over a_k (n + 1 products with a rigorous bound; read from the
- * unit rows of fast_prep.h where a view reads its own rows).  1: yes, r
- * holds HS_TOUCHING as fast_touch_certify leaves it; 0: a row is violated
- * at x (r unchanged); -1: not this shape, not exactly opposite, or a row
- * too near x to decide here (fast_touch_certify then decides).  Any n the
- * engine takes (n + 1 <= SEIDEL_MAX_DIM). */
+ * unit rows of fast_prep.h where a view reads its own rows; a row the
+ * bound leaves open, such as another face through x, by its exact sign
+ * there: pred_row_sign_on_plane's expansions).  1: yes, r holds
+ * HS_TOUCHING as fast_touch_certify leaves it; 0: a row is violated at x
+ * (r unchanged); -1: not this shape, not exactly opposite, or entries
+ * outside the exact predicate's range (fast_touch_certify then decides).
+ * Any n the engine takes (n + 1 <= SEIDEL_MAX_DIM). */
 int fast_touch_face(const fast_touch_job *j, int k, hs_result *r);
 
 /* The coordinates that such a basis's unit rows fix: p_i = h_c for every
