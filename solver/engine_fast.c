@@ -267,7 +267,8 @@ static hs_code run_lp(fast_query *q, hs_error *err)
         if (fq_lp_rounds_dual(q, z, &strict) != 0) {
             /* numerical trouble, as at the corner of two faces lying on
              * each other (a degenerate optimum): those faces first */
-            if ((touching = fq_try_face_at(q, z)))
+            if ((touching = fq_try_face_at(q, z) ||
+                            fq_try_face_region(q, q->fw->order, q->set_count)))
                 goto settled;
             break;
         }

@@ -7,10 +7,12 @@
 #include "solver/fast_query.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "polytope/fp.h"
 #include "polytope/predicates.h"
+#include "solver/fast_lp.h"
 #include "solver/fast_touch.h"
 
 /* Are the normals of row a of A and row b of B opposite, to rounding? */
@@ -374,4 +376,143 @@ int fq_try_face_at(fast_query *q, const double *x)
             return 0;
     int na = tight_rows(q, 0, x, ta), nb = na ? tight_rows(q, 1, x, tb) : 0;
     return opposite_pair_near(q, x, ta, na, tb, nb);
+}
+
+/* ------------------------------------------- a point of the common region */
+
+/* Row i of view V restricted to the plane g . x = gb (n = 3, kk the
+ * coordinate eliminated: x_kk = (gb - sum_{c != kk} g_c x_c) / g_kk): two
+ * coefficients on the other coordinates, their norm as the margin weight
+ * and the right side, appended at *count to a, w and b.  A row parallel
+ * to the plane (to rounding) is left out when it holds on all of it;
+ * returns -1 when it fails there (the region is empty), else 0. */
+static int row_on_plane(const fast_view *V, int i, const double *g, double gb, int kk, double *a,
+                        double *w, double *b, int *count)
+{
+    const double *r = view_row(V, 3, i);
+    double f = r[kk] / g[kk], u[2], norm = fabs(r[0]) + fabs(r[1]) + fabs(r[2]);
+    for (int c = 0, t = 0; c < 3; c++)
+        if (c != kk)
+            u[t++] = r[c] - f * g[c];
+    double rb = V->b[i] - f * gb, len = sqrt(u[0] * u[0] + u[1] * u[1]);
+    if (!(len > 1e-12 * norm)) /* parallel to the plane */
+        return rb < -1e-12 * (fabs(V->b[i]) + fabs(f * gb)) ? -1 : 0;
+    a[2 * *count] = u[0];
+    a[2 * *count + 1] = u[1];
+    w[*count] = len;
+    b[(*count)++] = rb;
+    return 0;
+}
+
+/* A point well inside the common region of faces ra of A and rb of B
+ * (opposite, on one plane): the margin LP of every other row of A and B
+ * restricted to the plane (the dual simplex in two variables), its optimum
+ * the point of the region farthest from the rest of its boundary, into x
+ * (3 coordinates).  1 when the region has such a point with a margin
+ * above rounding, 0 when not (the region is a segment or a point, or the
+ * LP met trouble), -1 out of memory. */
+static int region_point(fast_query *q, int ra, int rb, const int *set, int count, double *x)
+{
+    const double *g = view_row(q->V[0], 3, ra);
+    double gb = q->V[0]->b[ra];
+    int kk = fabs(g[0]) >= fabs(g[1]) && fabs(g[0]) >= fabs(g[2]) ? 0
+             : fabs(g[1]) >= fabs(g[2])                           ? 1
+                                                                   : 2;
+    int M = set ? count : q->M;
+    double *buf = malloc(sizeof(double) * 4 * (size_t)M + 1);
+    int *order = malloc(sizeof(int) * (size_t)M + 1);
+    if (!buf || !order) {
+        free(buf);
+        free(order);
+        return -1;
+    }
+    /* A's rows first, then B's (the two banks), each side but its face */
+    double *a = buf, *w = buf + 2 * (size_t)M, *b = buf + 3 * (size_t)M;
+    int mA = 0, mB = 0, empty = 0;
+    for (int k = 0; k < 2 && !empty; k++) {
+        int *cnt = k ? &mB : &mA, own = k ? rb : ra;
+        double *ak = a + 2 * (size_t)mA, *wk = w + mA, *bk = b + mA; /* (mA final for k = 1) */
+        for (int t = 0; t < (set ? count : q->V[k]->m) && !empty; t++) {
+            int id = set ? set[t] : t + (k ? q->mA : 0);
+            if (poly_of(q, id) != k || index_in(q, id) == own)
+                continue;
+            empty = row_on_plane(q->V[k], index_in(q, id), g, gb, kk, ak, wk, bk, cnt) != 0;
+        }
+    }
+    if (empty)
+        mA = mB = -1;
+    int found = 0;
+    if (mA >= 0 && mB >= 0) {
+        /* the box: where both boxes overlap, on the two coordinates kept;
+         * the margin at most the extent of either */
+        double lo[3], hi[3], ext = 0;
+        for (int c = 0, t = 0; c < 3; c++) {
+            ext = fp_max(ext, fp_max(q->V[0]->hi[c] - q->V[0]->lo[c],
+                                     q->V[1]->hi[c] - q->V[1]->lo[c]));
+            if (c == kk)
+                continue;
+            lo[t] = fp_max(q->V[0]->lo[c], q->V[1]->lo[c]);
+            hi[t] = fp_min(q->V[0]->hi[c], q->V[1]->hi[c]);
+            t++;
+        }
+        lo[2] = -ext;
+        hi[2] = ext;
+        seidel_bank bank[2] = {{a, w, b, mA}, {a + 2 * (size_t)mA, w + mA, b + mA, mB}};
+        flp_state st;
+        flp_init(&st, 2, bank, lo, hi, NULL, NULL, NULL);
+        for (int i = 0; i < mA + mB; i++)
+            order[i] = i;
+        int ok = lo[0] <= hi[0] && lo[1] <= hi[1] && isfinite(ext) && ext > 0 &&
+                 flp_solve(&st, order, mA + mB) == FLP_OPTIMAL;
+        /* a margin clear of the grid face_contact_below rounds the point to */
+        if (ok && st.z[2] > 0x1p-20 * ext) {
+            double s = gb;
+            for (int c = 0, t = 0; c < 3; c++)
+                if (c != kk) {
+                    x[c] = st.z[t++];
+                    s -= g[c] * x[c];
+                }
+            x[kk] = s / g[kk];
+            found = 1;
+        }
+        fq_trace(q, "the common region of A row %d and B row %d: margin %.6g in their plane "
+                    "(%d pivots)",
+                 ra + 1, rb + 1, ok ? st.z[2] : NAN, st.pivots);
+    }
+    free(buf);
+    free(order);
+    return found;
+}
+
+int fq_try_face_region(fast_query *q, const int *set, int count)
+{
+    if (q->n != 3)
+        return 0;
+    for (int s = 0; s < count; s++) {
+        int ia = set[s];
+        if (poly_of(q, ia))
+            continue;
+        for (int t = 0; t < count; t++) {
+            int ib = set[t];
+            if (!poly_of(q, ib))
+                continue;
+            int ra = index_in(q, ia), rb = index_in(q, ib);
+            double x[3];
+            if (!rows_opposite(q, ra, rb) || !rows_exactly_opposite(q, ra, rb))
+                continue;
+            /* the region as the set's rows bound it, then (when a row
+             * outside the set cuts off that point) as every row does */
+            int got = region_point(q, ra, rb, set, count, x);
+            if (got > 0 && !face_contact_below(q, ra, rb, x))
+                got = region_point(q, ra, rb, NULL, 0, x);
+            if (got <= 0 || !face_contact_below(q, ra, rb, x))
+                return 0; /* (one plane of contact: no other pair to try) */
+            fq_trace(q, "A row %d and B row %d are opposite faces on one plane: the point of "
+                        "their common region farthest from its edges and the plane certify a "
+                        "contact point and a separating plane: touching",
+                     ra + 1, rb + 1);
+            return 1;
+        }
+    }
+    return 0;
 }

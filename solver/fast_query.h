@@ -165,6 +165,14 @@ int fq_try_face_at(fast_query *q, const double *x);
  * where it crosses them: an object resting on another, its center above
  * the contact, is settled here before the LP.  1 when certified. */
 int fq_try_segment_face(fast_query *q);
+/* Two faces on one plane among the rows set[0 .. count) (stacked ids: an
+ * LP's set), rows of A and B exactly opposite, their contact proved at
+ * the point of their common region farthest from its edges: the margin
+ * LP of every other row restricted to their plane, in two variables
+ * (fast_faces.c).  For the degenerate optimum of two faces lying on each
+ * other, where the dual simplex may stall (numerical trouble) at a point
+ * that shows neither face tight.  3 variables only.  1 when certified. */
+int fq_try_face_region(fast_query *q, const int *set, int count);
 /* The margin of rounding noise around 0 at the LP point z (n + 1
  * values): 1e-12 of its largest entry. */
 double fq_margin_noise(const fast_query *q, const double *z);
