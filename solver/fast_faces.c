@@ -505,12 +505,16 @@ static int region_point(fast_query *q, int ra, int rb, const int *set, int count
             order[i] = i;
         int ok = lo[0] <= hi[0] && lo[1] <= hi[1] && isfinite(ext) && ext > 0 &&
                  flp_solve(&st, order, mA + mB) == FLP_OPTIMAL;
-        /* a margin clear of the grid face_contact_below rounds the point to */
+        /* a margin clear of the grid face_contact_below rounds the point
+         * to; the point itself rounded to the coarsest power of two below
+         * half its margin, which keeps it inside (each row moves by at
+         * most its weight times the distance, under the margin): short
+         * numbers for the contact point (a multiple of that grid's) */
         if (ok && st.z[2] > 0x1p-20 * ext) {
-            double s = gb;
+            double s = gb, grid = ldexp(1, ilogb(0.5 * st.z[2]));
             for (int c = 0, t = 0; c < 3; c++)
                 if (c != kk) {
-                    x[c] = st.z[t++];
+                    x[c] = nearbyint(st.z[t++] / grid) * grid;
                     s -= g[c] * x[c];
                 }
             x[kk] = s / g[kk];
