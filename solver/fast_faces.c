@@ -360,8 +360,12 @@ static int opposite_pair_near(fast_query *q, const double *x, const int *ta, int
     for (int i = 0; i < na; i++)
         for (int j = 0; j < nb; j++) {
             double p[SEIDEL_MAX_DIM];
-            if (!rows_opposite(q, ta[i], tb[j]) || !rows_exactly_opposite(q, ta[i], tb[j]))
+            if (!rows_opposite(q, ta[i], tb[j]))
                 continue;
+            if (!rows_exactly_opposite(q, ta[i], tb[j])) {
+                q->rounding_faces = 1;
+                continue;
+            }
             if (face_contact_near(q, ta[i], tb[j], x, ta, na, tb, nb))
                 return 1;
             if (set && q->n == 3 && region_point(q, ta[i], tb[j], set, count, p) > 0 &&

@@ -49,6 +49,10 @@ typedef struct fast_query {
      * looked for once a query: 0 not yet, 1 none, 2 found (face_ra of A,
      * face_rb of B) */
     int faces, face_ra, face_rb;
+    /* rows of A and B tight at an LP point were opposite faces to rounding
+     * but not exactly (fast_faces.c): two bodies a rounding apart, whose
+     * degenerate corner the exact contact proof would only fail at */
+    int rounding_faces;
     int set_count; /* rows (fw->order) in the dual simplex's last set */
 } fast_query;
 

@@ -420,7 +420,7 @@ static int touch_at_basis(fast_query *q, const flp_state *st, int count, int *fa
         int found = (*faced != count && fq_faces_in_set(q, st->z, count)) ||
                     fq_try_face_at(q, st->z);
         *faced = count; /* (this set searched: not again) */
-        rc = found || try_touching(q, 0) == 1;
+        rc = found || (!q->rounding_faces && try_touching(q, 0) == 1);
     }
     q->touched = rc == 1;
     return q->touched;
