@@ -291,6 +291,11 @@ static hs_code run_lp(fast_query *q, hs_error *err)
                            q->last_basis);
             return HS_OK;
         }
+        /* an overlap in the sliver between two faces a rounding apart: its
+         * point in rationals, without the LP in rationals */
+        int sliver = fq_sliver_point(q);
+        if (sliver != 0)
+            return sliver > 0 ? HS_OK : err_set(err, HS_ERR_NOMEM, "out of memory");
         int got = fq_exact_on_set(q, q->fw->order, q->set_count, err);
         if (got != 0)
             return got > 0 ? HS_OK : HS_ERR_NOMEM;

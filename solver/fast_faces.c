@@ -15,8 +15,6 @@
 #include "solver/fast_lp.h"
 #include "solver/fast_touch.h"
 
-static int region_point(fast_query *q, int ra, int rb, const int *set, int count, double *x);
-
 /* Are the normals of row a of A and row b of B opposite, to rounding? */
 static int normals_opposite(const fast_query *q, int a, int b)
 {
@@ -211,7 +209,7 @@ int fq_try_face_contact(fast_query *q)
     for (int k = 0; k < 2; k++)
         for (int c = 0; c < q->ncand[k] && c < FACE_SET_MAX; c++)
             set[count++] = q->cand[k][c] + (k ? q->mA : 0);
-    if (q->n == 3 && region_point(q, ra, rb, set, count, x) > 0 &&
+    if (q->n == 3 && fq_face_region_point(q, ra, rb, set, count, x) > 0 &&
         face_contact_below(q, ra, rb, x)) {
         fq_trace(q, "A row %d and B row %d are opposite faces on one plane: the point of their "
                     "common region (as the candidates bound it) farthest from its edges and the "
@@ -351,7 +349,7 @@ static int face_contact_near(fast_query *q, int ra, int rb, const double *x, con
 /* Among rows ta of A and tb of B tight at x, two exactly opposite faces
  * whose contact is proved at points stepped from the corner
  * (face_contact_near), or else (with set: the LP's rows, count ids) at the
- * point of their common region as the set bounds it (region_point): 1, or
+ * point of their common region as the set bounds it (fq_face_region_point): 1, or
  * 0.  (The region first cost hull-rest 13% more instructions: its point
  * often lies outside the rows that are not in the set yet.) */
 static int opposite_pair_near(fast_query *q, const double *x, const int *ta, int na,
@@ -363,12 +361,16 @@ static int opposite_pair_near(fast_query *q, const double *x, const int *ta, int
             if (!rows_opposite(q, ta[i], tb[j]))
                 continue;
             if (!rows_exactly_opposite(q, ta[i], tb[j])) {
-                q->rounding_faces = 1;
+                if (!q->rounding_faces) {
+                    q->rounding_faces = 1;
+                    q->round_ra = ta[i];
+                    q->round_rb = tb[j];
+                }
                 continue;
             }
             if (face_contact_near(q, ta[i], tb[j], x, ta, na, tb, nb))
                 return 1;
-            if (set && q->n == 3 && region_point(q, ta[i], tb[j], set, count, p) > 0 &&
+            if (set && q->n == 3 && fq_face_region_point(q, ta[i], tb[j], set, count, p) > 0 &&
                 face_contact_below(q, ta[i], tb[j], p)) {
                 fq_trace(q, "A row %d and B row %d, tight at the optimum, are opposite faces on "
                             "one plane: the point of their common region (as the LP's rows "
@@ -456,7 +458,7 @@ static int row_on_plane(const fast_view *V, int i, const double *g, double gb, i
  * (3 coordinates).  1 when the region has such a point with a margin
  * above rounding, 0 when not (the region is a segment or a point, or the
  * LP met trouble), -1 out of memory. */
-static int region_point(fast_query *q, int ra, int rb, const int *set, int count, double *x)
+int fq_face_region_point(fast_query *q, int ra, int rb, const int *set, int count, double *x)
 {
     const double *g = view_row(q->V[0], 3, ra);
     double gb = q->V[0]->b[ra];
@@ -551,9 +553,9 @@ int fq_try_face_region(fast_query *q, const int *set, int count)
                 continue;
             /* the region as the set's rows bound it, then (when a row
              * outside the set cuts off that point) as every row does */
-            int got = region_point(q, ra, rb, set, count, x);
+            int got = fq_face_region_point(q, ra, rb, set, count, x);
             if (got > 0 && !face_contact_below(q, ra, rb, x))
-                got = region_point(q, ra, rb, NULL, 0, x);
+                got = fq_face_region_point(q, ra, rb, NULL, 0, x);
             if (got <= 0 || !face_contact_below(q, ra, rb, x))
                 return 0; /* (one plane of contact: no other pair to try) */
             fq_trace(q, "A row %d and B row %d are opposite faces on one plane: the point of "

@@ -52,7 +52,7 @@ typedef struct fast_query {
     /* rows of A and B tight at an LP point were opposite faces to rounding
      * but not exactly (fast_faces.c): two bodies a rounding apart, whose
      * degenerate corner the exact contact proof would only fail at */
-    int rounding_faces;
+    int rounding_faces, round_ra, round_rb; /* (the first such rows, of A and B) */
     int set_count; /* rows (fw->order) in the dual simplex's last set */
 } fast_query;
 
@@ -177,6 +177,21 @@ int fq_try_segment_face(fast_query *q);
  * other, where the dual simplex may stall (numerical trouble) at a point
  * that shows neither face tight.  3 variables only.  1 when certified. */
 int fq_try_face_region(fast_query *q, const int *set, int count);
+/* The point of the common region of faces ra of A and rb of B (opposite,
+ * on one plane or to rounding) farthest from the other rows of set[0 ..
+ * count) (all rows with set NULL), in ra's plane, its coordinates other
+ * than ra's largest rounded to a coarse power of two: into x (3
+ * coordinates).  1 when found with a margin above rounding, 0 when not,
+ * -1 out of memory.  3 variables. */
+int fq_face_region_point(fast_query *q, int ra, int rb, const int *set, int count, double *x);
+/* fast_exact_set.c: two bodies a rounding apart (q->rounding_faces: faces
+ * of A and B opposite to rounding, tight at the LP's point) that overlap
+ * in the sliver between those faces: a point of it in exact rationals, at
+ * the faces' common region (fq_face_region_point) and midway between the
+ * two planes, certified strictly inside every row.  1 when certified (r
+ * holds the overlap), 0 when not (the sliver is empty there, or a row
+ * fails), -1 out of memory. */
+int fq_sliver_point(fast_query *q);
 /* The margin of rounding noise around 0 at the LP point z (n + 1
  * values): 1e-12 of its largest entry. */
 double fq_margin_noise(const fast_query *q, const double *z);

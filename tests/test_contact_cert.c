@@ -429,6 +429,63 @@ START_TEST(hulls_a_rounding_apart)
 }
 END_TEST
 
+static void trace_append(void *user, const char *line)
+{
+    char *buf = user;
+    size_t used = strlen(buf);
+    snprintf(buf + used, 8192 - used, "%s\n", line);
+}
+
+/* The same hulls a rounding apart, answered without the LP in rationals
+ * where it can be: a disjoint pair by the LP's last basis certified as a
+ * Farkas certificate (exact determinant signs), an overlapping one by a
+ * point of the sliver between the two faces (the faces' common region,
+ * midway between their planes, in rationals; solver/fast_exact_set.c:
+ * fq_sliver_point).  Every answer the exact engine's, and verified. */
+START_TEST(rounding_apart_without_the_rational_lp)
+{
+    static const double c1[3] = {-1, 2, 0.5};
+    uint64_t rng = 99;
+    char *trace = calloc(8192, 1);
+    int sliver = 0, farkas = 0, subsystem = 0, overlap = 0, disjoint = 0;
+    for (int k = 0; k < 40; k++) {
+        fam_pair p;
+        resting_pair(&rng, c1, 0, &p);
+        hs_error err;
+        hs_poly *A = hs_poly_from_doubles(3, p.m[0], p.a[0], p.b[0], NULL, &err);
+        hs_poly *B = hs_poly_from_doubles(3, p.m[1], p.a[1], p.b[1], NULL, &err);
+        ck_assert(A && B);
+        hs_options opt;
+        hs_options_init(&opt);
+        opt.trace = trace_append;
+        opt.trace_user = trace;
+        trace[0] = 0;
+        hs_result *rf = hs_result_new(), *rx = hs_result_new();
+        ck_assert_int_eq(hs_intersect(A, B, &opt, rf, &err), HS_OK);
+        hs_status f = hs_result_status(rf), x = query(HS_ENGINE_EXACT, A, B, rx);
+        ck_assert_msg(f == x, "pair %d: fast %s, exact %s", k, hs_status_name(f),
+                      hs_status_name(x));
+        ck_assert_msg(hs_result_verify(rf, A, B, &err) == HS_OK, "pair %d: %s", k, err.msg);
+        sliver += strstr(trace, "a sliver apart") != NULL;
+        farkas += strstr(trace, "margin of rounding noise, and the tight rows") != NULL;
+        subsystem += strstr(trace, "classified exactly") != NULL;
+        overlap += f == HS_OVERLAP;
+        disjoint += f == HS_DISJOINT;
+        hs_result_free(rf);
+        hs_result_free(rx);
+        hs_poly_free(A);
+        hs_poly_free(B);
+        fam_pair_free(&p);
+    }
+    /* (seed 99: 17 overlapping and 23 disjoint; 4 slivers, 13 final bases,
+     * 10 pairs still classified on the LP's rows) */
+    ck_assert_msg(overlap > 0 && disjoint > 0, "%d overlapping, %d disjoint", overlap, disjoint);
+    ck_assert_msg(sliver >= 2 && farkas >= 8 && sliver + farkas > subsystem,
+                  "%d slivers, %d final bases, %d subsystems", sliver, farkas, subsystem);
+    free(trace);
+}
+END_TEST
+
 START_TEST(resting_mesh_hulls)
 {
     if (!t_data("resting_mesh_hulls", "meshes/fcl/env.obj"))
@@ -469,6 +526,7 @@ Suite *suite_contact_cert(void)
     tcase_add_test(tc, resting_boxes_repeat);
     tcase_add_test(tc, resting_tessellated_hulls);
     tcase_add_test(tc, hulls_a_rounding_apart);
+    tcase_add_test(tc, rounding_apart_without_the_rational_lp);
     tcase_add_test(tc, resting_mesh_hulls);
     suite_add_tcase(s, tc);
     return s;
