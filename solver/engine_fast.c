@@ -296,6 +296,19 @@ static hs_code run_lp(fast_query *q, hs_error *err)
         int sliver = fq_sliver_point(q);
         if (sliver != 0)
             return sliver > 0 ? HS_OK : err_set(err, HS_ERR_NOMEM, "out of memory");
+        int basis[SEIDEL_MAX_DIM + 1];
+        /* two such faces that do not meet: they and the two rows where
+         * their planes come nearest, as a Farkas certificate */
+        if (q->rounding_faces &&
+            fq_sliver_basis(q, q->round_ra, q->round_rb, q->fw->order, q->set_count, basis) > 0 &&
+            fq_certify_farkas(q, basis)) {
+            fq_store_farkas(q, basis);
+            fq_trace_basis(q, "two faces a rounding apart that do not meet: they and the rows "
+                              "where their planes come nearest are a certified Farkas "
+                              "certificate: disjoint",
+                           basis);
+            return HS_OK;
+        }
         int got = fq_exact_on_set(q, q->fw->order, q->set_count, err);
         if (got != 0)
             return got > 0 ? HS_OK : HS_ERR_NOMEM;

@@ -24,7 +24,9 @@
  * side; when the bounds leave an interval, its midpoint (a rational) is a
  * point of the sliver, and it is the witness once every row holds strictly
  * there.  Two rationals' arithmetic and a pass over the rows, against the
- * LP in rationals.
+ * LP in rationals.  (When the two faces do not meet, engine_fast.c tries
+ * them with the two rows where their planes come nearest as a Farkas
+ * certificate: fq_sliver_basis in fast_faces.c.)
  * Every answer is exact; the verifier checks it like any other. */
 #include "solver/fast_query.h"
 

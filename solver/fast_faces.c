@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "polytope/expansion.h"
 #include "polytope/fp.h"
 #include "polytope/predicates.h"
 #include "solver/fast_lp.h"
@@ -566,4 +567,104 @@ int fq_try_face_region(fast_query *q, const int *set, int count)
         }
     }
     return 0;
+}
+
+/* The rows of a Farkas certificate for two faces a rounding apart that do
+ * not meet: ra of A, rb of B (opposite to rounding) and the two rows of
+ * their common region's boundary (rows of set[0 .. count), restricted to
+ * ra's plane) where rb's plane comes nearest to ra's: the vertex of that
+ * region extreme along the direction in which rb's slack on ra's plane
+ * grows (from the 2 x 2 minors of the two normals, by exact products:
+ * the direction is a rounding's tilt, far below the rows' own rounding).
+ * Found by the dual simplex in two variables; basis gets the four stacked
+ * ids.  1 when found (a candidate: the caller certifies it), 0 when not,
+ * -1 out of memory. */
+int fq_sliver_basis(fast_query *q, int ra, int rb, const int *set, int count, int *basis)
+{
+    const double *g = view_row(q->V[0], 3, ra), *h = view_row(q->V[1], 3, rb);
+    double gb = q->V[0]->b[ra];
+    int kk = fabs(g[0]) >= fabs(g[1]) && fabs(g[0]) >= fabs(g[2]) ? 0
+             : fabs(g[1]) >= fabs(g[2])                           ? 1
+                                                                   : 2;
+    /* rb's row on the plane: h_c - (h_kk / g_kk) g_c for c != kk, times
+     * g_kk: the minors h_c g_kk - h_kk g_c, each to a rounding of its own
+     * value (an exact expansion's components summed) */
+    double dir[2], len = 0;
+    for (int c = 0, t = 0; c < 3; c++) {
+        if (c == kk)
+            continue;
+        double e[4], v = 0;
+        int l = xp_prod_diff(h[c], g[kk], h[kk], g[c], e);
+        for (int i = 0; i < l; i++)
+            v += e[i];
+        dir[t++] = g[kk] > 0 ? -v : v; /* rb's slack grows against its row */
+        len += v * v;
+    }
+    if (!(len > 0) || !isfinite(len))
+        return 0;
+    len = sqrt(len);
+    int M = count + 1;
+    double *buf = malloc(sizeof(double) * 4 * (size_t)M);
+    int *order = malloc(sizeof(int) * (size_t)M), *ids = malloc(sizeof(int) * (size_t)M);
+    if (!buf || !order || !ids) {
+        free(buf);
+        free(order);
+        free(ids);
+        return -1;
+    }
+    double *a = buf, *w = buf + 2 * (size_t)M, *b = buf + 3 * (size_t)M;
+    int m = 0, empty = 0;
+    for (int t = 0; t < count && !empty; t++) {
+        int id = set[t], k = poly_of(q, id), i = index_in(q, id), before = m;
+        if (i == (k ? rb : ra))
+            continue;
+        empty = row_on_plane(q->V[k], i, g, gb, kk, a, w, b, &m) != 0;
+        if (m > before) {
+            w[before] = 0; /* (the region's rows: no weight on the objective) */
+            ids[before] = id;
+        }
+    }
+    int found = 0;
+    if (!empty) {
+        /* the objective as a row of weight 1: dir . u <= tau is maximised
+         * (-dir . u + tau <= 0) */
+        a[2 * m] = -dir[0] / len;
+        a[2 * m + 1] = -dir[1] / len;
+        w[m] = 1;
+        b[m] = 0;
+        ids[m] = -1;
+        m++;
+        double lo[3], hi[3], ext = 0;
+        for (int c = 0, t = 0; c < 3; c++) {
+            ext = fp_max(ext, fp_max(q->V[0]->hi[c] - q->V[0]->lo[c],
+                                     q->V[1]->hi[c] - q->V[1]->lo[c]));
+            if (c == kk)
+                continue;
+            lo[t] = fp_min(q->V[0]->lo[c], q->V[1]->lo[c]);
+            hi[t] = fp_max(q->V[0]->hi[c], q->V[1]->hi[c]);
+            t++;
+        }
+        lo[2] = -4 * ext - 1;
+        hi[2] = 4 * ext + 1;
+        seidel_bank bank[2] = {{a, w, b, m}, {NULL, NULL, NULL, 0}};
+        flp_state st;
+        flp_init(&st, 2, bank, lo, hi, NULL, NULL, NULL);
+        for (int i = 0; i < m; i++)
+            order[i] = i;
+        if (isfinite(ext) && flp_solve(&st, order, m) == FLP_OPTIMAL) {
+            int c = 2;
+            basis[0] = ra;
+            basis[1] = rb + q->mA;
+            for (int t = 0; t < 3; t++) {
+                int id = st.basis[t];
+                if (id >= 0 && ids[id] >= 0 && c < 4)
+                    basis[c++] = ids[id];
+            }
+            found = c == 4;
+        }
+    }
+    free(buf);
+    free(order);
+    free(ids);
+    return found;
 }
