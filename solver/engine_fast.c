@@ -273,8 +273,8 @@ static hs_code run_lp(fast_query *q, hs_error *err)
             break;
         }
         touching = q->touched || (!fast_settled(q, st, z, strict) &&
-                                  ((!q->rounding_faces && fq_try_touching(q)) ||
-                                   fq_try_face_at(q, z)));
+                                  (!q->rounding_faces &&
+                                   (fq_try_touching(q) || fq_try_face_at(q, z))));
         if (touching || fast_settled(q, st, z, strict))
             goto settled;
     }
