@@ -244,6 +244,46 @@ static int fast_settled(const fast_query *q, seidel_status st, const double *z, 
     return q->certified || st == SEIDEL_NOMEM || (st == SEIDEL_OPTIMAL && z[q->n] > 0 && strict);
 }
 
+/* A margin of rounding noise at the LP's optimum z that no basis
+ * certified: two bodies a rounding apart (3 variables).  The LP's last
+ * basis as a Farkas certificate first (the rounds test it only below the
+ * noise; exact signs of a few determinants: 25 of hull-rest-fp's 58
+ * disjoint pairs); an overlap in the sliver between two faces opposite to
+ * rounding, its point in rationals (fast_exact_set.c); two such faces
+ * that do not meet, with the two rows where their planes come nearest, as
+ * a Farkas certificate (fast_faces.c); then the LP's own rows (q->fw->order,
+ * q->set_count) classified exactly.  1 answered (r holds it), 0 not, -1
+ * out of memory (err set). */
+static int rounding_apart(fast_query *q, const double *z, hs_error *err)
+{
+    if (q->n != 3 || !q->have_basis || !(fabs(z[q->n]) <= fq_margin_noise(q, z)))
+        return 0;
+    if (fq_certify_farkas(q, q->last_basis)) {
+        fq_store_farkas(q, q->last_basis);
+        fq_trace_basis(q, "margin of rounding noise, and the tight rows are a certified Farkas "
+                          "certificate: disjoint",
+                       q->last_basis);
+        return 1;
+    }
+    int sliver = fq_sliver_point(q);
+    if (sliver != 0) {
+        if (sliver < 0)
+            err_set(err, HS_ERR_NOMEM, "out of memory");
+        return sliver;
+    }
+    int basis[SEIDEL_MAX_DIM + 1];
+    if (q->rounding_faces &&
+        fq_sliver_basis(q, q->round_ra, q->round_rb, q->fw->order, q->set_count, basis, NULL) > 0 &&
+        fq_certify_farkas(q, basis)) {
+        fq_store_farkas(q, basis);
+        fq_trace_basis(q, "two faces a rounding apart that do not meet: they and the rows where "
+                          "their planes come nearest are a certified Farkas certificate: disjoint",
+                       basis);
+        return 1;
+    }
+    return fq_exact_on_set(q, q->fw->order, q->set_count, err);
+}
+
 /* The LP, first with the face where the segment leaves A made an equality
  * (seed 002's move: near contact that face is tight at the optimum, and the
  * LP drops a dimension; a wrong guess just fails to certify), then with
@@ -278,38 +318,8 @@ static hs_code run_lp(fast_query *q, hs_error *err)
         if (touching || fast_settled(q, st, z, strict))
             goto settled;
     }
-    if (q->n == 3 && q->have_basis && fabs(z[q->n]) <= fq_margin_noise(q, z)) {
-        /* a margin of rounding noise that no basis certified: two bodies a
-         * rounding apart.  The LP's last basis as a Farkas certificate
-         * first (the rounds test it only below the noise; exact signs of a
-         * few determinants: 25 of hull-rest-fp's 58 disjoint pairs), then
-         * the LP's own rows classified exactly */
-        if (fq_certify_farkas(q, q->last_basis)) {
-            fq_store_farkas(q, q->last_basis);
-            fq_trace_basis(q, "margin of rounding noise, and the tight rows are a certified Farkas "
-                              "certificate: disjoint",
-                           q->last_basis);
-            return HS_OK;
-        }
-        /* an overlap in the sliver between two faces a rounding apart: its
-         * point in rationals, without the LP in rationals */
-        int sliver = fq_sliver_point(q);
-        if (sliver != 0)
-            return sliver > 0 ? HS_OK : err_set(err, HS_ERR_NOMEM, "out of memory");
-        int basis[SEIDEL_MAX_DIM + 1];
-        /* two such faces that do not meet: they and the two rows where
-         * their planes come nearest, as a Farkas certificate */
-        if (q->rounding_faces &&
-            fq_sliver_basis(q, q->round_ra, q->round_rb, q->fw->order, q->set_count, basis) > 0 &&
-            fq_certify_farkas(q, basis)) {
-            fq_store_farkas(q, basis);
-            fq_trace_basis(q, "two faces a rounding apart that do not meet: they and the rows "
-                              "where their planes come nearest are a certified Farkas "
-                              "certificate: disjoint",
-                           basis);
-            return HS_OK;
-        }
-        int got = fq_exact_on_set(q, q->fw->order, q->set_count, err);
+    {
+        int got = rounding_apart(q, z, err);
         if (got != 0)
             return got > 0 ? HS_OK : HS_ERR_NOMEM;
     }
@@ -348,6 +358,11 @@ settled:
               z[q->n]);
         fq_answer_point(q, HS_OVERLAP, z);
         return HS_OK;
+    }
+    if (st == SEIDEL_OPTIMAL) { /* (Seidel's LP ended a rounding apart as well) */
+        int got = rounding_apart(q, z, err);
+        if (got != 0)
+            return got > 0 ? HS_OK : HS_ERR_NOMEM;
     }
     char why[96];
     snprintf(why, sizeof why, "margin %.3g could not be certified", z[q->n]);

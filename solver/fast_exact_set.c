@@ -175,28 +175,18 @@ int fq_exact_on_set(fast_query *q, const int *set, int count, hs_error *err)
 
 /* ------------------------------------------------------ the sliver's point */
 
-int fq_sliver_point(fast_query *q)
+/* The sliver's point on the line through p (3 doubles; its coordinates
+ * other than k kept) across the planes of faces ra of A and rb of B, in
+ * x (initialised rationals): 1 when the two faces leave an interval
+ * there and its midpoint holds strictly in every row of A and B; 0 when
+ * not. */
+static int sliver_at(fast_query *q, int ra, int rb, int k, const double *p, mpq_t *x,
+                     mpq_t *bound, mpq_t t, mpq_t u, mpq_t acc)
 {
-    int ra = q->round_ra, rb = q->round_rb, n = q->n;
-    double p[3];
-    if (n != 3 || !q->rounding_faces)
-        return 0;
-    int got = fq_face_region_point(q, ra, rb, q->fw->order, q->set_count, p);
-    if (got <= 0)
-        return got;
     const double *ga = view_row(q->V[0], 3, ra), *gb = view_row(q->V[1], 3, rb);
-    int k = fabs(ga[0]) >= fabs(ga[1]) && fabs(ga[0]) >= fabs(ga[2]) ? 0
-            : fabs(ga[1]) >= fabs(ga[2])                             ? 1
-                                                                      : 2;
-    if (ga[k] == 0 || gb[k] == 0 || (ga[k] > 0) == (gb[k] > 0))
-        return 0;
     /* on the line x_c = p_c (c != k): face ra holds for ga_k x_k < ra_rest,
      * face rb for gb_k x_k < rb_rest; one bounds x_k above, the other
      * below (opposite signs); the midpoint of the two bounds, exactly */
-    mpq_t x[3], bound[2], t, u, acc;
-    for (int j = 0; j < 3; j++)
-        mpq_init(x[j]);
-    mpq_inits(bound[0], bound[1], t, u, acc, NULL);
     for (int w = 0; w < 2; w++) {
         const double *g = w ? gb : ga;
         mpq_set_d(bound[w], w ? q->V[1]->b[rb] : q->V[0]->b[ra]);
@@ -210,42 +200,78 @@ int fq_sliver_point(fast_query *q)
         mpq_set_d(t, g[k]);
         mpq_div(bound[w], bound[w], t);
     }
-    /* the bound of the row with g_k > 0 is the upper one */
-    int upper = ga[k] > 0 ? 0 : 1, ok = mpq_cmp(bound[upper], bound[!upper]) > 0;
-    int answered = 0;
-    if (ok) {
-        mpq_add(x[k], bound[0], bound[1]);
-        mpq_div_2exp(x[k], x[k], 1);
-        for (int c = 0; c < 3; c++)
-            if (c != k)
-                mpq_set_d(x[c], p[c]);
-        double xd[3];
-        int safe = 1; /* (a coordinate rounded to 0 must be 0) */
-        for (int j = 0; j < 3; j++) {
-            xd[j] = mpq_get_d(x[j]);
-            safe &= xd[j] != 0 || mpq_sgn(x[j]) == 0;
+    int upper = ga[k] > 0 ? 0 : 1; /* (the bound of the row with g_k > 0) */
+    if (mpq_cmp(bound[upper], bound[!upper]) <= 0)
+        return 0;
+    mpq_add(x[k], bound[0], bound[1]);
+    mpq_div_2exp(x[k], x[k], 1);
+    for (int c = 0; c < 3; c++)
+        if (c != k)
+            mpq_set_d(x[c], p[c]);
+    double xd[3];
+    int safe = 1; /* (a coordinate rounded to 0 must be 0) */
+    for (int j = 0; j < 3; j++) {
+        xd[j] = mpq_get_d(x[j]);
+        safe &= xd[j] != 0 || mpq_sgn(x[j]) == 0;
+    }
+    for (int w = 0; w < 2; w++) { /* every row of A and B strictly, the faces too */
+        const fast_view *V = q->V[w];
+        for (int i = 0; i < V->m; i++) {
+            const double *a = view_row(V, 3, i);
+            int sign = safe ? pred_row_sign_near(a, V->b[i], xd, 0, 3) : 2;
+            if (sign == 2)
+                sign = pred_row_sign_q(a, V->b[i], x, 3, acc, t);
+            if (sign >= 0)
+                return 0;
         }
-        /* every row of A and B strictly, the two faces included */
-        for (int w = 0; w < 2 && ok; w++) {
-            const fast_view *V = q->V[w];
-            for (int i = 0; i < V->m && ok; i++) {
-                const double *a = view_row(V, 3, i);
-                int sign = safe ? pred_row_sign_near(a, V->b[i], xd, 0, 3) : 2;
-                if (sign == 2)
-                    sign = pred_row_sign_q(a, V->b[i], x, 3, acc, t);
-                ok = sign < 0;
-            }
-        }
-        if (ok) {
-            answered = result_reset(q->r, HS_OVERLAP, n) == 0 ? 1 : -1;
-            if (answered == 1) {
-                result_set_point_q(q->r, x);
-                fq_trace(q, "A row %d and B row %d are opposite faces to rounding, a sliver "
-                            "apart: the point of their common region midway between their "
-                            "planes is certified strictly inside every row: overlap",
-                         ra + 1, rb + 1);
-            }
-        }
+    }
+    return 1;
+}
+
+/* Points of the faces' common region where the sliver is tried: its point
+ * farthest from its edges, then, when the planes cross inside the region
+ * (the sliver is open on one side only), points from the vertex where it
+ * is thickest towards that point, 1/2, 1/16, 1/256 and 1/4096 of the
+ * way (inside the region: it is convex).  */
+#define SLIVER_STEPS 4
+
+int fq_sliver_point(fast_query *q)
+{
+    int ra = q->round_ra, rb = q->round_rb, n = q->n;
+    double p[3], v[3];
+    if (n != 3 || !q->rounding_faces)
+        return 0;
+    int got = fq_face_region_point(q, ra, rb, q->fw->order, q->set_count, p);
+    if (got <= 0)
+        return got;
+    const double *ga = view_row(q->V[0], 3, ra), *gb = view_row(q->V[1], 3, rb);
+    int k = fabs(ga[0]) >= fabs(ga[1]) && fabs(ga[0]) >= fabs(ga[2]) ? 0
+            : fabs(ga[1]) >= fabs(ga[2])                             ? 1
+                                                                      : 2;
+    if (ga[k] == 0 || gb[k] == 0 || (ga[k] > 0) == (gb[k] > 0))
+        return 0;
+    mpq_t x[3], bound[2], t, u, acc;
+    for (int j = 0; j < 3; j++)
+        mpq_init(x[j]);
+    mpq_inits(bound[0], bound[1], t, u, acc, NULL);
+    int found = sliver_at(q, ra, rb, k, p, x, bound, t, u, acc), basis[SEIDEL_MAX_DIM + 1];
+    int vertex = found ? 0
+                       : fq_sliver_basis(q, ra, rb, q->fw->order, q->set_count, basis, v);
+    for (int step = 0; vertex > 0 && !found && step < SLIVER_STEPS; step++) {
+        double f = ldexp(1, -1 - 4 * step), c[3];
+        for (int j = 0; j < 3; j++)
+            c[j] = v[j] + f * (p[j] - v[j]);
+        found = sliver_at(q, ra, rb, k, c, x, bound, t, u, acc);
+    }
+    int answered = found ? (result_reset(q->r, HS_OVERLAP, n) == 0 ? 1 : -1)
+                         : vertex < 0 ? -1
+                                      : 0;
+    if (answered == 1) {
+        result_set_point_q(q->r, x);
+        fq_trace(q, "A row %d and B row %d are opposite faces to rounding, a sliver apart: a "
+                    "point of their common region midway between their planes is certified "
+                    "strictly inside every row: overlap",
+                 ra + 1, rb + 1);
     }
     for (int j = 0; j < 3; j++)
         mpq_clear(x[j]);

@@ -577,9 +577,11 @@ int fq_try_face_region(fast_query *q, const int *set, int count)
  * grows (from the 2 x 2 minors of the two normals, by exact products:
  * the direction is a rounding's tilt, far below the rows' own rounding).
  * Found by the dual simplex in two variables; basis gets the four stacked
- * ids.  1 when found (a candidate: the caller certifies it), 0 when not,
- * -1 out of memory. */
-int fq_sliver_basis(fast_query *q, int ra, int rb, const int *set, int count, int *basis)
+ * ids, x (3 doubles, may be NULL) that vertex on ra's plane (where the
+ * sliver between the faces is thickest).  1 when found (a candidate: the
+ * caller certifies it), 0 when not, -1 out of memory. */
+int fq_sliver_basis(fast_query *q, int ra, int rb, const int *set, int count, int *basis,
+                    double *x)
 {
     const double *g = view_row(q->V[0], 3, ra), *h = view_row(q->V[1], 3, rb);
     double gb = q->V[0]->b[ra];
@@ -661,6 +663,15 @@ int fq_sliver_basis(fast_query *q, int ra, int rb, const int *set, int count, in
                     basis[c++] = ids[id];
             }
             found = c == 4;
+            if (found && x) { /* the vertex, on ra's plane */
+                double r = gb;
+                for (int d = 0, t = 0; d < 3; d++)
+                    if (d != kk) {
+                        x[d] = st.z[t++];
+                        r -= g[d] * x[d];
+                    }
+                x[kk] = r / g[kk];
+            }
         }
     }
     free(buf);

@@ -339,6 +339,7 @@ seidel_status fq_lp_rounds(fast_query *q, int forced, double *z, int *strict)
         st = solve_set(q, count, forced, z, basis);
         *strict = st == SEIDEL_OPTIMAL && z[q->n] > 0 && strict_at(q, z);
     }
+    q->set_count = count; /* (the set stays in fw->order: rounding_apart reads it) */
     fq_trace(q, "%d rounds, LP on %d of %d rows, %ld violated rows became equalities", rounds + 1,
           count, q->M, q->r->nodes);
     return st;
