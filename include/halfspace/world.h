@@ -314,9 +314,10 @@ typedef struct hs_report_stats {
     long fallbacks;      /* fast-engine queries answered by the exact engine */
     long repeated;       /* of the piece pairs, those answered from the last
                             query with this report, without a test: two
-                            convex pieces (at most 32 rows each) that
-                            touched then, whose rows and poses are equal
-                            bit for bit (nothing moved), with their
+                            convex pieces (at most 2048 rows each) that
+                            touched or overlapped then, whose rows and
+                            poses are equal bit for bit (nothing moved),
+                            with their
                             contacts when the threshold is the same;
                             exact, as the answer is decided from those
                             numbers.  (The

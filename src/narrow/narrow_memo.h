@@ -18,8 +18,9 @@
 #include "src/narrow/narrow.h"
 
 /* Pieces with more rows than this are not recorded (the record holds the
- * rows themselves: 4 doubles a row). */
-#define NARROW_MEMO_MAX_ROWS 32
+ * rows themselves: 4 doubles a row, 64 KB for a piece of 2048 rows; the
+ * hull of a real mesh has hundreds). */
+#define NARROW_MEMO_MAX_ROWS 2048
 
 /* Doubles a record of the test of a against b needs, or 0 when that test
  * is not recorded (a mesh piece, or more than NARROW_MEMO_MAX_ROWS rows);

@@ -243,15 +243,18 @@ static int memo_reserve(mem_arena *ar, double **pool, size_t *n, size_t *cap, si
 #define MEMO_MAX_DOUBLES (1L << 22)
 
 /* Keep the hint h of pieces ia, ib for the next query, with the record of
- * the test (memo_len doubles, 0 for none) when they touch: touching is
- * what a hint makes costly to confirm (an overlap point is confirmed by
- * one pass over the rows, a disjoint certificate by a few determinants),
- * and what a scene at rest is made of. */
+ * the test (memo_len doubles, 0 for none) when they touch or overlap:
+ * what a scene at rest is made of, and what a hint can make costly to
+ * confirm (a contact's proof; an overlap of bodies set down a rounding
+ * apart, whose point is a rational no double hint holds).  A disjoint
+ * pair's certificate is confirmed by a few determinants: not recorded. */
 static void keep_hint(pair_out *po, int ia, int ib, const fast_hint *h, narrow_ws *ws,
                       const narrow_piece *pa, const narrow_piece *pb, const piece_hit *hit,
                       double threshold, const contact_set *cs)
 {
-    size_t memo_len = hit->status == HS_TOUCHING ? narrow_memo_size(pa, pb, cs) : 0;
+    size_t memo_len = hit->status == HS_TOUCHING || hit->status == HS_OVERLAP
+                          ? narrow_memo_size(pa, pb, cs)
+                          : 0;
     if (memo_len && (!po->memo_left ||
                      atomic_fetch_sub(po->memo_left, (long)memo_len) < (long)memo_len))
         memo_len = 0; /* (over the budget: not kept) */
