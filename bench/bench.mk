@@ -71,7 +71,8 @@ BENCH_CXXFLAGS := -std=c++17 -Wall -Wextra -Wpedantic -Iinclude -I. $(CFLAGS) -M
                   $(filter-out -std=%,$(shell pkg-config --cflags fcl 2>/dev/null))
 FCL_LIBS := $(shell pkg-config --libs fcl 2>/dev/null || echo -lfcl -lccd)
 WORLD    := $(BUILD)/bench/world
-WORLD_OBJ := $(BUILD)/bench/world.o $(BUILD)/bench/world_rest.o $(FAMILIES_OBJ) \
+WORLD_OBJ := $(BUILD)/bench/world.o $(BUILD)/bench/world_rest.o $(BUILD)/bench/world_hulls.o \
+             $(FAMILIES_OBJ) \
              $(BUILD)/bench/tangent.o
 WORLD_ARGS ?=
 WORLD_TITLE := World: raw, grid and tree broad phases vs FCL (bench/world)

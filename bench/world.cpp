@@ -92,11 +92,11 @@ struct options {
     uint64_t seed = 1;
     bool run[6] = {true, true, true, true, true, true}; /* raw, grid, tree, fcl, tree-from-origin, grid-cold */
     bool verbose = false;
-    bool part[3] = {true, true, true}; /* moving, rest, setup */
+    bool part[4] = {true, true, true, true}; /* moving, rest, setup, hulls */
     rest_options rest;                 /* the parts in world_rest.cpp */
 };
 
-const char *part_name[3] = {"moving", "rest", "setup"};
+const char *part_name[4] = {"moving", "rest", "setup", "hulls"};
 
 /* A comma list of integers >= lo, or exit. */
 std::vector<int> parse_int_list(const char *opt, const char *v, int lo)
@@ -126,8 +126,9 @@ void usage(FILE *f)
                  "             [--density K] [--exact-every K] [--exact-max-n N] [--raw-max-s T]\n"
                  "             [--methods M,...] [--parts P,...] [--rest-sizes N,...]\n"
                  "             [--rest-steps S] [--setup-rounds R] [--setup-boxes N]\n"
-                 "             [--setup-hull-copies K] [--data DIR] [--verbose]\n"
-                 "  --parts        any of moving,rest,setup (default all)\n"
+                 "             [--setup-hull-copies K] [--hull-copies K] [--data DIR]\n"
+                 "             [--verbose]\n"
+                 "  --parts        any of moving,rest,setup,hulls (default all)\n"
                  "  moving bodies:\n"
                  "  --sizes        numbers of bodies (default 100,1000,10000)\n"
                  "  --steps        timed steps for N < 10000 (default 30)\n"
@@ -144,6 +145,7 @@ void usage(FILE *f)
                  "  --setup-rounds       fresh worlds timed (default 5)\n"
                  "  --setup-boxes        boxes added per round (default 1000)\n"
                  "  --setup-hull-copies  each mesh hull added this often per round (default 10)\n"
+                 "  --hull-copies  hulls: each mesh hull set down this often (default 4)\n"
                  "  --data         data folder of the mesh hulls (default $HS_DATA or\n"
                  "                 ../shared/data; missing: the hulls are skipped)\n"
                  "  --seed, --verbose  for every part\n");
@@ -179,15 +181,17 @@ options parse_args(int argc, char **argv)
             o.rest.setup_boxes = std::max(1, std::atoi(v));
         else if (a == "--setup-hull-copies")
             o.rest.setup_hull_copies = std::max(1, std::atoi(v));
+        else if (a == "--hull-copies")
+            o.rest.hull_copies = std::max(1, std::atoi(v));
         else if (a == "--data")
             o.rest.data = v;
         else if (a == "--parts") {
             std::string s = std::string(",") + v + ",";
             bool any = false;
-            for (int p = 0; p < 3; p++)
+            for (int p = 0; p < 4; p++)
                 any |= o.part[p] = s.find(std::string(",") + part_name[p] + ",") != std::string::npos;
             if (!any)
-                die("--parts: expected any of moving,rest,setup");
+                die("--parts: expected any of moving,rest,setup,hulls");
         } else if (a == "--steps")
             o.steps_small = std::max(1, std::atoi(v));
         else if (a == "--steps-large")
@@ -716,6 +720,8 @@ int main(int argc, char **argv)
         rest_run(o.rest);
     if (o.part[2])
         setup_run(o.rest);
+    if (o.part[3])
+        hulls_run(o.rest);
     return 0;
 }
 
