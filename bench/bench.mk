@@ -13,6 +13,7 @@
 #   triangles  bench/triangles.c  seed 000: raw method vs uniform grid, ~2000 triangles
 #   world      bench/world.cpp    N moving convex bodies: raw, grid, tree vs FCL; resting
 #                                 boxes and body setup vs FCL (bench/world_rest.cpp)
+#                                 and mesh hulls set face down on a floor (bench/world_hulls.cpp)
 #   robot      bench/robot.cpp    URDF Panda among 50 boxes vs FCL; guaranteed vs stepped
 #                                 motions; URDF iiwa vs the same arm as a chain file
 #   mesh       bench/mesh.cpp     FCL's env/rob meshes at 1000 poses vs FCL OBBRSS
