@@ -175,18 +175,17 @@ int fq_exact_on_set(fast_query *q, const int *set, int count, hs_error *err)
 
 /* ------------------------------------------------------ the sliver's point */
 
-/* The sliver's point on the line through p (3 doubles; its coordinates
- * other than k kept) across the planes of faces ra of A and rb of B, in
- * x (initialised rationals): 1 when the two faces leave an interval
- * there and its midpoint holds strictly in every row of A and B; 0 when
- * not. */
-static int sliver_at(fast_query *q, int ra, int rb, int k, const double *p, mpq_t *x,
-                     mpq_t *bound, mpq_t t, mpq_t u, mpq_t acc)
+/* The interval of x_k (into bound) that faces ra of A and rb of B leave
+ * on the line through p (3 doubles; its coordinates other than k kept)
+ * across their planes: 1 when it is open (bound[upper] > bound[lower]),
+ * 0 when empty. */
+static int slab_open(fast_query *q, int ra, int rb, int k, const double *p, mpq_t *bound,
+                     mpq_t t, mpq_t u)
 {
     const double *ga = view_row(q->V[0], 3, ra), *gb = view_row(q->V[1], 3, rb);
     /* on the line x_c = p_c (c != k): face ra holds for ga_k x_k < ra_rest,
      * face rb for gb_k x_k < rb_rest; one bounds x_k above, the other
-     * below (opposite signs); the midpoint of the two bounds, exactly */
+     * below (opposite signs) */
     for (int w = 0; w < 2; w++) {
         const double *g = w ? gb : ga;
         mpq_set_d(bound[w], w ? q->V[1]->b[rb] : q->V[0]->b[ra]);
@@ -201,7 +200,16 @@ static int sliver_at(fast_query *q, int ra, int rb, int k, const double *p, mpq_
         mpq_div(bound[w], bound[w], t);
     }
     int upper = ga[k] > 0 ? 0 : 1; /* (the bound of the row with g_k > 0) */
-    if (mpq_cmp(bound[upper], bound[!upper]) <= 0)
+    return mpq_cmp(bound[upper], bound[!upper]) > 0;
+}
+
+/* The sliver's point on the line through p across the two planes, in x
+ * (initialised rationals): 1 when the faces leave an interval there and
+ * its midpoint holds strictly in every row of A and B; 0 when not. */
+static int sliver_at(fast_query *q, int ra, int rb, int k, const double *p, mpq_t *x,
+                     mpq_t *bound, mpq_t t, mpq_t u, mpq_t acc)
+{
+    if (!slab_open(q, ra, rb, k, p, bound, t, u))
         return 0;
     mpq_add(x[k], bound[0], bound[1]);
     mpq_div_2exp(x[k], x[k], 1);
@@ -238,12 +246,8 @@ static int sliver_at(fast_query *q, int ra, int rb, int k, const double *p, mpq_
 int fq_sliver_point(fast_query *q)
 {
     int ra = q->round_ra, rb = q->round_rb, n = q->n;
-    double p[3], v[3];
     if (n != 3 || !q->rounding_faces)
         return 0;
-    int got = fq_face_region_point(q, ra, rb, q->fw->order, q->set_count, p);
-    if (got <= 0)
-        return got;
     const double *ga = view_row(q->V[0], 3, ra), *gb = view_row(q->V[1], 3, rb);
     int k = fabs(ga[0]) >= fabs(ga[1]) && fabs(ga[0]) >= fabs(ga[2]) ? 0
             : fabs(ga[1]) >= fabs(ga[2])                             ? 1
@@ -254,18 +258,34 @@ int fq_sliver_point(fast_query *q)
     for (int j = 0; j < 3; j++)
         mpq_init(x[j]);
     mpq_inits(bound[0], bound[1], t, u, acc, NULL);
-    int found = sliver_at(q, ra, rb, k, p, x, bound, t, u, acc), basis[SEIDEL_MAX_DIM + 1];
-    int vertex = found ? 0
-                       : fq_sliver_basis(q, ra, rb, q->fw->order, q->set_count, basis, v);
-    for (int step = 0; vertex > 0 && !found && step < SLIVER_STEPS; step++) {
-        double f = ldexp(1, -1 - 4 * step), c[3];
-        for (int j = 0; j < 3; j++)
-            c[j] = v[j] + f * (p[j] - v[j]);
-        found = sliver_at(q, ra, rb, k, c, x, bound, t, u, acc);
+    int found = 0, failed = 0, basis[SEIDEL_MAX_DIM + 1];
+    /* the region as the LP's rows bound it, then (a row outside them may
+     * cut its points off) as every row does */
+    for (int scope = 0; scope < 2 && !found && !failed; scope++) {
+        const int *set = scope ? NULL : q->fw->order;
+        int count = scope ? 0 : q->set_count;
+        double p[3], v[3];
+        int got = fq_face_region_point(q, ra, rb, set, count, p);
+        if (got < 0)
+            failed = 1;
+        if (got <= 0)
+            continue;
+        found = sliver_at(q, ra, rb, k, p, x, bound, t, u, acc);
+        int vertex = found ? 0 : fq_sliver_basis(q, ra, rb, set, count, basis, v);
+        failed |= vertex < 0;
+        /* the sliver is thickest at v over a region containing the true
+         * one (the set's rows bound it, or every row does): closed there,
+         * it is closed everywhere (a miss, or a touch): no point to find */
+        if (vertex > 0 && !slab_open(q, ra, rb, k, v, bound, t, u))
+            break;
+        for (int step = 0; vertex > 0 && !found && step < SLIVER_STEPS; step++) {
+            double f = ldexp(1, -1 - 4 * step), c[3];
+            for (int j = 0; j < 3; j++)
+                c[j] = v[j] + f * (p[j] - v[j]);
+            found = sliver_at(q, ra, rb, k, c, x, bound, t, u, acc);
+        }
     }
-    int answered = found ? (result_reset(q->r, HS_OVERLAP, n) == 0 ? 1 : -1)
-                         : vertex < 0 ? -1
-                                      : 0;
+    int answered = found ? (result_reset(q->r, HS_OVERLAP, n) == 0 ? 1 : -1) : failed ? -1 : 0;
     if (answered == 1) {
         result_set_point_q(q->r, x);
         fq_trace(q, "A row %d and B row %d are opposite faces to rounding, a sliver apart: a "

@@ -571,8 +571,9 @@ int fq_try_face_region(fast_query *q, const int *set, int count)
 
 /* The rows of a Farkas certificate for two faces a rounding apart that do
  * not meet: ra of A, rb of B (opposite to rounding) and the two rows of
- * their common region's boundary (rows of set[0 .. count), restricted to
- * ra's plane) where rb's plane comes nearest to ra's: the vertex of that
+ * their common region's boundary (rows of set[0 .. count), or every row
+ * for set NULL, restricted to ra's plane) where rb's plane comes nearest
+ * to ra's: the vertex of that
  * region extreme along the direction in which rb's slack on ra's plane
  * grows (from the 2 x 2 minors of the two normals, by exact products:
  * the direction is a rounding's tilt, far below the rows' own rounding).
@@ -605,7 +606,7 @@ int fq_sliver_basis(fast_query *q, int ra, int rb, const int *set, int count, in
     if (!(len > 0) || !isfinite(len))
         return 0;
     len = sqrt(len);
-    int M = count + 1;
+    int total = set ? count : q->M, M = total + 1; /* (set NULL: every row) */
     double *buf = malloc(sizeof(double) * 4 * (size_t)M);
     int *order = malloc(sizeof(int) * (size_t)M), *ids = malloc(sizeof(int) * (size_t)M);
     if (!buf || !order || !ids) {
@@ -616,8 +617,8 @@ int fq_sliver_basis(fast_query *q, int ra, int rb, const int *set, int count, in
     }
     double *a = buf, *w = buf + 2 * (size_t)M, *b = buf + 3 * (size_t)M;
     int m = 0, empty = 0;
-    for (int t = 0; t < count && !empty; t++) {
-        int id = set[t], k = poly_of(q, id), i = index_in(q, id), before = m;
+    for (int t = 0; t < total && !empty; t++) {
+        int id = set ? set[t] : t, k = poly_of(q, id), i = index_in(q, id), before = m;
         if (i == (k ? rb : ra))
             continue;
         empty = row_on_plane(q->V[k], i, g, gb, kk, a, w, b, &m) != 0;
@@ -646,8 +647,14 @@ int fq_sliver_basis(fast_query *q, int ra, int rb, const int *set, int count, in
             hi[t] = fp_max(q->V[0]->hi[c], q->V[1]->hi[c]);
             t++;
         }
-        lo[2] = -4 * ext - 1;
-        hi[2] = 4 * ext + 1;
+        /* the objective, a unit direction dot u, is at most the box's
+         * largest |u| (which the coordinates' offset from the origin can
+         * make far larger than the extent): the bound on tau never binds */
+        double umax = 0;
+        for (int t = 0; t < 2; t++)
+            umax += fp_max(fabs(lo[t]), fabs(hi[t]));
+        lo[2] = -2 * umax - ext - 1;
+        hi[2] = 2 * umax + ext + 1;
         seidel_bank bank[2] = {{a, w, b, m}, {NULL, NULL, NULL, 0}};
         flp_state st;
         flp_init(&st, 2, bank, lo, hi, NULL, NULL, NULL);

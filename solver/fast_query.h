@@ -186,7 +186,8 @@ int fq_try_face_region(fast_query *q, const int *set, int count);
 int fq_face_region_point(fast_query *q, int ra, int rb, const int *set, int count, double *x);
 /* Rows of a Farkas certificate to try for faces ra of A and rb of B
  * opposite to rounding that do not meet: ra, rb and the two rows of set[0
- * .. count) where their planes come nearest, into basis (4 stacked ids),
+ * .. count) (every row for set NULL) where their planes come nearest, into
+ * basis (4 stacked ids),
  * and that vertex of their common region on ra's plane into x (3 doubles;
  * may be NULL): where the sliver between them is thickest when they do
  * meet.  1 found, 0 not, -1 out of memory.  3 variables (fast_faces.c). */
