@@ -187,19 +187,22 @@ int fq_face_region_point(fast_query *q, int ra, int rb, const int *set, int coun
 /* Rows of a Farkas certificate to try for faces ra of A and rb of B
  * opposite to rounding that do not meet: ra, rb and the two rows of set[0
  * .. count) (every row for set NULL) where their planes come nearest, into
- * basis (4 stacked ids),
- * and that vertex of their common region on ra's plane into x (3 doubles;
- * may be NULL): where the sliver between them is thickest when they do
- * meet.  1 found, 0 not, -1 out of memory.  3 variables (fast_faces.c). */
+ * basis (4 stacked ids), and that vertex of their common region on ra's
+ * plane into x (3 doubles; may be NULL): where the sliver between them is
+ * thickest when they do meet.  1 found, 0 not, -1 out of memory.  3
+ * variables (fast_faces.c). */
 int fq_sliver_basis(fast_query *q, int ra, int rb, const int *set, int count, int *basis,
                     double *x);
 /* fast_exact_set.c: two bodies a rounding apart (q->rounding_faces: faces
  * of A and B opposite to rounding, tight at the LP's point) that overlap
- * in the sliver between those faces: a point of it in exact rationals, at
- * the faces' common region (fq_face_region_point) and midway between the
- * two planes, certified strictly inside every row.  1 when certified (r
- * holds the overlap), 0 when not (the sliver is empty there, or a row
- * fails), -1 out of memory. */
+ * in the sliver between those faces: a point of it in exact rationals,
+ * midway between the two planes on a line across them through the faces'
+ * common region (its point farthest from its edges, fq_face_region_point,
+ * or points towards it from the vertex where the sliver is thickest,
+ * fq_sliver_basis; the region as the LP's rows bound it, then as every row
+ * does), certified strictly inside every row.  1 when certified (r holds
+ * the overlap), 0 when not (the sliver is closed, or a row fails), -1 out
+ * of memory. */
 int fq_sliver_point(fast_query *q);
 /* The margin of rounding noise around 0 at the LP point z (n + 1
  * values): 1e-12 of its largest entry. */
