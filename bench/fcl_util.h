@@ -1,10 +1,12 @@
 /* fcl_util.h -- what the C++ benchmarks against FCL share (bench/world,
- * world_rest, mesh, robots, robot): our 4x4 row-major poses as FCL
- * transforms, a triangle mesh as FCL's OBBRSS hierarchy, and the status
- * of the one pair a report holds.  Header-only, C++17. */
+ * world_rest, world_hulls, mesh, robots, robot): our 4x4 row-major poses
+ * as FCL transforms, a triangle mesh as FCL's OBBRSS hierarchy, the
+ * status of the one pair a report holds, and the pairs a collision
+ * manager finds.  Header-only, C++17. */
 #ifndef HS_BENCH_FCL_UTIL_H
 #define HS_BENCH_FCL_UTIL_H
 
+#include <algorithm>
 #include <memory>
 #include <vector>
 
@@ -50,6 +52,29 @@ inline hs_status first_pair_status(const hs_report *rep)
     if (hs_report_pair_count(rep) > 0)
         hs_report_pair(rep, 0, nullptr, nullptr, &st);
     return st;
+}
+
+/* The pairs of objects FCL's collide finds colliding, by the int each
+ * object carries as user data (a < b), and the narrow-phase calls made:
+ * the callback of a collision manager's collide(&data, fcl_pairs_callback),
+ * the request's defaults GST_LIBCCD and no contacts unless changed. */
+struct fcl_pairs {
+    fcl::CollisionRequestd request;
+    std::vector<std::pair<int, int>> pairs;
+    long narrow = 0;
+};
+
+inline bool fcl_pairs_callback(fcl::CollisionObjectd *o1, fcl::CollisionObjectd *o2, void *user)
+{
+    auto *d = static_cast<fcl_pairs *>(user);
+    fcl::CollisionResultd result;
+    d->narrow++;
+    fcl::collide(o1, o2, d->request, result);
+    if (result.isCollision()) {
+        int a = *static_cast<int *>(o1->getUserData()), b = *static_cast<int *>(o2->getUserData());
+        d->pairs.emplace_back(std::min(a, b), std::max(a, b));
+    }
+    return false;
 }
 
 } // namespace fbench

@@ -420,25 +420,6 @@ void set_poses(scene &sc, const double *P)
 
 /* ------------------------------------------------------------ FCL */
 
-struct fcl_data {
-    fcl::CollisionRequestd request; /* defaults: GST_LIBCCD, no contacts */
-    std::vector<std::pair<int, int>> pairs;
-    long narrow = 0;
-};
-
-bool fcl_callback(fcl::CollisionObjectd *o1, fcl::CollisionObjectd *o2, void *user)
-{
-    auto *d = static_cast<fcl_data *>(user);
-    fcl::CollisionResultd result;
-    d->narrow++;
-    fcl::collide(o1, o2, d->request, result);
-    if (result.isCollision()) {
-        int a = *static_cast<int *>(o1->getUserData()), b = *static_cast<int *>(o2->getUserData());
-        d->pairs.emplace_back(std::min(a, b), std::max(a, b));
-    }
-    return false; /* never stop early */
-}
-
 void fcl_set_poses(scene &sc, const double *P)
 {
     for (int i = 0; i < sc.n; i++) {
@@ -633,7 +614,7 @@ size_result run_size(int n, const options &o)
         auto manager = std::make_unique<fcl::DynamicAABBTreeCollisionManagerd>();
         manager->registerObjects(objs);
         manager->setup();
-        fcl_data data;
+        fbench::fcl_pairs data;
         std::vector<std::string> notes;
         for (int s = 0; s <= steps; s++) {
             data.pairs.clear();
@@ -642,7 +623,7 @@ size_result run_size(int n, const options &o)
             fcl_set_poses(sc, &P[(size_t)s * n * 16]);
             double qa = now_s();
             manager->update();
-            manager->collide(&data, fcl_callback);
+            manager->collide(&data, fbench::fcl_pairs_callback);
             double dt = now_s() - a, qdt = now_s() - qa;
             std::sort(data.pairs.begin(), data.pairs.end());
             if (o.verbose)

@@ -192,25 +192,6 @@ pair_list report_pairs(const hull_scene &sc, const hs_report *rep, std::vector<i
     return out;
 }
 
-struct fcl_data {
-    fcl::CollisionRequestd request;
-    pair_list pairs;
-    long narrow = 0;
-};
-
-bool fcl_hull_callback(fcl::CollisionObjectd *o1, fcl::CollisionObjectd *o2, void *user)
-{
-    auto *d = static_cast<fcl_data *>(user);
-    fcl::CollisionResultd result;
-    d->narrow++;
-    fcl::collide(o1, o2, d->request, result);
-    if (result.isCollision()) {
-        int a = *static_cast<int *>(o1->getUserData()), b = *static_cast<int *>(o2->getUserData());
-        d->pairs.emplace_back(std::min(a, b), std::max(a, b));
-    }
-    return false;
-}
-
 enum { H_OURS, H_COLD, H_FCL, H_METHODS };
 const char *hull_name[H_METHODS] = {"ours", "ours-cold", "fcl"};
 
@@ -263,7 +244,7 @@ void hulls_run(const rest_options &o)
     auto manager = std::make_unique<fcl::DynamicAABBTreeCollisionManagerd>();
     manager->registerObjects(objs);
     manager->setup();
-    fcl_data data;
+    fbench::fcl_pairs data;
 
     series m[H_METHODS];
     long fcl_found = 0, fcl_missed = 0, fcl_extra = 0, fallbacks = 0, fallbacks_cold = 0;
@@ -284,7 +265,7 @@ void hulls_run(const rest_options &o)
                             sc.fobj[(size_t)i]->computeAABB();
                         }
                         manager->update();
-                        manager->collide(&data, fcl_hull_callback);
+                        manager->collide(&data, fbench::fcl_pairs_callback);
                     },
                     &switched);
                 std::sort(data.pairs.begin(), data.pairs.end());

@@ -167,8 +167,7 @@ int pred_rows_opposite(const double *a1, double b1, const double *a2, double b2,
     return 1;
 }
 
-/* Is every nonzero entry of v (count of them) in [2^-200, 2^200]? */
-static int entries_moderate(const double *v, int count)
+int pred_entries_moderate(const double *v, int count)
 {
     for (int i = 0; i < count; i++) {
         double m = fabs(v[i]);
@@ -208,8 +207,9 @@ int pred_row_sign_on_plane(const double *a, double b, const double *g, double gb
                            const double *p, int n)
 {
     if (!XP_RELIABLE || n < 1 || n > ON_PLANE_MAX_N || k < 0 || k >= n || g[k] == 0 ||
-        !entries_moderate(a, n) || !entries_moderate(&b, 1) || !entries_moderate(g, n) ||
-        !entries_moderate(&gb, 1) || !entries_moderate(p, n))
+        !pred_entries_moderate(a, n) || !pred_entries_moderate(&b, 1) ||
+        !pred_entries_moderate(g, n) || !pred_entries_moderate(&gb, 1) ||
+        !pred_entries_moderate(p, n))
         return 2;
     /* (a . x - b) g_k = g_k (sum_{c != k} a_c p_c - b) + a_k (gb - sum_{c != k} g_c p_c):
      * products of at most three entries in range, so every piece is exact */

@@ -45,6 +45,12 @@ int pred_row_sign_near(const double *a, double b, const double *xd, double td, i
  * scratch. */
 int pred_row_sign_q(const double *a, double b, mpq_t *const x, int n, mpq_t acc, mpq_t t);
 
+/* Is every nonzero entry of v (count doubles) in [2^-200, 2^200] (so
+ * that products of up to four of them are exact by Two-Products and
+ * expansions, neither underflowing nor overflowing)?  NaN and infinities
+ * fail.  1 or 0.  Pure. */
+int pred_entries_moderate(const double *v, int count);
+
 /* The sign (-1, 0, +1) of a . x - b, exactly, at the point x of the
  * plane g . x = gb whose coordinates other than k are p_c (c != k; p[k]
  * is not read) and whose x_k = (gb - sum_{c != k} g_c p_c) / g_k: a point

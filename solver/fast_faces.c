@@ -452,6 +452,24 @@ static int row_on_plane(const fast_view *V, int i, const double *g, double gb, i
     return 0;
 }
 
+/* The box of a plane's LP on the two coordinates other than kk (lo, hi:
+ * 2 entries each): where both polyhedra's boxes overlap, or (hull) the
+ * box of both.  Returns the larger extent of the two boxes on any axis. */
+static double plane_box(const fast_query *q, int kk, int hull, double *lo, double *hi)
+{
+    double ext = 0;
+    for (int c = 0, t = 0; c < 3; c++) {
+        const double *l0 = q->V[0]->lo, *h0 = q->V[0]->hi, *l1 = q->V[1]->lo, *h1 = q->V[1]->hi;
+        ext = fp_max(ext, fp_max(h0[c] - l0[c], h1[c] - l1[c]));
+        if (c == kk)
+            continue;
+        lo[t] = hull ? fp_min(l0[c], l1[c]) : fp_max(l0[c], l1[c]);
+        hi[t] = hull ? fp_max(h0[c], h1[c]) : fp_min(h0[c], h1[c]);
+        t++;
+    }
+    return ext;
+}
+
 /* A point well inside the common region of faces ra of A and rb of B
  * (opposite, on one plane): the margin LP of every other row of A and B
  * restricted to the plane (the dual simplex in two variables), its optimum
@@ -493,16 +511,7 @@ int fq_face_region_point(fast_query *q, int ra, int rb, const int *set, int coun
     if (mA >= 0 && mB >= 0) {
         /* the box: where both boxes overlap, on the two coordinates kept;
          * the margin at most the extent of either */
-        double lo[3], hi[3], ext = 0;
-        for (int c = 0, t = 0; c < 3; c++) {
-            ext = fp_max(ext, fp_max(q->V[0]->hi[c] - q->V[0]->lo[c],
-                                     q->V[1]->hi[c] - q->V[1]->lo[c]));
-            if (c == kk)
-                continue;
-            lo[t] = fp_max(q->V[0]->lo[c], q->V[1]->lo[c]);
-            hi[t] = fp_min(q->V[0]->hi[c], q->V[1]->hi[c]);
-            t++;
-        }
+        double lo[3], hi[3], ext = plane_box(q, kk, 0, lo, hi);
         lo[2] = -ext;
         hi[2] = ext;
         seidel_bank bank[2] = {{a, w, b, mA}, {a + 2 * (size_t)mA, w + mA, b + mA, mB}};
@@ -637,16 +646,7 @@ int fq_sliver_basis(fast_query *q, int ra, int rb, const int *set, int count, in
         b[m] = 0;
         ids[m] = -1;
         m++;
-        double lo[3], hi[3], ext = 0;
-        for (int c = 0, t = 0; c < 3; c++) {
-            ext = fp_max(ext, fp_max(q->V[0]->hi[c] - q->V[0]->lo[c],
-                                     q->V[1]->hi[c] - q->V[1]->lo[c]));
-            if (c == kk)
-                continue;
-            lo[t] = fp_min(q->V[0]->lo[c], q->V[1]->lo[c]);
-            hi[t] = fp_max(q->V[0]->hi[c], q->V[1]->hi[c]);
-            t++;
-        }
+        double lo[3], hi[3], ext = plane_box(q, kk, 1, lo, hi);
         /* the objective, a unit direction dot u, is at most the box's
          * largest |u| (which the coordinates' offset from the origin can
          * make far larger than the extent): the bound on tau never binds */

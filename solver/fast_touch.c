@@ -68,16 +68,6 @@
 #define TOUCH_PENDING 64         /* rows near 0 at x* asked exactly one by one; beyond,
                                     every row is (a corner of many faces is rare) */
 
-static int entries_in_range(const double *v, int count)
-{
-    for (int i = 0; i < count; i++) {
-        double m = fabs(v[i]);
-        if (m != 0 && !(m >= 0x1p-200 && m <= 0x1p200))
-            return 0;
-    }
-    return 1;
-}
-
 /* Determinant and permanent of the D x D row-major M, D <= 3, by explicit
  * formulas (4 x 4: pred_det4_cramer). */
 static double det_perm(const double *M, int D, double *perm)
@@ -379,7 +369,7 @@ int fast_touch_face(const fast_touch_job *j, int k, hs_result *r)
 {
     int n = j->n, D = n + 1;
     if (D > FACE_MAX_D || k < 0 || k >= n || j->which[0] != 0 || j->which[1] != 1 ||
-        !entries_in_range(j->G, D * D) || !entries_in_range(j->h, D))
+        !pred_entries_moderate(j->G, D * D) || !pred_entries_moderate(j->h, D))
         return -1;
     const double *a = j->G, b = j->h[0], ak = a[k];
     if (ak == 0 || !(a[n] > 0) || !(j->G[D + n] > 0) || !rows_opposed(j, 0, 1))
@@ -510,7 +500,7 @@ int fast_touch_certify(const fast_touch_job *j, hs_result *r, pred_stats *ps)
 {
     int n = j->n, D = n + 1, s0, solved = 0;
     double D0, eD0; /* det G in floating point and its error bound */
-    if (!entries_in_range(j->G, D * D) || !entries_in_range(j->h, D))
+    if (!pred_entries_moderate(j->G, D * D) || !pred_entries_moderate(j->h, D))
         return 0;
     if (D > TOUCH_MAX_D)
         return touch_certify_general(j, r, ps);
