@@ -252,13 +252,17 @@ static int fast_settled(const fast_query *q, seidel_status st, const double *z, 
  * rounding, its point in rationals (fast_exact_set.c); two such faces
  * that do not meet, with the two rows where their planes come nearest, as
  * a Farkas certificate (fast_faces.c); then the LP's own rows (q->fw->order,
- * q->set_count) classified exactly.  1 answered (r holds it), 0 not, -1
- * out of memory (err set). */
+ * q->set_count) classified exactly.  After numerical trouble (no optimum)
+ * only the steps of the two faces, when they were seen.  1 answered (r
+ * holds it), 0 not, -1 out of memory (err set). */
 static int rounding_apart(fast_query *q, const double *z, hs_error *err)
 {
-    if (q->n != 3 || !q->have_basis || !(fabs(z[q->n]) <= fq_margin_noise(q, z)))
+    /* (after numerical trouble there is no optimum: the two faces, when
+     * they were seen, are still worth their steps) */
+    int at_optimum = q->have_basis && fabs(z[q->n]) <= fq_margin_noise(q, z);
+    if (q->n != 3 || !(at_optimum || q->rounding_faces))
         return 0;
-    if (fq_certify_farkas(q, q->last_basis)) {
+    if (at_optimum && fq_certify_farkas(q, q->last_basis)) {
         fq_store_farkas(q, q->last_basis);
         fq_trace_basis(q, "margin of rounding noise, and the tight rows are a certified Farkas "
                           "certificate: disjoint",
@@ -281,7 +285,7 @@ static int rounding_apart(fast_query *q, const double *z, hs_error *err)
                        basis);
         return 1;
     }
-    return fq_exact_on_set(q, q->fw->order, q->set_count, err);
+    return at_optimum ? fq_exact_on_set(q, q->fw->order, q->set_count, err) : 0;
 }
 
 /* The LP, first with the face where the segment leaves A made an equality
