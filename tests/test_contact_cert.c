@@ -490,6 +490,18 @@ START_TEST(rounding_apart_without_the_rational_lp)
 }
 END_TEST
 
+/* The meshes of the data folder for test `name`, or NULL after its named
+ * skip when the folder is missing. */
+static fam_meshes *test_meshes(const char *name)
+{
+    if (!t_data(name, "meshes/fcl/env.obj"))
+        return NULL;
+    char note[256];
+    fam_meshes *ms = fam_meshes_load(t_data_dir(), note, sizeof note);
+    ck_assert_msg(ms != NULL, "%s", note);
+    return ms;
+}
+
 /* Body k of a face-down world: the hull of pts (np points) with a random
  * facet turned face down by a floating-point rotation, a random spin
  * about z, lifted so that its lowest vertex is at z = 0 in doubles, at
@@ -604,11 +616,9 @@ END_TEST
  * like it with another seed sent one pair to the exact engine there.) */
 START_TEST(mesh_hulls_face_down_in_a_world)
 {
-    if (!t_data("mesh_hulls_face_down_in_a_world", "meshes/fcl/env.obj"))
+    fam_meshes *ms = test_meshes("mesh_hulls_face_down_in_a_world");
+    if (!ms)
         return;
-    char note[256];
-    fam_meshes *ms = fam_meshes_load(t_data_dir(), note, sizeof note);
-    ck_assert_msg(ms != NULL, "%s", note);
     uint64_t rng = 12345;
     hs_world *w = floor_world();
     int bodies = 0;
@@ -629,11 +639,9 @@ END_TEST
 
 START_TEST(resting_mesh_hulls)
 {
-    if (!t_data("resting_mesh_hulls", "meshes/fcl/env.obj"))
+    fam_meshes *ms = test_meshes("resting_mesh_hulls");
+    if (!ms)
         return;
-    char note[256];
-    fam_meshes *ms = fam_meshes_load(t_data_dir(), note, sizeof note);
-    ck_assert_msg(ms != NULL, "%s", note);
     int touching = 0, fallbacks = 0, total = 0;
     long nodes = 0;
     for (int k = 0; k < 40; k++) {
