@@ -54,6 +54,24 @@ inline hs_status first_pair_status(const hs_report *rep)
     return st;
 }
 
+/* A convex piece's boundary (hs_body_piece_boundary's or
+ * hs_robot_link_piece_boundary's arrays: nv vertices, nf faces in fs/fv)
+ * as FCL's convex shape with exactly those vertices and faces. */
+inline std::shared_ptr<fcl::Convexd> fcl_convex(const double *v, int nv, const int *fs,
+                                                const int *fv, int nf)
+{
+    auto verts = std::make_shared<std::vector<fcl::Vector3d>>();
+    auto faces = std::make_shared<std::vector<int>>();
+    for (int j = 0; j < nv; j++)
+        verts->emplace_back(v[3 * j], v[3 * j + 1], v[3 * j + 2]);
+    for (int f = 0; f < nf; f++) {
+        faces->push_back(fs[f + 1] - fs[f]);
+        for (int c = fs[f]; c < fs[f + 1]; c++)
+            faces->push_back(fv[c]);
+    }
+    return std::make_shared<fcl::Convexd>(verts, nf, faces);
+}
+
 /* The pairs of objects FCL's collide finds colliding, by the int each
  * object carries as user data (a < b), and the narrow-phase calls made:
  * the callback of a collision manager's collide(&data, fcl_pairs_callback),

@@ -139,20 +139,10 @@ struct fcl_robot {
             double *v;
             if (hs_robot_link_piece_boundary(r, i, 0, &cv, &v, &nv, &fs, &fv, &nf, &err) != HS_OK)
                 die("piece boundary", &err);
-            auto verts = std::make_shared<std::vector<fcl::Vector3d>>();
-            auto faces = std::make_shared<std::vector<int>>();
-            for (int k = 0; k < nv; k++)
-                verts->push_back(fcl::Vector3d(v[3 * k], v[3 * k + 1], v[3 * k + 2]));
-            for (int f = 0; f < nf; f++) {
-                faces->push_back(fs[f + 1] - fs[f]);
-                for (int c = fs[f]; c < fs[f + 1]; c++)
-                    faces->push_back(fv[c]);
-            }
+            obj[i] = std::make_shared<fcl::CollisionObjectd>(fbench::fcl_convex(v, nv, fs, fv, nf));
             hs_free(v);
             hs_free(fs);
             hs_free(fv);
-            obj[i] = std::make_shared<fcl::CollisionObjectd>(
-                std::make_shared<fcl::Convexd>(verts, nf, faces));
             obj[i]->setUserData((void *)(intptr_t)i);
             objs.push_back(obj[i].get());
         }

@@ -302,23 +302,16 @@ void build_scene(scene &sc, int n, const options &o, rng &r)
             die("hs_body_piece_boundary", &err);
         if (!convex)
             die("a convex piece came back as a mesh");
-        auto verts = std::make_shared<std::vector<fcl::Vector3d>>();
-        auto faces = std::make_shared<std::vector<int>>();
         bi.radius = 0;
-        for (int j = 0; j < nv; j++) {
-            verts->emplace_back(v[3 * j], v[3 * j + 1], v[3 * j + 2]);
-            bi.radius = std::max(bi.radius, verts->back().norm());
-        }
-        for (int f = 0; f < nf; f++) {
-            faces->push_back(fs[f + 1] - fs[f]);
-            for (int c = fs[f]; c < fs[f + 1]; c++)
-                faces->push_back(fv[c]);
-        }
+        for (int j = 0; j < nv; j++)
+            bi.radius = std::max(bi.radius, std::sqrt(v[3 * j] * v[3 * j] +
+                                                      v[3 * j + 1] * v[3 * j + 1] +
+                                                      v[3 * j + 2] * v[3 * j + 2]));
         bi.facets = nf;
+        auto geom = fbench::fcl_convex(v, nv, fs, fv, nf);
         hs_free(v);
         hs_free(fs);
         hs_free(fv);
-        auto geom = std::make_shared<fcl::Convexd>(verts, nf, faces);
         sc.fobj[i] = std::make_shared<fcl::CollisionObjectd>(geom);
         sc.fid[i] = i;
         sc.fobj[i]->setUserData(&sc.fid[i]);

@@ -146,19 +146,10 @@ void build_hulls(hull_scene &sc, const fam_meshes *ms, int copies, uint64_t seed
             if (hs_body_piece_boundary(b, 0, &convex, &v, &nv, &fs, &fv, &nf, &err) != HS_OK ||
                 !convex)
                 die("hs_body_piece_boundary", &err);
-            auto verts = std::make_shared<std::vector<fcl::Vector3d>>();
-            auto faces = std::make_shared<std::vector<int>>();
-            for (int j = 0; j < nv; j++)
-                verts->emplace_back(v[3 * j], v[3 * j + 1], v[3 * j + 2]);
-            for (int f = 0; f < nf; f++) {
-                faces->push_back(fs[f + 1] - fs[f]);
-                for (int q = fs[f]; q < fs[f + 1]; q++)
-                    faces->push_back(fv[q]);
-            }
+            auto geom = fbench::fcl_convex(v, nv, fs, fv, nf);
             hs_free(v);
             hs_free(fs);
             hs_free(fv);
-            auto geom = std::make_shared<fcl::Convexd>(verts, nf, faces);
             sc.fobj.push_back(std::make_shared<fcl::CollisionObjectd>(geom));
             sc.fid[(size_t)i] = i;
             sc.fobj.back()->setUserData(&sc.fid[(size_t)i]);
