@@ -5,7 +5,6 @@
 
 #include <gmp.h>
 #include <math.h>
-#include <string.h>
 
 #include "polytope/expansion.h"
 #include "polytope/fp.h"
@@ -177,49 +176,34 @@ int pred_entries_moderate(const double *v, int count)
     return 1;
 }
 
-/* e = sum over c != k of u_c p_c, minus w, exactly: each Two-Product an
- * expansion of two components, merged by xp_sum (so that e has the
- * properties expansion.h asks of xp_scale's input).  Returns its length
- * (at most 2 (n - 1) + 1); e needs room for 2 n + 2 components, t too. */
-static int dot_but_k(const double *u, const double *p, int n, int k, double w, double *e,
-                     double *t)
-{
-    int len = w != 0;
-    e[0] = -w;
-    for (int c = 0; c < n; c++) {
-        if (c == k)
-            continue;
-        double pair[2], pr, err;
-        xp_two_prod(u[c], p[c], &pr, &err);
-        int pl = 0;
-        if (err != 0)
-            pair[pl++] = err;
-        if (pr != 0)
-            pair[pl++] = pr;
-        memcpy(t, e, sizeof(double) * (size_t)len);
-        len = xp_sum(len, t, pl, pair, e);
-    }
-    return len;
-}
-
 #define ON_PLANE_MAX_N 16
 int pred_row_sign_on_plane(const double *a, double b, const double *g, double gb, int k,
                            const double *p, int n)
 {
-    if (!XP_RELIABLE || n < 1 || n > ON_PLANE_MAX_N || k < 0 || k >= n || g[k] == 0 ||
+    if (n < 1 || n > ON_PLANE_MAX_N || k < 0 || k >= n || g[k] == 0 ||
         !pred_entries_moderate(a, n) || !pred_entries_moderate(&b, 1) ||
         !pred_entries_moderate(g, n) || !pred_entries_moderate(&gb, 1) ||
         !pred_entries_moderate(p, n))
         return 2;
     /* (a . x - b) g_k = g_k (sum_{c != k} a_c p_c - b) + a_k (gb - sum_{c != k} g_c p_c):
-     * products of at most three entries in range, so every piece is exact */
-    double e1[2 * ON_PLANE_MAX_N + 2], e2[2 * ON_PLANE_MAX_N + 2], t[2 * ON_PLANE_MAX_N + 2];
-    double s1[4 * ON_PLANE_MAX_N + 4], s2[4 * ON_PLANE_MAX_N + 4], w[8 * ON_PLANE_MAX_N + 8];
-    int l1 = dot_but_k(a, p, n, k, b, e1, t);
-    int l2 = dot_but_k(g, p, n, k, gb, e2, t); /* sum g_c p_c - gb: subtracted below */
-    l1 = xp_scale(l1, e1, g[k], s1);
-    l2 = xp_scale(l2, e2, -a[k], s2);
-    int len = xp_sum(l1, s1, l2, s2, w);
-    int sign = len == 0 ? 0 : w[len - 1] > 0 ? 1 : -1;
+     * a sum of 2 n products of three doubles, signed exactly by
+     * pred_prod3_sum_sign */
+    double f[6 * ON_PLANE_MAX_N];
+    int count = 0;
+    for (int c = 0; c < n; c++)
+        if (c != k) {
+            double *t = f + 3 * count;
+            t[0] = g[k], t[1] = a[c], t[2] = p[c];
+            t[3] = -a[k], t[4] = g[c], t[5] = p[c];
+            count += 2;
+        }
+    double *last = f + 3 * count; /* - g_k b + a_k gb */
+    last[0] = -g[k], last[1] = b, last[2] = 1;
+    last[3] = a[k], last[4] = gb, last[5] = 1;
+    count += 2;
+    mpz_t acc, t0, t1;
+    mpz_inits(acc, t0, t1, NULL);
+    int sign = pred_prod3_sum_sign(f, count, acc, t0, t1);
+    mpz_clears(acc, t0, t1, NULL);
     return g[k] > 0 ? sign : -sign;
 }

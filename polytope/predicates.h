@@ -56,10 +56,10 @@ int pred_entries_moderate(const double *v, int count);
  * is not read) and whose x_k = (gb - sum_{c != k} g_c p_c) / g_k: a point
  * of a face given by its plane and rounded coordinates, which the fast
  * engine's face-on-face proof (solver/fast_touch.c) checks every row at.
- * By expansions of products of at most three entries, without rationals.
- * 2 (undecided) when g_k = 0, n is outside 1..16, or a nonzero entry of
- * a, b, g, gb or p lies outside [2^-200, 2^200] (or is not finite), where
- * those products could be inexact.  Pure. */
+ * A sum of 2 n products of three entries, signed in integers by
+ * pred_prod3_sum_sign.  2 (undecided) when g_k = 0, n is outside 1..16, or
+ * a nonzero entry of a, b, g, gb or p lies outside [2^-200, 2^200] (or is
+ * not finite): the range of the face proof that asks.  Pure. */
 int pred_row_sign_on_plane(const double *a, double b, const double *g, double gb, int k,
                            const double *p, int n);
 

@@ -149,12 +149,9 @@ static int rows_exactly_opposite(const fast_query *q, int a, int b)
     int n = q->n;
     const double *ga = view_row(q->V[0], n, a), *gb = view_row(q->V[1], n, b);
     double ba = q->V[0]->b[a], bb = q->V[1]->b[b];
-    for (int k = 0; k <= n; k++) {
-        double u = fabs(k < n ? ga[k] : ba), v = fabs(k < n ? gb[k] : bb);
-        if ((u != 0 && !(u >= 0x1p-200 && u <= 0x1p200)) ||
-            (v != 0 && !(v >= 0x1p-200 && v <= 0x1p200)))
-            return 1;
-    }
+    if (!pred_entries_moderate(ga, n) || !pred_entries_moderate(&ba, 1) ||
+        !pred_entries_moderate(gb, n) || !pred_entries_moderate(&bb, 1))
+        return 1;
     return pred_rows_opposite(ga, ba, gb, bb, n);
 }
 

@@ -427,7 +427,7 @@ int fast_touch_face(const fast_touch_job *j, int k, hs_result *r)
             if (i == own)
                 continue; /* the face itself: 0 exactly */
             /* a row near the point (another face through it, or nearly):
-             * its exact sign there, by expansions */
+             * its exact sign there (pred_row_sign_on_plane) */
             int sign = pred_row_sign_on_plane(gr, V->b[i], a, b, k, p, n);
             if (sign == 2)
                 return -1; /* out of the predicate's range: the general proof decides */

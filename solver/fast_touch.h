@@ -43,7 +43,7 @@ int fast_touch_certify(const fast_touch_job *j, hs_result *r, pred_stats *ps);
  * a . x - b over a_k (n + 1 products with a rigorous bound; read from the
  * unit rows of fast_prep.h where a view reads its own rows; a row the
  * bound leaves open, such as another face through x, by its exact sign
- * there: pred_row_sign_on_plane's expansions).  1: yes, r holds
+ * there: pred_row_sign_on_plane).  1: yes, r holds
  * HS_TOUCHING as fast_touch_certify leaves it; 0: a row is violated at x
  * (r unchanged); -1: not this shape, not exactly opposite, or entries
  * outside the exact predicate's range (fast_touch_certify then decides).
