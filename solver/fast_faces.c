@@ -56,12 +56,11 @@ static int rows_opposite(const fast_query *q, int a, int b)
 #define FACE_SET_MAX 32
 static int opposite_faces(const fast_query *q, int *ra, int *rb)
 {
+    _Static_assert(FACE_LOOK <= FAST_ALL_ROWS, "a longer list has FACE_LOOK entries");
     int look[2];
     for (int k = 0; k < 2; k++)
-        look[k] = q->ncand[k] <= FAST_ALL_ROWS ? q->ncand[k]
-                  : q->ncand[k] < FACE_LOOK    ? q->ncand[k]
-                                               : FACE_LOOK;
-    double pb[FAST_ALL_ROWS > FACE_LOOK ? FAST_ALL_ROWS : FACE_LOOK]; /* B's offsets b / |a| */
+        look[k] = q->ncand[k] <= FAST_ALL_ROWS ? q->ncand[k] : FACE_LOOK;
+    double pb[FAST_ALL_ROWS]; /* B's planes' offsets b / |a| */
     for (int j = 0; j < look[1]; j++)
         pb[j] = q->V[1]->b[q->cand[1][j]] / q->F[1]->norm[q->cand[1][j]];
     for (int i = 0; i < look[0]; i++) {
@@ -97,14 +96,11 @@ int fq_opposite_faces(fast_query *q, int *ra, int *rb)
  * certifies (r holds the answer, q->last_basis the basis). */
 int fq_face_basis_certifies(fast_query *q, int ra, int rb, const double *p)
 {
-    int n = q->n, D = n + 1, which[SEIDEL_MAX_DIM], row[SEIDEL_MAX_DIM], k = 0;
+    int n = q->n, D = n + 1, which[SEIDEL_MAX_DIM], row[SEIDEL_MAX_DIM];
     double G[SEIDEL_MAX_DIM * SEIDEL_MAX_DIM], h[SEIDEL_MAX_DIM];
     if (D > SEIDEL_MAX_DIM || ra < 0 || ra >= q->mA || rb < 0 || rb >= q->M - q->mA)
         return 0;
-    const double *ga = view_row(q->V[0], n, ra);
-    for (int j = 1; j < n; j++)
-        if (fabs(ga[j]) > fabs(ga[k]))
-            k = j;
+    int k = fq_largest_axis(view_row(q->V[0], n, ra), n);
     int basis[SEIDEL_MAX_DIM + 1] = {ra, rb + q->mA};
     for (int c = 0; c < 2; c++) {
         fq_basis_column(q, basis[c], G + c * D, &h[c]);
@@ -449,6 +445,79 @@ static int row_on_plane(const fast_view *V, int i, const double *g, double gb, i
     return 0;
 }
 
+/* The rows of a plane LP: the plane of row ra of A (g . x = gb, solved for
+ * coordinate kk), and the other rows of set[0 .. count) (every row for set
+ * NULL) but ra and rb of B restricted to it (row_on_plane), A's first,
+ * with their stacked ids; room for one more row. */
+typedef struct plane_rows {
+    const double *g;
+    double gb;
+    int kk, m;
+    double *a, *w, *b; /* 2 m, m, m */
+    int *ids, *order;  /* m each: stacked ids, and 0 .. m-1 for flp_solve */
+    double *buf;
+} plane_rows;
+
+/* 1 made, 0 the region is empty (a row parallel to the plane fails on
+ * it), -1 out of memory; free with plane_rows_free in every case. */
+static int plane_rows_make(const fast_query *q, int ra, int rb, const int *set, int count,
+                           plane_rows *pr)
+{
+    pr->g = view_row(q->V[0], 3, ra);
+    pr->gb = q->V[0]->b[ra];
+    pr->kk = fq_largest_axis(pr->g, 3);
+    pr->m = 0;
+    int cap = (set ? count : q->M) + 1;
+    pr->buf = malloc(sizeof(double) * 4 * (size_t)cap);
+    pr->ids = malloc(sizeof(int) * 2 * (size_t)cap);
+    if (!pr->buf || !pr->ids)
+        return -1;
+    pr->order = pr->ids + cap;
+    pr->a = pr->buf;
+    pr->w = pr->buf + 2 * (size_t)cap;
+    pr->b = pr->buf + 3 * (size_t)cap;
+    for (int k = 0; k < 2; k++)
+        for (int t = 0; t < (set ? count : q->V[k]->m); t++) {
+            int id = set ? set[t] : t + (k ? q->mA : 0), i = index_in(q, id), before = pr->m;
+            if (poly_of(q, id) != k || i == (k ? rb : ra))
+                continue;
+            if (row_on_plane(q->V[k], i, pr->g, pr->gb, pr->kk, pr->a, pr->w, pr->b, &pr->m))
+                return 0;
+            if (pr->m > before)
+                pr->ids[before] = id;
+        }
+    return 1;
+}
+
+static void plane_rows_free(plane_rows *pr)
+{
+    free(pr->buf);
+    free(pr->ids);
+}
+
+/* The dual simplex in the plane's two coordinates on every row of pr, in
+ * the box lo, hi (3 entries: the margin's last): its optimum in st. */
+static int plane_lp_solve(plane_rows *pr, const double *lo, const double *hi, flp_state *st)
+{
+    seidel_bank bank[2] = {{pr->a, pr->w, pr->b, pr->m}, {NULL, NULL, NULL, 0}};
+    flp_init(st, 2, bank, lo, hi, NULL, NULL, NULL);
+    for (int i = 0; i < pr->m; i++)
+        pr->order[i] = i;
+    return flp_solve(st, pr->order, pr->m) == FLP_OPTIMAL;
+}
+
+/* The point of the plane with coordinates u (2: those other than kk). */
+static void plane_point(const plane_rows *pr, const double *u, double *x)
+{
+    double s = pr->gb;
+    for (int c = 0, t = 0; c < 3; c++)
+        if (c != pr->kk) {
+            x[c] = u[t++];
+            s -= pr->g[c] * x[c];
+        }
+    x[pr->kk] = s / pr->g[pr->kk];
+}
+
 /* The box of a plane's LP on the two coordinates other than kk (lo, hi:
  * 2 entries each): where both polyhedra's boxes overlap, or (hull) the
  * box of both.  Returns the larger extent of the two boxes on any axis. */
@@ -476,70 +545,35 @@ static double plane_box(const fast_query *q, int kk, int hull, double *lo, doubl
  * LP met trouble), -1 out of memory. */
 int fq_face_region_point(fast_query *q, int ra, int rb, const int *set, int count, double *x)
 {
-    const double *g = view_row(q->V[0], 3, ra);
-    double gb = q->V[0]->b[ra];
-    int kk = fabs(g[0]) >= fabs(g[1]) && fabs(g[0]) >= fabs(g[2]) ? 0
-             : fabs(g[1]) >= fabs(g[2])                           ? 1
-                                                                   : 2;
-    int M = set ? count : q->M;
-    double *buf = malloc(sizeof(double) * 4 * (size_t)M + 1);
-    int *order = malloc(sizeof(int) * (size_t)M + 1);
-    if (!buf || !order) {
-        free(buf);
-        free(order);
-        return -1;
-    }
-    /* A's rows first, then B's (the two banks), each side but its face */
-    double *a = buf, *w = buf + 2 * (size_t)M, *b = buf + 3 * (size_t)M;
-    int mA = 0, mB = 0, empty = 0;
-    for (int k = 0; k < 2 && !empty; k++) {
-        int *cnt = k ? &mB : &mA, own = k ? rb : ra;
-        double *ak = a + 2 * (size_t)mA, *wk = w + mA, *bk = b + mA; /* (mA final for k = 1) */
-        for (int t = 0; t < (set ? count : q->V[k]->m) && !empty; t++) {
-            int id = set ? set[t] : t + (k ? q->mA : 0);
-            if (poly_of(q, id) != k || index_in(q, id) == own)
-                continue;
-            empty = row_on_plane(q->V[k], index_in(q, id), g, gb, kk, ak, wk, bk, cnt) != 0;
-        }
-    }
-    if (empty)
-        mA = mB = -1;
-    int found = 0;
-    if (mA >= 0 && mB >= 0) {
+    plane_rows pr;
+    int made = plane_rows_make(q, ra, rb, set, count, &pr), found = 0;
+    if (made > 0) {
         /* the box: where both boxes overlap, on the two coordinates kept;
          * the margin at most the extent of either */
-        double lo[3], hi[3], ext = plane_box(q, kk, 0, lo, hi);
+        double lo[3], hi[3], ext = plane_box(q, pr.kk, 0, lo, hi);
         lo[2] = -ext;
         hi[2] = ext;
-        seidel_bank bank[2] = {{a, w, b, mA}, {a + 2 * (size_t)mA, w + mA, b + mA, mB}};
         flp_state st;
-        flp_init(&st, 2, bank, lo, hi, NULL, NULL, NULL);
-        for (int i = 0; i < mA + mB; i++)
-            order[i] = i;
-        int ok = lo[0] <= hi[0] && lo[1] <= hi[1] && isfinite(ext) && ext > 0 &&
-                 flp_solve(&st, order, mA + mB) == FLP_OPTIMAL;
+        int ran = lo[0] <= hi[0] && lo[1] <= hi[1] && isfinite(ext) && ext > 0;
+        int ok = ran && plane_lp_solve(&pr, lo, hi, &st);
         /* a margin clear of the grid face_contact_below rounds the point
          * to; the point itself rounded to the coarsest power of two below
          * half its margin, which keeps it inside (each row moves by at
          * most its weight times the distance, under the margin): short
          * numbers for the contact point (a multiple of that grid's) */
         if (ok && st.z[2] > 0x1p-20 * ext) {
-            double s = gb, grid = ldexp(1, ilogb(0.5 * st.z[2]));
-            for (int c = 0, t = 0; c < 3; c++)
-                if (c != kk) {
-                    x[c] = nearbyint(st.z[t++] / grid) * grid;
-                    s -= g[c] * x[c];
-                }
-            x[kk] = s / g[kk];
+            double grid = ldexp(1, ilogb(0.5 * st.z[2])), u[2];
+            for (int t = 0; t < 2; t++)
+                u[t] = nearbyint(st.z[t] / grid) * grid;
+            plane_point(&pr, u, x);
             found = 1;
         }
         fq_trace(q, "the common region of A row %d and B row %d: margin %.6g in their plane "
                     "(%d pivots)",
-                 ra + 1, rb + 1, ok ? st.z[2] : NAN, st.pivots);
+                 ra + 1, rb + 1, ok ? st.z[2] : NAN, ran ? st.pivots : 0);
     }
-    free(buf);
-    free(order);
-    return found;
+    plane_rows_free(&pr);
+    return made < 0 ? -1 : found;
 }
 
 int fq_try_face_region(fast_query *q, const int *set, int count)
@@ -590,60 +624,35 @@ int fq_try_face_region(fast_query *q, const int *set, int count)
 int fq_sliver_basis(fast_query *q, int ra, int rb, const int *set, int count, int *basis,
                     double *x)
 {
-    const double *g = view_row(q->V[0], 3, ra), *h = view_row(q->V[1], 3, rb);
-    double gb = q->V[0]->b[ra];
-    int kk = fabs(g[0]) >= fabs(g[1]) && fabs(g[0]) >= fabs(g[2]) ? 0
-             : fabs(g[1]) >= fabs(g[2])                           ? 1
-                                                                   : 2;
+    plane_rows pr;
+    int made = plane_rows_make(q, ra, rb, set, count, &pr), found = 0;
     /* rb's row on the plane: h_c - (h_kk / g_kk) g_c for c != kk, times
      * g_kk: the minors h_c g_kk - h_kk g_c, each to a rounding of its own
      * value (an exact expansion's components summed) */
+    const double *g = pr.g, *h = view_row(q->V[1], 3, rb);
     double dir[2], len = 0;
-    for (int c = 0, t = 0; c < 3; c++) {
-        if (c == kk)
+    for (int c = 0, t = 0; made > 0 && c < 3; c++) {
+        if (c == pr.kk)
             continue;
         double e[4], v = 0;
-        int l = xp_prod_diff(h[c], g[kk], h[kk], g[c], e);
+        int l = xp_prod_diff(h[c], g[pr.kk], h[pr.kk], g[c], e);
         for (int i = 0; i < l; i++)
             v += e[i];
-        dir[t++] = g[kk] > 0 ? -v : v; /* rb's slack grows against its row */
+        dir[t++] = g[pr.kk] > 0 ? -v : v; /* rb's slack grows against its row */
         len += v * v;
     }
-    if (!(len > 0) || !isfinite(len))
-        return 0;
-    len = sqrt(len);
-    int total = set ? count : q->M, M = total + 1; /* (set NULL: every row) */
-    double *buf = malloc(sizeof(double) * 4 * (size_t)M);
-    int *order = malloc(sizeof(int) * (size_t)M), *ids = malloc(sizeof(int) * (size_t)M);
-    if (!buf || !order || !ids) {
-        free(buf);
-        free(order);
-        free(ids);
-        return -1;
-    }
-    double *a = buf, *w = buf + 2 * (size_t)M, *b = buf + 3 * (size_t)M;
-    int m = 0, empty = 0;
-    for (int t = 0; t < total && !empty; t++) {
-        int id = set ? set[t] : t, k = poly_of(q, id), i = index_in(q, id), before = m;
-        if (i == (k ? rb : ra))
-            continue;
-        empty = row_on_plane(q->V[k], i, g, gb, kk, a, w, b, &m) != 0;
-        if (m > before) {
-            w[before] = 0; /* (the region's rows: no weight on the objective) */
-            ids[before] = id;
-        }
-    }
-    int found = 0;
-    if (!empty) {
+    if (made > 0 && len > 0 && isfinite(len)) {
+        len = sqrt(len);
+        for (int i = 0; i < pr.m; i++)
+            pr.w[i] = 0; /* (the region's rows: no weight on the objective) */
         /* the objective as a row of weight 1: dir . u <= tau is maximised
          * (-dir . u + tau <= 0) */
-        a[2 * m] = -dir[0] / len;
-        a[2 * m + 1] = -dir[1] / len;
-        w[m] = 1;
-        b[m] = 0;
-        ids[m] = -1;
-        m++;
-        double lo[3], hi[3], ext = plane_box(q, kk, 1, lo, hi);
+        pr.a[2 * pr.m] = -dir[0] / len;
+        pr.a[2 * pr.m + 1] = -dir[1] / len;
+        pr.w[pr.m] = 1;
+        pr.b[pr.m] = 0;
+        pr.ids[pr.m++] = -1;
+        double lo[3], hi[3], ext = plane_box(q, pr.kk, 1, lo, hi);
         /* the objective, a unit direction dot u, is at most the box's
          * largest |u| (which the coordinates' offset from the origin can
          * make far larger than the extent): the bound on tau never binds */
@@ -652,34 +661,21 @@ int fq_sliver_basis(fast_query *q, int ra, int rb, const int *set, int count, in
             umax += fp_max(fabs(lo[t]), fabs(hi[t]));
         lo[2] = -2 * umax - ext - 1;
         hi[2] = 2 * umax + ext + 1;
-        seidel_bank bank[2] = {{a, w, b, m}, {NULL, NULL, NULL, 0}};
         flp_state st;
-        flp_init(&st, 2, bank, lo, hi, NULL, NULL, NULL);
-        for (int i = 0; i < m; i++)
-            order[i] = i;
-        if (isfinite(ext) && flp_solve(&st, order, m) == FLP_OPTIMAL) {
+        if (isfinite(ext) && plane_lp_solve(&pr, lo, hi, &st)) {
             int c = 2;
             basis[0] = ra;
             basis[1] = rb + q->mA;
             for (int t = 0; t < 3; t++) {
                 int id = st.basis[t];
-                if (id >= 0 && ids[id] >= 0 && c < 4)
-                    basis[c++] = ids[id];
+                if (id >= 0 && pr.ids[id] >= 0 && c < 4)
+                    basis[c++] = pr.ids[id];
             }
             found = c == 4;
-            if (found && x) { /* the vertex, on ra's plane */
-                double r = gb;
-                for (int d = 0, t = 0; d < 3; d++)
-                    if (d != kk) {
-                        x[d] = st.z[t++];
-                        r -= g[d] * x[d];
-                    }
-                x[kk] = r / g[kk];
-            }
+            if (found && x) /* the vertex, on ra's plane */
+                plane_point(&pr, st.z, x);
         }
     }
-    free(buf);
-    free(order);
-    free(ids);
-    return found;
+    plane_rows_free(&pr);
+    return made < 0 ? -1 : found;
 }
