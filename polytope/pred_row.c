@@ -134,6 +134,23 @@ int pred_row_sign_near(const double *a, double b, const double *xd, double td, i
     return v > bound ? 1 : v < -bound ? -1 : 2;
 }
 
+int pred_near_point(mpq_t *const x, int n, double *xd)
+{
+    int ok = 1;
+    for (int j = 0; j < n; j++) {
+        xd[j] = mpq_get_d(x[j]);
+        ok &= xd[j] != 0 || mpq_sgn(x[j]) == 0;
+    }
+    return ok;
+}
+
+int pred_row_sign_at(const double *a, double b, mpq_t *const x, const double *xd, int near_ok,
+                     int n, mpq_t acc, mpq_t t)
+{
+    int sign = near_ok ? pred_row_sign_near(a, b, xd, 0, n) : 2;
+    return sign != 2 ? sign : pred_row_sign_q(a, b, x, n, acc, t);
+}
+
 int pred_row_sign_q(const double *a, double b, mpq_t *const x, int n, mpq_t acc, mpq_t t)
 {
     mpq_set_d(acc, b);

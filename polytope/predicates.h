@@ -40,6 +40,18 @@ int pred_row_sign(const double *a, const double *x, double b, int n, pred_stats 
  * asks exactly.  Pure. */
 int pred_row_sign_near(const double *a, double b, const double *xd, double td, int n);
 
+/* x (n rationals) rounded to doubles into xd, as pred_row_sign_near asks
+ * of its point: 1 when it may be asked (no nonzero coordinate rounded to
+ * 0), 0 when not.  Pure but for xd. */
+int pred_near_point(mpq_t *const x, int n, double *xd);
+
+/* The sign of a . x - b at the rational point x, exactly: by
+ * pred_row_sign_near at xd (x rounded by pred_near_point, when near_ok,
+ * its return) where that decides, else in rationals (acc, t: initialised
+ * scratch).  Pure but for the scratch. */
+int pred_row_sign_at(const double *a, double b, mpq_t *const x, const double *xd, int near_ok,
+                     int n, mpq_t acc, mpq_t t);
+
 /* The sign (-1, 0, +1) of a . x - b at a rational point x (n entries),
  * exactly; acc and t: initialised scratch rationals.  Pure but for the
  * scratch. */

@@ -244,6 +244,17 @@ static int fast_settled(const fast_query *q, seidel_status st, const double *z, 
     return q->certified || st == SEIDEL_NOMEM || (st == SEIDEL_OPTIMAL && z[q->n] > 0 && strict);
 }
 
+/* A disjoint answer by basis (D stacked ids) when it is a certified
+ * Farkas certificate (why: the trace's reason): 1, or 0. */
+static int farkas_answer(fast_query *q, const int *basis, const char *why)
+{
+    if (!fq_certify_farkas(q, basis))
+        return 0;
+    fq_store_farkas(q, basis);
+    fq_trace_basis(q, why, basis);
+    return 1;
+}
+
 /* A margin of rounding noise at the LP's optimum z that no basis
  * certified: two bodies a rounding apart (3 variables).  The LP's last
  * basis as a Farkas certificate first (the rounds test it only below the
@@ -262,29 +273,23 @@ static int rounding_apart(fast_query *q, const double *z, hs_error *err)
     int at_optimum = q->have_basis && fabs(z[q->n]) <= fq_margin_noise(q, z);
     if (q->n != 3 || !(at_optimum || q->rounding_faces))
         return 0;
-    if (at_optimum && fq_certify_farkas(q, q->last_basis)) {
-        fq_store_farkas(q, q->last_basis);
-        fq_trace_basis(q, "margin of rounding noise, and the tight rows are a certified Farkas "
-                          "certificate: disjoint",
-                       q->last_basis);
+    if (at_optimum && farkas_answer(q, q->last_basis,
+                                    "margin of rounding noise, and the tight rows are a "
+                                    "certified Farkas certificate: disjoint"))
         return 1;
-    }
-    int sliver = fq_sliver_point(q);
+    int basis[SEIDEL_MAX_DIM + 1], have = 0, sliver = fq_sliver_point(q, basis, &have);
     if (sliver != 0) {
         if (sliver < 0)
             err_set(err, HS_ERR_NOMEM, "out of memory");
         return sliver;
     }
-    int basis[SEIDEL_MAX_DIM + 1];
-    if (q->rounding_faces &&
-        fq_sliver_basis(q, q->round_ra, q->round_rb, q->fw->order, q->set_count, basis, NULL) > 0 &&
-        fq_certify_farkas(q, basis)) {
-        fq_store_farkas(q, basis);
-        fq_trace_basis(q, "two faces a rounding apart that do not meet: they and the rows where "
-                          "their planes come nearest are a certified Farkas certificate: disjoint",
-                       basis);
+    if (q->rounding_faces && !have) /* (the sliver's search did not reach it) */
+        have = fq_sliver_basis(q, q->round_ra, q->round_rb, q->fw->order, q->set_count, basis,
+                               NULL) > 0;
+    if (have && farkas_answer(q, basis, "two faces a rounding apart that do not meet: they and "
+                                        "the rows where their planes come nearest are a "
+                                        "certified Farkas certificate: disjoint"))
         return 1;
-    }
     return at_optimum ? fq_exact_on_set(q, q->fw->order, q->set_count, err) : 0;
 }
 

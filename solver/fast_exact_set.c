@@ -79,11 +79,7 @@ static int join_not_strict(const fast_query *q, int k, mpq_t *const x, const dou
     for (int i = 0; i < V->m; i++) {
         if (use[base + i])
             continue;
-        const double *a = view_row(V, n, i);
-        int sign = safe ? pred_row_sign_near(a, V->b[i], xd, 0, n) : 2;
-        if (sign == 2)
-            sign = pred_row_sign_q(a, V->b[i], x, n, acc, t);
-        if (sign >= 0) {
+        if (pred_row_sign_at(view_row(V, n, i), V->b[i], x, xd, safe, n, acc, t) >= 0) {
             use[base + i] = 1;
             joined++;
         }
@@ -142,11 +138,7 @@ int fq_exact_on_set(fast_query *q, const int *set, int count, hs_error *err)
         }
         if (st != HS_OVERLAP || !sub->has_point)
             break; /* touching: the full exact engine */
-        int safe = 1; /* (a coordinate rounded to 0 must be 0) */
-        for (int j = 0; j < n; j++) {
-            xd[j] = mpq_get_d(sub->point[j]);
-            safe &= xd[j] != 0 || mpq_sgn(sub->point[j]) == 0;
-        }
+        int safe = pred_near_point(sub->point, n, xd);
         int joined = join_not_strict(q, 0, sub->point, xd, safe, use, acc, t) +
                      join_not_strict(q, 1, sub->point, xd, safe, use, acc, t);
         if (joined == 0) {
@@ -217,21 +209,12 @@ static int sliver_at(fast_query *q, int ra, int rb, int k, const double *p, mpq_
         if (c != k)
             mpq_set_d(x[c], p[c]);
     double xd[3];
-    int safe = 1; /* (a coordinate rounded to 0 must be 0) */
-    for (int j = 0; j < 3; j++) {
-        xd[j] = mpq_get_d(x[j]);
-        safe &= xd[j] != 0 || mpq_sgn(x[j]) == 0;
-    }
+    int safe = pred_near_point(x, 3, xd);
     for (int w = 0; w < 2; w++) { /* every row of A and B strictly, the faces too */
         const fast_view *V = q->V[w];
-        for (int i = 0; i < V->m; i++) {
-            const double *a = view_row(V, 3, i);
-            int sign = safe ? pred_row_sign_near(a, V->b[i], xd, 0, 3) : 2;
-            if (sign == 2)
-                sign = pred_row_sign_q(a, V->b[i], x, 3, acc, t);
-            if (sign >= 0)
+        for (int i = 0; i < V->m; i++)
+            if (pred_row_sign_at(view_row(V, 3, i), V->b[i], x, xd, safe, 3, acc, t) >= 0)
                 return 0;
-        }
     }
     return 1;
 }
@@ -243,8 +226,9 @@ static int sliver_at(fast_query *q, int ra, int rb, int k, const double *p, mpq_
  * way (inside the region: it is convex).  */
 #define SLIVER_STEPS 4
 
-int fq_sliver_point(fast_query *q)
+int fq_sliver_point(fast_query *q, int *basis, int *have_basis)
 {
+    *have_basis = 0;
     int ra = q->round_ra, rb = q->round_rb, n = q->n;
     if (n != 3 || !q->rounding_faces)
         return 0;
@@ -256,7 +240,7 @@ int fq_sliver_point(fast_query *q)
     for (int j = 0; j < 3; j++)
         mpq_init(x[j]);
     mpq_inits(bound[0], bound[1], t, u, acc, NULL);
-    int found = 0, failed = 0, basis[SEIDEL_MAX_DIM + 1];
+    int found = 0, failed = 0, scope_basis[SEIDEL_MAX_DIM + 1];
     /* the region as the LP's rows bound it, then (a row outside them may
      * cut its points off) as every row does */
     for (int scope = 0; scope < 2 && !found && !failed; scope++) {
@@ -269,8 +253,12 @@ int fq_sliver_point(fast_query *q)
         if (got <= 0)
             continue;
         found = sliver_at(q, ra, rb, k, p, x, bound, t, u, acc);
-        int vertex = found ? 0 : fq_sliver_basis(q, ra, rb, set, count, basis, v);
+        int vertex = found ? 0 : fq_sliver_basis(q, ra, rb, set, count, scope_basis, v);
         failed |= vertex < 0;
+        if (scope == 0 && vertex > 0) { /* (the caller's Farkas candidate) */
+            memcpy(basis, scope_basis, sizeof scope_basis);
+            *have_basis = 1;
+        }
         /* the sliver is thickest at v over a region containing the true
          * one (the set's rows bound it, or every row does): closed there,
          * it is closed everywhere (a miss, or a touch): no point to find */

@@ -214,8 +214,10 @@ int fq_sliver_basis(fast_query *q, int ra, int rb, const int *set, int count, in
  * fq_sliver_basis; the region as the LP's rows bound it, then as every row
  * does), certified strictly inside every row.  1 when certified (r holds
  * the overlap), 0 when not (the sliver is closed, or a row fails), -1 out
- * of memory. */
-int fq_sliver_point(fast_query *q);
+ * of memory.  On the way it finds fq_sliver_basis on the LP's rows: into
+ * basis (SEIDEL_MAX_DIM + 1 ids) with *have_basis 1, for the caller's
+ * Farkas attempt when the faces do not meet. */
+int fq_sliver_point(fast_query *q, int *basis, int *have_basis);
 /* The margin of rounding noise around 0 at the LP point z (n + 1
  * values): 1e-12 of its largest entry. */
 double fq_margin_noise(const fast_query *q, const double *z);

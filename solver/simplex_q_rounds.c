@@ -65,11 +65,10 @@ static int exact_excess_sign(const zrows *z, int r, const lp_solution *sol, mpq_
 static int join_violated(const zrows *z, const unsigned char *kind, unsigned char *sub,
                          const lp_solution *sol, double *xd)
 {
-    int n = z->n, safe = 1, joined = 0;
-    for (int j = 0; j <= n; j++) { /* x* and tau* rounded (a value rounded to 0 must be 0) */
-        xd[j] = mpq_get_d(j < n ? sol->x[j] : sol->tau);
-        safe &= xd[j] != 0 || mpq_sgn(j < n ? sol->x[j] : sol->tau) == 0;
-    }
+    int n = z->n, joined = 0; /* x* and tau* rounded (tau* as pred_near_point rounds x*) */
+    int safe = pred_near_point(sol->x, n, xd);
+    xd[n] = mpq_get_d(sol->tau);
+    safe &= xd[n] != 0 || mpq_sgn(sol->tau) == 0;
     mpq_t acc, t;
     mpq_inits(acc, t, NULL);
     for (int r = 0; r < z->m; r++) {
