@@ -487,11 +487,7 @@ size_result run_size(int n, const options &o)
     hs_report *rep = hs_report_new();
     if (!rep)
         die("out of memory");
-    hs_query_options opt;
-    hs_query_options_init(&opt);
-    opt.threshold = 0;
-    opt.contacts = 0;
-    opt.threads = 1;
+    hs_query_options opt = wbench::step_options();
     hs_query_options xopt = opt;
     xopt.engine = HS_ENGINE_EXACT;
 

@@ -186,13 +186,7 @@ pair_list report_pairs(const hull_scene &sc, const hs_report *rep, std::vector<i
 enum { H_OURS, H_COLD, H_FCL, H_METHODS };
 const char *hull_name[H_METHODS] = {"ours", "ours-cold", "fcl"};
 
-struct series {
-    std::vector<double> v;
-    double first = NAN;
-    long switched = 0;
-    double lo() const { return v.empty() ? NAN : *std::min_element(v.begin(), v.end()); }
-    double hi() const { return v.empty() ? NAN : *std::max_element(v.begin(), v.end()); }
-};
+using wbench::series;
 
 } // namespace
 
@@ -208,11 +202,7 @@ void hulls_run(const rest_options &o)
     build_hulls(sc, ms, o.hull_copies, o.seed);
     const int n = sc.n;
     hs_error err;
-    hs_query_options opt;
-    hs_query_options_init(&opt);
-    opt.threshold = 0;
-    opt.contacts = 0;
-    opt.threads = 1;
+    hs_query_options opt = wbench::step_options();
     hs_report *rep = hs_report_new();
     if (!rep)
         die("out of memory");

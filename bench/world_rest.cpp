@@ -96,13 +96,7 @@ using wbench::timed;
 
 /* ------------------------------------------------------------ summaries */
 
-struct series {
-    std::vector<double> v; /* milliseconds or microseconds */
-    double first = NAN;
-    long switched = 0;
-    double lo() const { return v.empty() ? NAN : *std::min_element(v.begin(), v.end()); }
-    double hi() const { return v.empty() ? NAN : *std::max_element(v.begin(), v.end()); }
-};
+using wbench::series;
 
 /* ------------------------------------------------------------ the scene */
 
@@ -282,11 +276,7 @@ rest_result rest_size(int n, const rest_options &o)
     const pair_list want = expected_pairs(sc);
 
     hs_error err;
-    hs_query_options opt;
-    hs_query_options_init(&opt);
-    opt.threshold = 0;
-    opt.contacts = 0;
-    opt.threads = 1;
+    hs_query_options opt = wbench::step_options();
     hs_report *rep = hs_report_new(), *cold = nullptr, *moved_rep = hs_report_new();
     hs_report *contacts_rep = hs_report_new();
     if (!rep || !moved_rep || !contacts_rep)
@@ -517,11 +507,7 @@ void setup_rounds(const rest_options &o, setup_result &res, int count, FO add_ou
                     sum += 1e6 * dt;
                 }
                 /* the first query: whatever adding a body left for later */
-                hs_query_options opt;
-                hs_query_options_init(&opt);
-                opt.threshold = 0;
-                opt.contacts = 0;
-                opt.threads = 1;
+                hs_query_options opt = wbench::step_options();
                 hs_report *rep = hs_report_new();
                 hs_error err;
                 long sw = 0;

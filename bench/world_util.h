@@ -1,6 +1,7 @@
 /* world_util.h -- small helpers shared by the parts of bench/world
  * (world.cpp: moving bodies; world_rest.cpp: resting contact and body
- * setup): the random stream, the clock, fatal errors, and summaries of
+ * setup; world_hulls.cpp: hulls set face down): the random stream, the
+ * clock, fatal errors, the options of a timed step, and summaries of
  * timings.  Header-only, C++17. */
 #ifndef HS_BENCH_WORLD_UTIL_H
 #define HS_BENCH_WORLD_UTIL_H
@@ -90,6 +91,28 @@ template <class F> double timed(F &&fn, long *switched)
     }
     return t;
 }
+
+/* The options of a timed world query step: the defaults with threshold
+ * 0 (pairs that meet only), contacts off and one thread. */
+inline hs_query_options step_options()
+{
+    hs_query_options opt;
+    hs_query_options_init(&opt);
+    opt.threshold = 0;
+    opt.contacts = 0;
+    opt.threads = 1;
+    return opt;
+}
+
+/* A method's timings (milliseconds or microseconds), its untimed first
+ * run, and how many were timed by CPU time (the thread switched out). */
+struct series {
+    std::vector<double> v;
+    double first = NAN;
+    long switched = 0;
+    double lo() const { return v.empty() ? NAN : *std::min_element(v.begin(), v.end()); }
+    double hi() const { return v.empty() ? NAN : *std::max_element(v.begin(), v.end()); }
+};
 
 } // namespace wbench
 
