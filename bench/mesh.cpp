@@ -18,20 +18,29 @@
  * fcl::collide with a default CollisionRequest (stops at the first
  * contact).  Both hierarchies are built once, outside the timing.
  *
- * Each query is timed alone (steady_clock), repeated --reps times at each
- * pose; the median over all poses of the per-pose minimum is reported.
- * Every pose is compared: "collision" for FCL against overlap/touching for
- * us; each disagreement is printed with our answer.  On every --raw-every
- * th pose our query is repeated with HS_TRI_RAW (every triangle against
- * every triangle) and with HS_TRI_GRID (seed 000's uniform grid): both
- * must agree with the default's answer, or the program fails.
+ * Timing is cold (bench/cold_util.h, the protocol of bench/pairs): in
+ * each of --repeats repeats every pose is queried once per method, the
+ * poses in a new random order, the methods interleaved (which goes first
+ * alternates).  A timed query is what a user pays at a new pose: ours
+ * hs_body_set_pose + hs_world_query, FCL setTransform + computeAABB +
+ * collide.  Reported: the mean over all poses and repeats, the means per
+ * class (disjoint, overlap, touching: our exact answer), the spread of
+ * the per-repeat means and the median of all timed queries.  Before the
+ * timing, an untimed pass compares every pose: "collision" for FCL against
+ * overlap/touching for us; each disagreement is printed with our answer.
+ * On every --raw-every th pose our query is repeated with HS_TRI_RAW
+ * (every triangle against every triangle) and with HS_TRI_GRID (seed
+ * 000's uniform grid): both must agree with the default's answer, or the
+ * program fails.
  *
  * Output: a Markdown table and notes, then a fenced block of
- *   RESULT bench=mesh method=<ours|fcl> us_per_query=<median> disagreements=<..>
+ *   RESULT bench=mesh method=<ours|fcl> mean_us=.. disjoint_us=.. overlap_us=..
+ *          touching_us=.. spread=..-.. median_us=.. disagreements=..
  */
 #include <fcl/fcl.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -40,8 +49,9 @@
 #include <string>
 #include <vector>
 
-#include "bench/fcl_util.h"
 #include "bench/bench_rng.h"
+#include "bench/cold_util.h"
+#include "bench/fcl_util.h"
 #include "halfspace.h"
 
 namespace {
@@ -56,23 +66,9 @@ struct rng : bench_rng {
     std::exit(EXIT_FAILURE);
 }
 
-double now_us()
-{
-    return std::chrono::duration<double, std::micro>(
-               std::chrono::steady_clock::now().time_since_epoch())
-        .count();
-}
-
-double median(std::vector<double> v)
-{
-    std::sort(v.begin(), v.end());
-    size_t n = v.size();
-    return n == 0 ? NAN : n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-
 struct options {
     std::string dir = "../shared/data/meshes/fcl";
-    int poses = 1000, reps = 5, raw_every = 50;
+    int poses = 1000, repeats = 5, raw_every = 50;
     uint64_t seed = 1;
 };
 
@@ -82,11 +78,11 @@ options parse_args(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         std::string a = argv[i];
         if (a == "--help") {
-            std::printf("usage: mesh [--dir DIR] [--poses N] [--reps R] [--raw-every K] "
+            std::printf("usage: mesh [--dir DIR] [--poses N] [--repeats R] [--raw-every K] "
                         "[--seed S]\n"
                         "  --dir        folder with env.obj and rob.obj (default %s)\n"
                         "  --poses      random poses of rob (default 1000)\n"
-                        "  --reps       timed repetitions per pose, the fastest kept (5)\n"
+                        "  --repeats    cold passes over all poses (default 5)\n"
                         "  --raw-every  our raw all-pairs check on every K-th pose (50)\n",
                         o.dir.c_str());
             std::exit(EXIT_SUCCESS);
@@ -98,8 +94,8 @@ options parse_args(int argc, char **argv)
             o.dir = v;
         else if (a == "--poses")
             o.poses = std::atoi(v);
-        else if (a == "--reps")
-            o.reps = std::atoi(v);
+        else if (a == "--repeats")
+            o.repeats = std::atoi(v);
         else if (a == "--raw-every")
             o.raw_every = std::atoi(v);
         else if (a == "--seed")
@@ -107,8 +103,8 @@ options parse_args(int argc, char **argv)
         else
             die(("unknown option " + a).c_str());
     }
-    if (o.poses < 1 || o.reps < 1 || o.raw_every < 1)
-        die("--poses, --reps and --raw-every must be positive");
+    if (o.poses < 1 || o.repeats < 1 || o.raw_every < 1)
+        die("--poses, --repeats and --raw-every must be positive");
     return o;
 }
 
@@ -166,45 +162,37 @@ int main(int argc, char **argv)
     if (!rep)
         die("out of memory");
 
+    /* The poses, drawn in order (the stream of the earlier runs). */
     rng r(o.seed);
-    std::vector<double> ours_us, fcl_us;
-    long disagree = 0, hits = 0, touching = 0, raw_checked = 0, tri_tests = 0;
-    for (int p = 0; p < o.poses; p++) {
-        double m[16], t[3] = {r.uniform(-3000, 3000), r.uniform(-3000, 3000),
-                              r.uniform(0, 3000)};
+    std::vector<std::array<double, 16>> poses((size_t)o.poses);
+    for (auto &m : poses) {
+        double t[3] = {r.uniform(-3000, 3000), r.uniform(-3000, 3000), r.uniform(0, 3000)};
         double a = r.uniform(-M_PI, M_PI), b = r.uniform(-M_PI, M_PI),
                c = r.uniform(-M_PI, M_PI);
-        hs_pose_from_zyz(m, a, b, c, t);
+        hs_pose_from_zyz(m.data(), a, b, c, t);
+    }
+
+    /* Untimed: our class at every pose, FCL's answer compared, the raw and
+     * grid methods on every raw_every-th pose. */
+    std::vector<int> cls((size_t)o.poses);
+    long disagree = 0, hits = 0, touching = 0, raw_checked = 0, tri_tests = 0;
+    for (int p = 0; p < o.poses; p++) {
+        const double *m = poses[(size_t)p].data();
         if (hs_body_set_pose(rob, m, &err) != HS_OK)
             die("hs_body_set_pose", &err);
-        double best = INFINITY;
-        for (int k = 0; k < o.reps; k++) {
-            double t0 = now_us();
-            if (hs_world_query(w, &opt, rep, &err) != HS_OK)
-                die("hs_world_query", &err);
-            best = std::min(best, now_us() - t0);
-        }
-        ours_us.push_back(best);
+        if (hs_world_query(w, &opt, rep, &err) != HS_OK)
+            die("hs_world_query", &err);
         hs_status st = fbench::first_pair_status(rep);
+        cls[(size_t)p] = cold::class_of(st);
         hs_report_stats stats;
         hs_report_get_stats(rep, &stats);
         tri_tests += stats.triangle_tests;
-
         rob_obj.setTransform(fbench::fcl_pose(m));
         rob_obj.computeAABB();
-        bool fcl_hit = false;
-        best = INFINITY;
-        for (int k = 0; k < o.reps; k++) {
-            fcl::CollisionRequestd req;
-            fcl::CollisionResultd res;
-            double t0 = now_us();
-            fcl::collide(&env_obj, &rob_obj, req, res);
-            best = std::min(best, now_us() - t0);
-            fcl_hit = res.isCollision();
-        }
-        fcl_us.push_back(best);
-
-        bool ours_hit = st == HS_OVERLAP || st == HS_TOUCHING;
+        fcl::CollisionRequestd req;
+        fcl::CollisionResultd res;
+        fcl::collide(&env_obj, &rob_obj, req, res);
+        bool fcl_hit = res.isCollision(), ours_hit = st == HS_OVERLAP || st == HS_TOUCHING;
         hits += ours_hit;
         touching += st == HS_TOUCHING;
         if (ours_hit != fcl_hit) {
@@ -224,23 +212,64 @@ int main(int argc, char **argv)
             raw_checked++;
         }
     }
-    double ours = median(ours_us), fcl = median(fcl_us);
-    std::printf("| rob poses | env / rob triangles | in collision (ours) | touching | "
-                "ours us/query (median) | FCL us/query (median) | ours / FCL | "
-                "disagreements | raw and grid checks |\n");
-    std::printf("|---:|---|---:|---:|---:|---:|---:|---:|---:|\n");
-    std::printf("| %d | %d / %d | %ld | %ld | %.4g | %.4g | %.3g | %ld | %ld, all agree |\n",
-                o.poses, env_tris, rob_tris, hits, touching, ours, fcl, ours / fcl, disagree,
+
+    /* Timed, cold: method 0 ours, 1 FCL. */
+    std::vector<cold::times> t;
+    long changed = 0;
+    cold::run(o.poses, o.repeats, 2, r, t, [&](int k, int i) {
+        const double *m = poses[(size_t)i].data();
+        double t0, t1;
+        if (k == 0) {
+            t0 = cold::now_us();
+            if (hs_body_set_pose(rob, m, &err) != HS_OK || hs_world_query(w, &opt, rep, &err) != HS_OK)
+                die("hs_world_query", &err);
+            t1 = cold::now_us();
+            changed += cold::class_of(fbench::first_pair_status(rep)) != cls[(size_t)i];
+        } else {
+            fcl::CollisionRequestd req;
+            fcl::CollisionResultd res;
+            t0 = cold::now_us();
+            rob_obj.setTransform(fbench::fcl_pose(m));
+            rob_obj.computeAABB();
+            fcl::collide(&env_obj, &rob_obj, req, res);
+            t1 = cold::now_us();
+        }
+        return t1 - t0;
+    });
+    if (changed)
+        die("an answer changed between the check and the timed passes");
+
+    long count[cold::CLASSES] = {0, 0, 0};
+    for (int c : cls)
+        count[c]++;
+    double ours = t[0].mean(cls), fclm = t[1].mean(cls), lo[2], hi[2];
+    t[0].spread(&lo[0], &hi[0]);
+    t[1].spread(&lo[1], &hi[1]);
+    std::printf("| rob poses | env / rob triangles | disjoint / overlap / touching (ours) | "
+                "ours us: mean (spread) | FCL us: mean (spread) | ours / FCL | "
+                "ours: disjoint / overlap / touching | FCL: disjoint / overlap / touching | "
+                "median: ours / FCL | disagreements | raw and grid checks |\n");
+    std::printf("|---:|---|---|---|---|---:|---|---|---|---:|---:|\n");
+    std::printf("| %d | %d / %d | %ld / %ld / %ld | %.4g (%.4g-%.4g) | %.4g (%.4g-%.4g) | %.3g | "
+                "%s | %s | %.4g / %.4g | %ld | %ld, all agree |\n",
+                o.poses, env_tris, rob_tris, count[0], count[1], count[2], ours, lo[0], hi[0],
+                fclm, lo[1], hi[1], ours / fclm, cold::class_means(t[0], cls).c_str(),
+                cold::class_means(t[1], cls).c_str(), t[0].median(), t[1].median(), disagree,
                 raw_checked);
-    std::printf("\nSeed %llu; each query timed alone, the fastest of %d repetitions per pose, "
-                "then the median over the poses.  Ours: hs_world_query, threshold 0, "
+    std::printf("\nSeed %llu; cold: %d repeats, each pose once per repeat and method, the poses "
+                "in a new random order each repeat, the two methods interleaved (the first "
+                "alternating); each query timed alone, pose setting included (ours "
+                "hs_body_set_pose + hs_world_query, FCL setTransform + computeAABB + collide); "
+                "mean over all poses and repeats, per class by our exact answer, the spread of "
+                "the per-repeat means, and the median of all timed queries.  Ours: threshold 0, "
                 "contacts off, triangles through the hierarchy, HS_TRI_BVH (%.1f triangle tests "
                 "per query on average).  FCL: fcl::collide on BVHModel<OBBRSS>, default "
                 "request.\n\n",
-                (unsigned long long)o.seed, o.reps, (double)tri_tests / o.poses);
-    std::printf("```\nRESULT bench=mesh method=ours us_per_query=%.4g disagreements=%ld\n"
-                "RESULT bench=mesh method=fcl us_per_query=%.4g disagreements=%ld\n```\n",
-                ours, disagree, fcl, disagree);
+                (unsigned long long)o.seed, o.repeats, (double)tri_tests / o.poses);
+    std::printf("```\nRESULT bench=mesh method=ours %s disagreements=%ld\n"
+                "RESULT bench=mesh method=fcl %s disagreements=%ld\n```\n",
+                cold::result_fields(t[0], cls).c_str(), disagree,
+                cold::result_fields(t[1], cls).c_str(), disagree);
     hs_report_free(rep);
     hs_world_free(w);
     return disagree == 0 ? EXIT_SUCCESS : EXIT_FAILURE;

@@ -16,39 +16,58 @@
  *            translation in [-3000, 3000]^2 x [0, 3000], three angles;
  *   box      a convex box (half the mesh's box sizes) against each Panda
  *            mesh: our convex-against-mesh test, FCL's Box against its
- *            BVHModel.
+ *            BVHModel;
+ *   rest     each Panda, UR5 and KUKA mesh resting on a table (a box of
+ *            sizes 2e x 2e x e, e the mesh's largest extent, its top face
+ *            on z = 0): the mesh turned by one of the 24 rotations that map
+ *            axes to axes (pose p takes the (p mod 24)-th), lifted so that
+ *            its lowest point lies on z = 0 exactly, that point over the
+ *            table at a random offset: exact contact (vertex, edge or face
+ *            on the table's face), the state of a part lying on a table.
+ *            FCL's answers on poses that touch are counted, not compared.
  * Poses of the mesh families panda, ur5 and box: a uniform rotation (three
  * Z-Y-Z angles) and a translation that puts the second box's centre at
  * the first's plus a uniform offset in [-s, s]^3, s = 0.6 (r1 + r2), r the
  * half diagonal of a mesh's box: about half of the poses collide.
  *
- * Timing (as bench/mesh): each query alone (steady_clock), the fastest of
- * --reps repetitions per pose; per family the median and the mean over
- * all its poses.  Ours: hs_world_query on a world of the two bodies,
- * threshold 0, contacts off, default options (HS_TRI_BVH).  FCL (Debian
- * libfcl 0.7): fcl::collide with a default CollisionRequest (stops at the
- * first contact).  Hierarchies and worlds are built outside the timing.
- * Every pose is compared (our overlap/touching against FCL's collision);
+ * Timing is cold (bench/cold_util.h, the protocol of bench/pairs): per
+ * family, in each of --repeats repeats every pose of every mesh pair of
+ * the family is queried once per method, all of them in a new random
+ * order, the methods interleaved (which goes first alternates).  A timed
+ * query is what a user pays at a new pose: ours hs_body_set_pose +
+ * hs_world_query on a world of the two bodies (threshold 0, contacts off,
+ * default options: HS_TRI_BVH); FCL (Debian libfcl 0.7) setTransform +
+ * computeAABB + fcl::collide with a default CollisionRequest (stops at the
+ * first contact).  Reported per family: the mean over all its poses and
+ * repeats, the means per class (disjoint, overlap, touching: our exact
+ * answer), the spread of the per-repeat means, the median of all timed
+ * queries.  Hierarchies and worlds are built outside the timing.
+ * Before the timing, an untimed pass compares every pose (our
+ * overlap/touching against FCL's collision);
  * on every --raw-every th pose our query is repeated with HS_TRI_RAW (with
  * HS_TRI_GRID, seed 000's grid, when the pair has more than 250,000
  * triangle pairs), whose status must be the same, or the program fails.
  *
  * Output: a Markdown table, then
- *   RESULT bench=robots family=<f> method=<ours|fcl> us_median=.. us_mean=.. disagreements=..
+ *   RESULT bench=robots family=<f> method=<ours|fcl> mean_us=.. disjoint_us=.. overlap_us=..
+ *          touching_us=.. spread=..-.. median_us=.. disagreements=..
  */
 #include <fcl/fcl.h>
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <string>
 #include <vector>
 
-#include "bench/fcl_util.h"
 #include "bench/bench_rng.h"
+#include "bench/cold_util.h"
+#include "bench/fcl_util.h"
 #include "halfspace.h"
 
 namespace {
@@ -63,31 +82,9 @@ struct rng : bench_rng {
     std::exit(EXIT_FAILURE);
 }
 
-double now_us()
-{
-    return std::chrono::duration<double, std::micro>(
-               std::chrono::steady_clock::now().time_since_epoch())
-        .count();
-}
-
-double median(std::vector<double> v)
-{
-    std::sort(v.begin(), v.end());
-    size_t n = v.size();
-    return n == 0 ? NAN : n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-
-double mean(const std::vector<double> &v)
-{
-    double s = 0;
-    for (double x : v)
-        s += x;
-    return v.empty() ? NAN : s / (double)v.size();
-}
-
 struct options {
     std::string data = "../shared/data";
-    int poses = 200, reps = 5, raw_every = 25;
+    int poses = 200, repeats = 5, raw_every = 25;
     uint64_t seed = 1;
 };
 
@@ -97,11 +94,11 @@ options parse_args(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         std::string a = argv[i];
         if (a == "--help") {
-            std::printf("usage: robots [--data DIR] [--poses N] [--reps R] [--raw-every K] "
+            std::printf("usage: robots [--data DIR] [--poses N] [--repeats R] [--raw-every K] "
                         "[--seed S]\n"
                         "  --data       the shared data folder (default %s)\n"
                         "  --poses      random poses per mesh pair (default 200)\n"
-                        "  --reps       timed repetitions per pose, the fastest kept (5)\n"
+                        "  --repeats    cold passes over all poses (default 5)\n"
                         "  --raw-every  our raw all-pairs check on every K-th pose (25)\n",
                         o.data.c_str());
             std::exit(EXIT_SUCCESS);
@@ -113,8 +110,8 @@ options parse_args(int argc, char **argv)
             o.data = v;
         else if (a == "--poses")
             o.poses = std::atoi(v);
-        else if (a == "--reps")
-            o.reps = std::atoi(v);
+        else if (a == "--repeats")
+            o.repeats = std::atoi(v);
         else if (a == "--raw-every")
             o.raw_every = std::atoi(v);
         else if (a == "--seed")
@@ -122,8 +119,8 @@ options parse_args(int argc, char **argv)
         else
             die("unknown option " + a);
     }
-    if (o.poses < 1 || o.reps < 1 || o.raw_every < 1)
-        die("--poses, --reps and --raw-every must be positive");
+    if (o.poses < 1 || o.repeats < 1 || o.raw_every < 1)
+        die("--poses, --repeats and --raw-every must be positive");
     return o;
 }
 
@@ -191,26 +188,64 @@ std::shared_ptr<fcl::BVHModel<fcl::OBBRSSd>> fcl_model(const mesh &m)
                               (int)(m.t.size() / 3));
 }
 
-/* One family's measurements. */
+/* One mesh pair: its world of two bodies, FCL's two objects, a report. */
+struct pair_state {
+    hs_world *w = nullptr;
+    hs_body *b2 = nullptr;
+    hs_report *rep = nullptr;
+    std::unique_ptr<fcl::CollisionObjectd> o1, o2;
+    pair_state() = default;
+    pair_state(const pair_state &) = delete;
+    pair_state &operator=(const pair_state &) = delete;
+    ~pair_state()
+    {
+        hs_report_free(rep);
+        hs_world_free(w);
+    }
+};
+
+/* One timed instance: a pair and a pose of its second side. */
+struct instance {
+    int pair;
+    std::array<double, 16> pose;
+};
+
+/* One family: its pairs, its instances, their classes (our answer) and
+ * the checks made. */
 struct family {
     std::string name;
-    int pairs = 0;
-    long poses = 0, hits = 0, disagree = 0, raw_checked = 0;
-    std::vector<double> ours, fcl;
+    std::vector<std::unique_ptr<pair_state>> pairs;
+    std::vector<instance> inst;
+    std::vector<int> cls;
+    long hits = 0, disagree = 0, raw_checked = 0, fcl_touch_hits = 0;
+    std::vector<cold::times> t; /* 0 ours, 1 FCL */
 };
 
 /* The shape of one side: a mesh, or (mesh == nullptr) a box. */
 struct side {
     const mesh *m = nullptr;
     double box[3] = {0, 0, 0};
+    bool table = false; /* the box's top face on z = 0 (centred at (0, 0, -box[2] / 2)) */
 };
+
+/* The placement of side s in its body (a box as a table: its top on z = 0,
+ * exactly, since box[2] / 2 is exact). */
+void side_place(const side &s, double m[16])
+{
+    for (int i = 0; i < 16; i++)
+        m[i] = i % 5 == 0 ? 1 : 0;
+    if (s.table)
+        m[11] = -0.5 * s.box[2];
+}
 
 void add_side(hs_body *b, const side &s)
 {
     hs_error err;
+    double place[16];
+    side_place(s, place);
     hs_code rc = s.m ? hs_body_add_mesh(b, s.m->v.data(), (int)s.m->v.size() / 3, s.m->t.data(),
                                         (int)s.m->t.size() / 3, nullptr, &err)
-                     : hs_body_add_box(b, s.box, nullptr, &err);
+                     : hs_body_add_box(b, s.box, place, &err);
     if (rc != HS_OK)
         die("adding a piece", &err);
 }
@@ -242,19 +277,75 @@ void random_pose(rng &r, int env, const double c1[3], const double c2[3], double
     }
 }
 
-void run_pair(family &f, const side &s1, const side &s2, int env, const options &o, rng &r)
+enum { MODE_AROUND = 0, MODE_ENV = 1, MODE_REST = 2 };
+
+/* The 24 rotations that map the axes to signed axes (exact). */
+void axis_rotation(int k, double R[9])
+{
+    static const int perm[6][3] = {{0, 1, 2}, {1, 2, 0}, {2, 0, 1}, {0, 2, 1}, {2, 1, 0}, {1, 0, 2}};
+    const int *p = perm[k / 4];
+    int odd = k / 4 >= 3; /* the last three permutations are odd */
+    double sg[3] = {k & 1 ? -1.0 : 1.0, k & 2 ? -1.0 : 1.0, 1};
+    /* det = sign(perm) * sg0 * sg1 * sg2 must be +1 */
+    sg[2] = (odd ? -1 : 1) * sg[0] * sg[1];
+    for (int i = 0; i < 9; i++)
+        R[i] = 0;
+    for (int i = 0; i < 3; i++)
+        R[3 * i + p[i]] = sg[i];
+}
+
+/* A resting pose of mesh s2 on the table s1 (pose number p): turned by the
+ * p-th axis rotation (mod 24), lifted so that its lowest point lies on
+ * z = 0 exactly (t_z = -min z: exact), and moved so that that point lies
+ * over the table at a random offset within 0.4 of its half sizes. */
+void rest_pose(rng &r, int p, const side &s1, const side &s2, double m[16])
+{
+    double R[9];
+    axis_rotation(p % 24, R);
+    const std::vector<double> &v = s2.m->v;
+    size_t low = 0;
+    double lowz = INFINITY;
+    for (size_t i = 0; i < v.size() / 3; i++) {
+        double z = R[6] * v[3 * i] + R[7] * v[3 * i + 1] + R[8] * v[3 * i + 2]; /* exact */
+        if (z < lowz) {
+            lowz = z;
+            low = i;
+        }
+    }
+    double px = R[0] * v[3 * low] + R[1] * v[3 * low + 1] + R[2] * v[3 * low + 2];
+    double py = R[3] * v[3 * low] + R[4] * v[3 * low + 1] + R[5] * v[3 * low + 2];
+    double ox = r.uniform(-0.2, 0.2) * s1.box[0], oy = r.uniform(-0.2, 0.2) * s1.box[1];
+    double t[3] = {ox - px, oy - py, -lowz};
+    for (int i = 0; i < 3; i++) {
+        for (int j = 0; j < 3; j++)
+            m[4 * i + j] = R[3 * i + j];
+        m[4 * i + 3] = t[i];
+    }
+    m[12] = m[13] = m[14] = 0;
+    m[15] = 1;
+}
+
+/* Makes the pair's world and FCL objects, draws its poses, and checks
+ * every pose untimed: our answer against FCL's, and the raw (or grid)
+ * method on every raw_every-th pose. */
+void add_pair(family &f, const side &s1, const side &s2, int mode, const options &o, rng &r)
 {
     hs_error err;
-    hs_world *w = hs_world_new();
-    hs_body *b1 = w ? hs_world_add_body(w, "a", 0, &err) : nullptr;
-    hs_body *b2 = w ? hs_world_add_body(w, "b", 0, &err) : nullptr;
-    if (!b1 || !b2)
+    auto ps = std::make_unique<pair_state>();
+    ps->w = hs_world_new();
+    hs_body *b1 = ps->w ? hs_world_add_body(ps->w, "a", 0, &err) : nullptr;
+    ps->b2 = ps->w ? hs_world_add_body(ps->w, "b", 0, &err) : nullptr;
+    ps->rep = hs_report_new();
+    if (!b1 || !ps->b2 || !ps->rep)
         die("making the world", &err);
     add_side(b1, s1);
-    add_side(b2, s2);
-    fcl::CollisionObjectd o1(fcl_geometry(s1), fcl::Transform3d::Identity());
-    fcl::CollisionObjectd o2(fcl_geometry(s2), fcl::Transform3d::Identity());
-    o1.computeAABB();
+    add_side(ps->b2, s2);
+    double place[16];
+    side_place(s1, place);
+    ps->o1 = std::make_unique<fcl::CollisionObjectd>(fcl_geometry(s1), fbench::fcl_pose(place));
+    ps->o2 = std::make_unique<fcl::CollisionObjectd>(fcl_geometry(s2),
+                                                     fcl::Transform3d::Identity());
+    ps->o1->computeAABB();
     hs_query_options opt, raw;
     hs_query_options_init(&opt);
     opt.threshold = 0;
@@ -262,9 +353,6 @@ void run_pair(family &f, const side &s1, const side &s2, int env, const options 
     raw = opt;
     long tri_pairs = (long)(s1.m ? s1.m->t.size() / 3 : 12) * (long)(s2.m->t.size() / 3);
     raw.triangles = tri_pairs > 250000 ? HS_TRI_GRID : HS_TRI_RAW;
-    hs_report *rep = hs_report_new();
-    if (!rep)
-        die("out of memory");
     double c1[3] = {0, 0, 0}, c2[3] = {0, 0, 0};
     double r1 = s1.m ? s1.m->radius() : 0.5 * std::sqrt(s1.box[0] * s1.box[0] +
                                                         s1.box[1] * s1.box[1] +
@@ -274,54 +362,82 @@ void run_pair(family &f, const side &s1, const side &s2, int env, const options 
         c1[d] = s1.m ? s1.m->centre(d) : 0;
         c2[d] = s2.m->centre(d);
     }
+    int index = (int)f.pairs.size();
     for (int p = 0; p < o.poses; p++) {
-        double m[16];
-        random_pose(r, env, c1, c2, 0.6 * (r1 + r2), m);
-        if (hs_body_set_pose(b2, m, &err) != HS_OK)
+        instance in;
+        in.pair = index;
+        if (mode == MODE_REST)
+            rest_pose(r, p, s1, s2, in.pose.data());
+        else
+            random_pose(r, mode == MODE_ENV, c1, c2, 0.6 * (r1 + r2), in.pose.data());
+        const double *m = in.pose.data();
+        if (hs_body_set_pose(ps->b2, m, &err) != HS_OK)
             die("hs_body_set_pose", &err);
-        double best = INFINITY;
-        for (int k = 0; k < o.reps; k++) {
-            double t0 = now_us();
-            if (hs_world_query(w, &opt, rep, &err) != HS_OK)
-                die("hs_world_query", &err);
-            best = std::min(best, now_us() - t0);
-        }
-        f.ours.push_back(best);
-        hs_status st = fbench::first_pair_status(rep);
-
-        o2.setTransform(fbench::fcl_pose(m));
-        o2.computeAABB();
-        bool fcl_hit = false;
-        best = INFINITY;
-        for (int k = 0; k < o.reps; k++) {
-            fcl::CollisionRequestd req;
-            fcl::CollisionResultd res;
-            double t0 = now_us();
-            fcl::collide(&o1, &o2, req, res);
-            best = std::min(best, now_us() - t0);
-            fcl_hit = res.isCollision();
-        }
-        f.fcl.push_back(best);
-
-        bool ours_hit = st == HS_OVERLAP || st == HS_TOUCHING;
-        f.poses++;
+        if (hs_world_query(ps->w, &opt, ps->rep, &err) != HS_OK)
+            die("hs_world_query", &err);
+        hs_status st = fbench::first_pair_status(ps->rep);
+        ps->o2->setTransform(fbench::fcl_pose(m));
+        ps->o2->computeAABB();
+        fcl::CollisionRequestd req;
+        fcl::CollisionResultd res;
+        fcl::collide(ps->o1.get(), ps->o2.get(), req, res);
+        bool fcl_hit = res.isCollision(), ours_hit = st == HS_OVERLAP || st == HS_TOUCHING;
         f.hits += ours_hit;
-        if (ours_hit != fcl_hit) {
+        if (st == HS_TOUCHING) { /* FCL answers within its tolerances: counted, not compared */
+            f.fcl_touch_hits += fcl_hit;
+        } else if (ours_hit != fcl_hit) {
             f.disagree++;
-            std::fprintf(stderr, "robots: %s pose %ld: ours %s, FCL %s\n", f.name.c_str(),
-                         f.poses, hs_status_name(st), fcl_hit ? "collision" : "free");
+            std::fprintf(stderr, "robots: %s pair %d pose %d: ours %s, FCL %s\n",
+                         f.name.c_str(), index, p, hs_status_name(st),
+                         fcl_hit ? "collision" : "free");
         }
         if (p % o.raw_every == 0) {
-            if (hs_world_query(w, &raw, rep, &err) != HS_OK)
+            if (hs_world_query(ps->w, &raw, ps->rep, &err) != HS_OK)
                 die("hs_world_query (raw)", &err);
-            if (fbench::first_pair_status(rep) != st)
+            if (fbench::first_pair_status(ps->rep) != st)
                 die("the raw (or grid) method and the hierarchy disagree");
             f.raw_checked++;
         }
+        f.inst.push_back(in);
+        f.cls.push_back(cold::class_of(st));
     }
-    f.pairs++;
-    hs_report_free(rep);
-    hs_world_free(w);
+    f.pairs.push_back(std::move(ps));
+}
+
+/* The family's cold timing: method 0 ours, 1 FCL. */
+void time_family(family &f, const options &o, rng &r)
+{
+    hs_query_options opt;
+    hs_query_options_init(&opt);
+    opt.threshold = 0;
+    opt.contacts = 0;
+    long changed = 0;
+    cold::run((int)f.inst.size(), o.repeats, 2, r, f.t, [&](int k, int i) {
+        const instance &in = f.inst[(size_t)i];
+        pair_state &ps = *f.pairs[(size_t)in.pair];
+        const double *m = in.pose.data();
+        hs_error err;
+        double t0, t1;
+        if (k == 0) {
+            t0 = cold::now_us();
+            if (hs_body_set_pose(ps.b2, m, &err) != HS_OK ||
+                hs_world_query(ps.w, &opt, ps.rep, &err) != HS_OK)
+                die("hs_world_query", &err);
+            t1 = cold::now_us();
+            changed += cold::class_of(fbench::first_pair_status(ps.rep)) != f.cls[(size_t)i];
+        } else {
+            fcl::CollisionRequestd req;
+            fcl::CollisionResultd res;
+            t0 = cold::now_us();
+            ps.o2->setTransform(fbench::fcl_pose(m));
+            ps.o2->computeAABB();
+            fcl::collide(ps.o1.get(), ps.o2.get(), req, res);
+            t1 = cold::now_us();
+        }
+        return t1 - t0;
+    });
+    if (changed)
+        die("an answer changed between the check and the timed passes");
 }
 
 std::vector<mesh> load_dir(const std::string &dir, const std::vector<std::string> &names,
@@ -354,73 +470,111 @@ int main(int argc, char **argv)
     mesh env = load_mesh(o.data + "/meshes/fcl/env.obj", 1);
 
     rng r(o.seed);
-    std::vector<family> fams(5);
+    std::vector<family> fams(6);
     fams[0].name = "panda";
     fams[1].name = "ur5";
     fams[2].name = "kuka";
     fams[3].name = "env";
     fams[4].name = "box";
+    fams[5].name = "rest";
     for (size_t i = 0; i < panda.size(); i++)
         for (size_t j = i; j < panda.size(); j++) {
             side a, b;
             a.m = &panda[i];
             b.m = &panda[j];
-            run_pair(fams[0], a, b, 0, o, r);
+            add_pair(fams[0], a, b, MODE_AROUND, o, r);
         }
     for (size_t i = 0; i < ur5.size(); i++)
         for (size_t j = i; j < ur5.size(); j++) {
             side a, b;
             a.m = &ur5[i];
             b.m = &ur5[j];
-            run_pair(fams[1], a, b, 0, o, r);
+            add_pair(fams[1], a, b, MODE_AROUND, o, r);
         }
     for (size_t i = 0; i < kuka.size(); i++)
         for (size_t j = i; j < kuka.size(); j++) {
             side a, b;
             a.m = &kuka[i];
             b.m = &kuka[j];
-            run_pair(fams[2], a, b, 0, o, r);
+            add_pair(fams[2], a, b, MODE_AROUND, o, r);
         }
     for (const auto &m : panda_mm) {
         side a, b;
         a.m = &env;
         b.m = &m;
-        run_pair(fams[3], a, b, 1, o, r);
+        add_pair(fams[3], a, b, MODE_ENV, o, r);
     }
     for (const auto &m : panda) {
         side a, b;
         for (int d = 0; d < 3; d++)
             a.box[d] = 0.5 * (m.hi[d] - m.lo[d]);
         b.m = &m;
-        run_pair(fams[4], a, b, 0, o, r);
+        add_pair(fams[4], a, b, MODE_AROUND, o, r);
     }
+    for (const auto *set : {&panda, &ur5, &kuka})
+        for (const auto &m : *set) {
+            side a, b;
+            double e = 0;
+            for (int d = 0; d < 3; d++)
+                e = std::max(e, m.hi[d] - m.lo[d]);
+            a.box[0] = a.box[1] = 2 * e;
+            a.box[2] = e;
+            a.table = true;
+            b.m = &m;
+            add_pair(fams[5], a, b, MODE_REST, o, r);
+        }
+
+    for (auto &f : fams)
+        time_family(f, o, r);
 
     long disagree = 0;
-    std::printf("| family | mesh pairs | poses | in collision (ours) | ours us (median) | "
-                "FCL us (median) | ours / FCL | ours us (mean) | FCL us (mean) | "
-                "ours / FCL (mean) | disagreements | raw (grid) checks |\n");
-    std::printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    std::printf("| family | mesh pairs | poses | disjoint / overlap / touching (ours) | "
+                "ours us: mean (spread) | FCL us: mean (spread) | ours / FCL | "
+                "ours: disjoint / overlap / touching | FCL: disjoint / overlap / touching | "
+                "median: ours / FCL | disagreements | raw (grid) checks |\n");
+    std::printf("|---|---:|---:|---|---|---|---:|---|---|---|---:|---:|\n");
     for (const auto &f : fams) {
-        double om = median(f.ours), fm = median(f.fcl), oa = mean(f.ours), fa = mean(f.fcl);
-        std::printf("| %s | %d | %ld | %ld | %.4g | %.4g | %.3g | %.4g | %.4g | %.3g | %ld | "
-                    "%ld, all agree |\n",
-                    f.name.c_str(), f.pairs, f.poses, f.hits, om, fm, om / fm, oa, fa, oa / fa,
+        long count[cold::CLASSES] = {0, 0, 0};
+        for (int c : f.cls)
+            count[c]++;
+        double lo[2], hi[2], oa = f.t[0].mean(f.cls), fa = f.t[1].mean(f.cls);
+        f.t[0].spread(&lo[0], &hi[0]);
+        f.t[1].spread(&lo[1], &hi[1]);
+        std::printf("| %s | %zu | %zu | %ld / %ld / %ld | %.4g (%.4g-%.4g) | %.4g (%.4g-%.4g) | "
+                    "%.3g | %s | %s | %.4g / %.4g | %ld | %ld, all agree |\n",
+                    f.name.c_str(), f.pairs.size(), f.inst.size(), count[0], count[1], count[2],
+                    oa, lo[0], hi[0], fa, lo[1], hi[1], oa / fa,
+                    cold::class_means(f.t[0], f.cls).c_str(),
+                    cold::class_means(f.t[1], f.cls).c_str(), f.t[0].median(), f.t[1].median(),
                     f.disagree, f.raw_checked);
         disagree += f.disagree;
     }
-    std::printf("\nSeed %llu; each query timed alone, the fastest of %d repetitions per pose; "
-                "median and mean over the poses of a family.  Ours: hs_world_query on the two "
-                "bodies, threshold 0, contacts off, triangles through the hierarchy "
-                "(HS_TRI_BVH).  FCL: fcl::collide on BVHModel<OBBRSS> (and Box), default "
-                "request.\n\n```\n",
-                (unsigned long long)o.seed, o.reps);
+    std::printf("\nSeed %llu; cold: %d repeats, each pose once per repeat and method, a "
+                "family's poses (all its mesh pairs) in a new random order each repeat, the two "
+                "methods interleaved (the first alternating); each query timed alone, pose "
+                "setting included (ours hs_body_set_pose + hs_world_query on the two bodies, "
+                "FCL setTransform + computeAABB + collide); mean over all poses and repeats, "
+                "per class by our exact answer, the spread of the per-repeat means, and the "
+                "median of all timed queries.  Ours: threshold 0, contacts off, triangles "
+                "through the hierarchy (HS_TRI_BVH).  FCL: fcl::collide on BVHModel<OBBRSS> "
+                "(and Box), default request.",
+                (unsigned long long)o.seed, o.repeats);
     for (const auto &f : fams) {
-        std::printf("RESULT bench=robots family=%s method=ours us_median=%.4g us_mean=%.4g "
-                    "disagreements=%ld\n",
-                    f.name.c_str(), median(f.ours), mean(f.ours), f.disagree);
-        std::printf("RESULT bench=robots family=%s method=fcl us_median=%.4g us_mean=%.4g "
-                    "disagreements=%ld\n",
-                    f.name.c_str(), median(f.fcl), mean(f.fcl), f.disagree);
+        long touching = 0;
+        for (int c : f.cls)
+            touching += c == cold::TOUCHING;
+        if (touching)
+            std::printf("  %s: FCL answers collision on %ld of the %ld poses that touch exactly "
+                        "(not counted as disagreements: FCL decides contact within its "
+                        "tolerances).",
+                        f.name.c_str(), f.fcl_touch_hits, touching);
+    }
+    std::printf("\n\n```\n");
+    for (const auto &f : fams) {
+        std::printf("RESULT bench=robots family=%s method=ours %s disagreements=%ld\n",
+                    f.name.c_str(), cold::result_fields(f.t[0], f.cls).c_str(), f.disagree);
+        std::printf("RESULT bench=robots family=%s method=fcl %s disagreements=%ld\n",
+                    f.name.c_str(), cold::result_fields(f.t[1], f.cls).c_str(), f.disagree);
     }
     std::printf("```\n");
     return disagree == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
