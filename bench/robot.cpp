@@ -39,13 +39,20 @@
  *
  * Timing.  Cold: every configuration (segment) once per repeat, in a new
  * random order each repeat, the methods interleaved (which goes first
- * alternates), --repeats repeats (default 5); reported: the median over
- * all timed calls, and the range of the per-repeat medians.
+ * alternates), --repeats repeats (default 5); reported: the mean over all
+ * timed calls (the headline, us_per_state and us_per_segment), the range
+ * of the per-repeat means, the means over the free and the colliding (or
+ * blocked) instances by our answer, and the median of all calls with the
+ * range of the per-repeat medians.
  *
  * Output: a Markdown table and notes, then a fenced block of
- *   RESULT bench=robot robot=panda method=ours|fcl us_per_state=.. disagreements=..
- *   RESULT bench=motion robot=panda method=guaranteed|stepped us_per_segment=.. missed=.. segments=..
- *   RESULT bench=serial robot=iiwa method=urdf|chain us_per_state=.. disagreements=..
+ *   RESULT bench=robot robot=panda method=ours|fcl us_per_state=.. F disagreements=..
+ *   RESULT bench=motion robot=panda method=guaranteed|stepped us_per_segment=.. F missed=..
+ *          segments=..
+ *   RESULT bench=serial robot=iiwa method=urdf|chain us_per_state=.. F disagreements=..
+ * where us_per_state and us_per_segment are the means (until 2026-11-27
+ * 09:30 UTC the medians) and F is mean_us=.. free_us=.. collision_us=..
+ * spread=..-.. (of the per-repeat means) median_us=.. .
  * Progress goes to stderr. */
 #include <fcl/fcl.h>
 
@@ -91,20 +98,51 @@ double median(std::vector<double> v)
     return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
-/* Timings of one method: all calls, and each repeat's median. */
+/* Timings of one method: all calls (with the instance each timed), and
+ * each repeat's median and mean. */
 struct timing {
-    std::vector<double> all, per_repeat;
+    std::vector<double> all, per_repeat, per_repeat_mean;
+    std::vector<int> all_idx;
     std::vector<double> cur;
-    void add(double s) { cur.push_back(s); }
+    void add(double s, int idx)
+    {
+        cur.push_back(s);
+        all_idx.push_back(idx);
+    }
     void end_repeat()
     {
         per_repeat.push_back(median(cur));
+        double sum = 0;
+        for (double x : cur)
+            sum += x;
+        per_repeat_mean.push_back(cur.empty() ? NAN : sum / (double)cur.size());
         all.insert(all.end(), cur.begin(), cur.end());
         cur.clear();
     }
     double med_us() const { return 1e6 * median(all); }
     double lo_us() const { return 1e6 * *std::min_element(per_repeat.begin(), per_repeat.end()); }
     double hi_us() const { return 1e6 * *std::max_element(per_repeat.begin(), per_repeat.end()); }
+    /* the mean of the calls on instances of class c (all when c < 0):
+     * cls[idx] is 0 free, 1 in collision (or blocked) */
+    double mean_us(const std::vector<signed char> &cls, int c = -1) const
+    {
+        double sum = 0;
+        long k = 0;
+        for (size_t i = 0; i < all.size(); i++)
+            if (c < 0 || cls[(size_t)all_idx[i]] == c) {
+                sum += all[i];
+                k++;
+            }
+        return k ? 1e6 * sum / (double)k : NAN;
+    }
+    double mean_lo_us() const
+    {
+        return 1e6 * *std::min_element(per_repeat_mean.begin(), per_repeat_mean.end());
+    }
+    double mean_hi_us() const
+    {
+        return 1e6 * *std::max_element(per_repeat_mean.begin(), per_repeat_mean.end());
+    }
 };
 
 struct options {
@@ -324,6 +362,7 @@ bool explained(fcl_robot &fr, scene &sc, hs_robot *r, const double *q)
 struct state_result {
     timing ours, fcl;
     long disagree = 0, explained = 0, colliding = 0;
+    std::vector<signed char> cls; /* our answer per configuration: 1 in collision */
 };
 
 state_result run_states(hs_robot *r, scene &sc, const options &o, rng &g)
@@ -349,7 +388,7 @@ state_result run_states(hs_robot *r, scene &sc, const options &o, rng &g)
                 if ((turn + k) % 2 == 0) {
                     double t0 = now_s();
                     h = hs_robot_check(r, sc.w, q, dof, &err);
-                    res.ours.add(now_s() - t0);
+                    res.ours.add(now_s() - t0, order[k]);
                     if (h < 0)
                         die("hs_robot_check", &err);
                 } else {
@@ -358,7 +397,7 @@ state_result run_states(hs_robot *r, scene &sc, const options &o, rng &g)
                     double t0 = now_s();
                     fr.place();
                     f = fcl_check(fr, &sc, fq);
-                    res.fcl.add(now_s() - t0);
+                    res.fcl.add(now_s() - t0, order[k]);
                 }
             }
             ours[order[k]] = (signed char)h;
@@ -369,6 +408,7 @@ state_result run_states(hs_robot *r, scene &sc, const options &o, rng &g)
         std::fprintf(stderr, "robot: states repeat %d: ours %.2f us, fcl %.2f us\n", rep + 1,
                      1e6 * res.ours.per_repeat.back(), 1e6 * res.fcl.per_repeat.back());
     }
+    res.cls = ours;
     for (int i = 0; i < o.states; i++) {
         res.colliding += ours[i];
         if (ours[i] != (theirs[i] ? 1 : 0)) {
@@ -383,6 +423,7 @@ state_result run_states(hs_robot *r, scene &sc, const options &o, rng &g)
 
 struct motion_result {
     timing guaranteed, stepped;
+    std::vector<signed char> cls; /* 1: blocked by the guaranteed mode's answer */
     long missed_stepped = 0, missed_guaranteed = 0, blocked_g = 0, near_g = 0, blocked_s = 0,
          bad_hit = 0;
     double bounds = 0, steps = 0;
@@ -424,7 +465,7 @@ motion_result run_motions(hs_robot *r, scene &sc, const options &o, rng &g)
                 double dt = now_s() - t0;
                 if (rc != HS_OK)
                     die("hs_robot_check_motion", &err);
-                (gm ? res.guaranteed : res.stepped).add(dt);
+                (gm ? res.guaranteed : res.stepped).add(dt, i);
             }
         }
         res.guaranteed.end_repeat();
@@ -433,7 +474,9 @@ motion_result run_motions(hs_robot *r, scene &sc, const options &o, rng &g)
                      rep + 1, 1e6 * res.guaranteed.per_repeat.back(),
                      1e6 * res.stepped.per_repeat.back());
     }
+    res.cls.resize((size_t)o.segments);
     for (int i = 0; i < o.segments; i++) {
+        res.cls[(size_t)i] = rg[i].blocked != 0;
         res.blocked_g += rg[i].blocked != 0;
         res.near_g += rg[i].blocked == 2;
         res.blocked_s += rs[i].blocked != 0;
@@ -455,6 +498,7 @@ motion_result run_motions(hs_robot *r, scene &sc, const options &o, rng &g)
 struct serial_result {
     timing urdf, chain;
     long disagree = 0, colliding = 0;
+    std::vector<signed char> cls; /* our answer per configuration: 1 in collision */
 };
 
 serial_result run_serial(const options &o, rng &g)
@@ -478,6 +522,7 @@ serial_result run_serial(const options &o, rng &g)
     for (int i = 0; i < o.states; i++)
         order[i] = i;
     serial_result res;
+    res.cls.assign((size_t)o.states, 0);
     for (int rep = 0; rep < o.repeats; rep++) {
         g.shuffle(order);
         for (int k = 0; k < o.states; k++) {
@@ -487,17 +532,18 @@ serial_result run_serial(const options &o, rng &g)
                 double t0 = now_s();
                 if ((turn + k) % 2 == 0) {
                     hu = hs_robot_check(r, nullptr, q, dof, &err);
-                    res.urdf.add(now_s() - t0);
+                    res.urdf.add(now_s() - t0, order[k]);
                 } else {
                     if (hs_chain_set_angles(c, q, dof, &err) != HS_OK)
                         die("chain angles", &err);
                     hc = hs_chain_self_collision(c, nullptr, nullptr, nullptr, &err);
-                    res.chain.add(now_s() - t0);
+                    res.chain.add(now_s() - t0, order[k]);
                 }
             }
             if (hu < 0 || hc < 0)
                 die("serial check", &err);
             if (rep == 0) {
+                res.cls[(size_t)order[k]] = (signed char)hu;
                 res.colliding += hu;
                 res.disagree += hu != hc;
             }
@@ -570,49 +616,67 @@ int main(int argc, char **argv)
     hs_robot_free(panda);
     serial_result se = run_serial(o, g);
 
-    std::printf("| part | method | us (median of all calls) | per-repeat medians | answers |\n");
-    std::printf("|---|---|---:|---|---|\n");
-    std::printf("| states, Panda + 50 boxes | ours | %.2f | %.2f - %.2f | %ld of %d in collision; "
-                "%ld disagreements with FCL (%ld explained by a pair within 1e-9 of touching) |\n",
-                st.ours.med_us(), st.ours.lo_us(), st.ours.hi_us(), st.colliding, o.states,
-                st.disagree + st.explained, st.explained);
-    std::printf("| states, Panda + 50 boxes | FCL | %.2f | %.2f - %.2f | |\n", st.fcl.med_us(),
-                st.fcl.lo_us(), st.fcl.hi_us());
-    std::printf("| motions, Panda + 50 boxes | guaranteed | %.1f | %.1f - %.1f | %ld of %d "
-                "blocked (%ld within tolerance only), %.0f distance bounds per segment; "
-                "configurations returned not in collision: %ld |\n",
-                mo.guaranteed.med_us(), mo.guaranteed.lo_us(), mo.guaranteed.hi_us(),
-                mo.blocked_g, o.segments, mo.near_g, mo.bounds / o.segments, mo.bad_hit);
-    std::printf("| motions, Panda + 50 boxes | stepped, 1 degree | %.1f | %.1f - %.1f | %ld of %d "
-                "blocked, %.0f steps per segment |\n",
-                mo.stepped.med_us(), mo.stepped.lo_us(), mo.stepped.hi_us(), mo.blocked_s,
-                o.segments, mo.steps / o.segments);
-    std::printf("| serial arm, iiwa, self only | URDF robot | %.2f | %.2f - %.2f | %ld of %d in "
-                "collision |\n",
-                se.urdf.med_us(), se.urdf.lo_us(), se.urdf.hi_us(), se.colliding, o.states);
-    std::printf("| serial arm, iiwa, self only | chain file | %.2f | %.2f - %.2f | %ld "
-                "disagreements |\n",
-                se.chain.med_us(), se.chain.lo_us(), se.chain.hi_us(), se.disagree);
-    std::printf("\nSeed %" PRIu64 ", %d configurations, %d segments, %d repeats (methods "
-                "interleaved, a new order each repeat).  The stepped mode missed %ld collisions "
+    std::printf("| part | method | us: mean (per-repeat means) | mean: free / in collision | "
+                "median (per-repeat medians) | answers |\n");
+    std::printf("|---|---|---|---|---|---|\n");
+    auto row = [](const char *part, const char *method, const timing &t,
+                  const std::vector<signed char> &cls, const std::string &answers) {
+        std::printf("| %s | %s | %.2f (%.2f - %.2f) | %.2f / %.2f | %.2f (%.2f - %.2f) | %s |\n",
+                    part, method, t.mean_us(cls), t.mean_lo_us(), t.mean_hi_us(),
+                    t.mean_us(cls, 0), t.mean_us(cls, 1), t.med_us(), t.lo_us(), t.hi_us(),
+                    answers.c_str());
+    };
+    char buf[512];
+    std::snprintf(buf, sizeof buf,
+                  "%ld of %d in collision; %ld disagreements with FCL (%ld explained by a pair "
+                  "within 1e-9 of touching)",
+                  st.colliding, o.states, st.disagree + st.explained, st.explained);
+    row("states, Panda + 50 boxes", "ours", st.ours, st.cls, buf);
+    row("states, Panda + 50 boxes", "FCL", st.fcl, st.cls, "");
+    std::snprintf(buf, sizeof buf,
+                  "%ld of %d blocked (%ld within tolerance only), %.0f distance bounds per "
+                  "segment; configurations returned not in collision: %ld",
+                  mo.blocked_g, o.segments, mo.near_g, mo.bounds / o.segments, mo.bad_hit);
+    row("motions, Panda + 50 boxes", "guaranteed", mo.guaranteed, mo.cls, buf);
+    std::snprintf(buf, sizeof buf, "%ld of %d blocked, %.0f steps per segment", mo.blocked_s,
+                  o.segments, mo.steps / o.segments);
+    row("motions, Panda + 50 boxes", "stepped, 1 degree", mo.stepped, mo.cls, buf);
+    std::snprintf(buf, sizeof buf, "%ld of %d in collision", se.colliding, o.states);
+    row("serial arm, iiwa, self only", "URDF robot", se.urdf, se.cls, buf);
+    std::snprintf(buf, sizeof buf, "%ld disagreements", se.disagree);
+    row("serial arm, iiwa, self only", "chain file", se.chain, se.cls, buf);
+    std::printf("\nSeed %" PRIu64 ", %d configurations, %d segments, %d repeats (each instance "
+                "once per repeat and method, a new random order each repeat, the methods "
+                "interleaved).  Classes by our answer (for motions, the guaranteed mode's: "
+                "free or blocked).  The stepped mode missed %ld collisions "
                 "the guaranteed mode found; the guaranteed mode missed %ld the stepped mode "
                 "found.\n\n",
                 o.seed, o.states, o.segments, o.repeats, mo.missed_stepped, mo.missed_guaranteed);
+    auto fields = [](const timing &t, const std::vector<signed char> &cls) {
+        char f[200];
+        std::snprintf(f, sizeof f, "mean_us=%.3f free_us=%.3f collision_us=%.3f spread=%.3f-%.3f "
+                      "median_us=%.3f",
+                      t.mean_us(cls), t.mean_us(cls, 0), t.mean_us(cls, 1), t.mean_lo_us(),
+                      t.mean_hi_us(), t.med_us());
+        return std::string(f);
+    };
     std::printf("```\n");
-    std::printf("RESULT bench=robot robot=panda method=ours us_per_state=%.3f disagreements=%ld\n",
-                st.ours.med_us(), st.disagree);
-    std::printf("RESULT bench=robot robot=panda method=fcl us_per_state=%.3f disagreements=%ld\n",
-                st.fcl.med_us(), st.disagree);
-    std::printf("RESULT bench=motion robot=panda method=guaranteed us_per_segment=%.1f missed=%ld "
+    std::printf("RESULT bench=robot robot=panda method=ours us_per_state=%.3f %s disagreements=%ld\n",
+                st.ours.mean_us(st.cls), fields(st.ours, st.cls).c_str(), st.disagree);
+    std::printf("RESULT bench=robot robot=panda method=fcl us_per_state=%.3f %s disagreements=%ld\n",
+                st.fcl.mean_us(st.cls), fields(st.fcl, st.cls).c_str(), st.disagree);
+    std::printf("RESULT bench=motion robot=panda method=guaranteed us_per_segment=%.1f %s "
+                "missed=%ld segments=%d\n",
+                mo.guaranteed.mean_us(mo.cls), fields(mo.guaranteed, mo.cls).c_str(),
+                mo.missed_guaranteed, o.segments);
+    std::printf("RESULT bench=motion robot=panda method=stepped us_per_segment=%.1f %s missed=%ld "
                 "segments=%d\n",
-                mo.guaranteed.med_us(), mo.missed_guaranteed, o.segments);
-    std::printf("RESULT bench=motion robot=panda method=stepped us_per_segment=%.1f missed=%ld "
-                "segments=%d\n",
-                mo.stepped.med_us(), mo.missed_stepped, o.segments);
-    std::printf("RESULT bench=serial robot=iiwa method=urdf us_per_state=%.3f disagreements=%ld\n",
-                se.urdf.med_us(), se.disagree);
-    std::printf("RESULT bench=serial robot=iiwa method=chain us_per_state=%.3f disagreements=%ld\n",
-                se.chain.med_us(), se.disagree);
+                mo.stepped.mean_us(mo.cls), fields(mo.stepped, mo.cls).c_str(), mo.missed_stepped,
+                o.segments);
+    std::printf("RESULT bench=serial robot=iiwa method=urdf us_per_state=%.3f %s disagreements=%ld\n",
+                se.urdf.mean_us(se.cls), fields(se.urdf, se.cls).c_str(), se.disagree);
+    std::printf("RESULT bench=serial robot=iiwa method=chain us_per_state=%.3f %s disagreements=%ld\n",
+                se.chain.mean_us(se.cls), fields(se.chain, se.cls).c_str(), se.disagree);
     std::printf("```\n");
     return 0;
 }

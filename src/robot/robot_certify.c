@@ -24,12 +24,8 @@
  *            (pose_relative, pose_map_row); a point strictly inside every
  *            row of both, checked with a rigorous bound on the rounding of
  *            a . x, proves that the interiors meet (HS_OVERLAP) for exactly
- *            the numbers the narrow phase would decide.  The point: the
- *            deepest point of a growing set of rows (maximise the margin
- *            tau of a . x + |a| tau <= b with Seidel's LP in doubles,
- *            solver/seidel.c, starting from the rows near GJK's common
- *            point; the rows of either piece that keep the point less than
- *            tau/2 inside join, until none does).
+ *            the numbers the narrow phase would decide.  The points tried:
+ *            GJK's common point and the two pieces' interior points.
  *
  * Anything not proven (touching, grazing, a failed candidate) goes to the
  * narrow phase, which decides exactly. */
@@ -41,7 +37,6 @@
 #include "polytope/grow.h"
 #include "polytope/hpoly.h"
 #include "solver/fast_prep.h"
-#include "solver/seidel.h"
 #include "src/robot/robot_certify.h"
 #include "src/shape/gjk.h"
 #include "src/shape/pose.h"
@@ -53,43 +48,8 @@ void robot_cert_reset(robot_cert *c)
     c->side[0].g = c->side[1].g = NULL;
 }
 
-/* Room for the LP of m rows; 0 or -1. */
-static int grow_array_ok(robot_cert *c, int m)
-{
-    if (!c->sw && !(c->sw = seidel_work_new()))
-        return -1;
-    if (m <= c->lp_cap)
-        return 0;
-    int cap = m;
-    double *a = realloc(c->lp_a, sizeof(double) * 3 * (size_t)cap);
-    if (a)
-        c->lp_a = a;
-    double *w = realloc(c->lp_w, sizeof(double) * (size_t)cap);
-    if (w)
-        c->lp_w = w;
-    double *b = realloc(c->lp_b, sizeof(double) * (size_t)cap);
-    if (b)
-        c->lp_b = b;
-    int *o = realloc(c->lp_order, sizeof(int) * (size_t)cap);
-    if (o)
-        c->lp_order = o;
-    unsigned char *in = realloc(c->active_in, (size_t)cap);
-    if (in)
-        c->active_in = in;
-    if (!a || !w || !b || !o || !in)
-        return -1;
-    c->lp_cap = cap;
-    return 0;
-}
-
 void robot_cert_free(robot_cert *c)
 {
-    seidel_work_free(c->sw);
-    free(c->lp_a);
-    free(c->lp_w);
-    free(c->lp_b);
-    free(c->lp_order);
-    free(c->active_in);
     free(c->rows);
     free(c->mapped);
     memset(c, 0, sizeof *c);
@@ -276,79 +236,12 @@ static int inside_all(robot_cert *c, const hs_poly *host, const hs_poly *mover,
     return 1;
 }
 
-/* The deepest point of the rows of the active set: maximise tau subject
- * to a . x + |a| tau <= b (Seidel's LP in doubles, solver/seidel.c) in
- * the box lo..hi; the rows of either piece that keep x less than tau/2
- * inside join the set, until none does.  1 when x ends certified
- * strictly inside every row (strictly_below), 0 otherwise. */
-#define CERT_ROUNDS 12
-#define CERT_JOIN 16
-static int deepest_inside(robot_cert *c, const hs_poly *host, const hs_poly *mover,
-                          const double Tinv[16], double x[3], const double lo[4],
-                          const double hi[4])
-{
-    int m = host->m + mover->m, na = 0;
-    if (grow_array_ok(c, m) != 0)
-        return 0;
-    memset(c->active_in, 0, (size_t)m);
-    double tiny = 1e-9 * (hi[3] > 0 ? hi[3] : 1); /* hi[3]: the box's size */
-    double margin = tiny; /* rows closer than this to x join */
-    for (int round = 0; round <= CERT_ROUNDS; round++) {
-        /* the rows nearest x (or violated) join, CERT_JOIN at most */
-        int join[CERT_JOIN], nj = 0;
-        double jv[CERT_JOIN];
-        int all_far = 1;
-        for (int k = 0; k < m; k++) {
-            double b;
-            const double *a = pair_row(c, host, mover, Tinv, k, &b);
-            double v = dot3(a, x) - b, nrm = sqrt(dot3(a, a));
-            double s = v / nrm + margin; /* > 0: closer than margin, or outside */
-            if (s <= 0 || c->active_in[k])
-                continue;
-            all_far = 0;
-            if (nj < CERT_JOIN) {
-                join[nj] = k;
-                jv[nj++] = s;
-            } else {
-                int low = 0;
-                for (int t = 1; t < nj; t++)
-                    if (jv[t] < jv[low])
-                        low = t;
-                if (s > jv[low]) {
-                    join[low] = k;
-                    jv[low] = s;
-                }
-            }
-        }
-        if (all_far)
-            return inside_all(c, host, mover, Tinv, x);
-        for (int t = 0; t < nj; t++) {
-            int k = join[t];
-            double b;
-            const double *a = pair_row(c, host, mover, Tinv, k, &b);
-            memcpy(c->lp_a + 3 * na, a, 3 * sizeof(double));
-            c->lp_w[na] = sqrt(dot3(a, a));
-            c->lp_b[na] = b;
-            c->lp_order[na] = na;
-            c->active_in[k] = 1;
-            na++;
-        }
-        if (na == 0)
-            return 0;
-        seidel_problem sp = {3, {{c->lp_a, c->lp_w, c->lp_b, na}, {NULL, NULL, NULL, 0}},
-                             na, c->lp_order, lo, hi, NULL, -1, NULL, NULL};
-        double z[4];
-        int basis[5];
-        if (seidel_reserve(c->sw, 3, na) != 0 ||
-            seidel_solve(c->sw, &sp, z, basis, NULL) != SEIDEL_OPTIMAL || !(z[3] > 0))
-            return 0;
-        memcpy(x, z, 3 * sizeof(double));
-        margin = fmax(0.5 * z[3], tiny);
-    }
-    return 0;
-}
-
-/* Candidates for a common interior point, in the host's frame. */
+/* Candidates for a common interior point, in the host's frame: three
+ * cheap points, each checked against every row.  (Until 2026-11-27 a
+ * Seidel LP in rounds followed for the deepest point of the rows near a
+ * start: about 100,000 instructions a pair, three times the narrow
+ * phase's fast engine on the same pair, so a failed try now goes to the
+ * narrow phase: bench/robot, Panda states in collision 13.2 -> 9.3 us.) */
 static int overlap_proven(robot_cert *c, const geom *ga, const double PA[16], const geom *gb,
                           const double PB[16], const double common[3])
 {
@@ -371,43 +264,17 @@ static int overlap_proven(robot_cert *c, const geom *ga, const double PA[16], co
     if (!rows || !mk)
         return 0;
     memset(c->mapped, 0, (size_t)m);
-    double ch[3], cm[3], xw[3], x[3];
-    pose_apply(Ph, gh->poly->prep->center, ch);
-    pose_apply(Pm, gm->poly->prep->center, cm);
-    /* start halfway between GJK's common point and the centres' midpoint;
-     * eps: a small fraction of the pieces' size */
-    for (int d = 0; d < 3; d++)
-        xw[d] = 0.5 * common[d] + 0.25 * (ch[d] + cm[d]);
-    pose_apply(Hinv, xw, x);
-    /* the LP's box: the host's box, cut to the mover's mapped into the
-     * host's frame; tau from below the box's size to the larger piece's */
-    double T[16], mlo[3], mhi[3], lo[4], hi[4];
-    pose_relative(T, Ph, Pm);
-    pose_map_box(T, gm->lo, gm->hi, mlo, mhi);
-    double size = 0;
-    for (int d = 0; d < 3; d++) {
-        lo[d] = fmax(gh->lo[d], mlo[d]);
-        hi[d] = fmin(gh->hi[d], mhi[d]);
-        if (!(lo[d] < hi[d]))
-            return 0;
-        size = fmax(size, hi[d] - lo[d]);
-        x[d] = fmin(fmax(x[d], lo[d]), hi[d]);
-    }
-    lo[3] = -4 * size - 1e-300;
-    hi[3] = size;
-    /* cheap tries before the LP: GJK's common point (a point of the hull
-     * of four corners of each piece, with positive weights: inside both
-     * whenever those corners span a solid, three times in four on the
-     * Panda), then each piece's own centre (a small box deep in a link) */
-    double pc[3], cand[3];
+    /* GJK's common point (a point of the hull of four corners of each
+     * piece, with positive weights: inside both whenever those corners
+     * span a solid, three times in four on the Panda), then each piece's
+     * own centre (a small box deep in a link) */
+    double pc[3], cand[3], T[16];
     pose_apply(Hinv, common, pc);
     pose_relative(T, Ph, Pm);
     pose_apply(T, gm->poly->prep->center, cand);
-    if (inside_all(c, gh->poly, gm->poly, Tinv, pc) ||
-        inside_all(c, gh->poly, gm->poly, Tinv, cand) ||
-        inside_all(c, gh->poly, gm->poly, Tinv, gh->poly->prep->center))
-        return 1;
-    return deepest_inside(c, gh->poly, gm->poly, Tinv, x, lo, hi);
+    return inside_all(c, gh->poly, gm->poly, Tinv, pc) ||
+           inside_all(c, gh->poly, gm->poly, Tinv, cand) ||
+           inside_all(c, gh->poly, gm->poly, Tinv, gh->poly->prep->center);
 }
 
 int robot_certify(robot_cert *c, const geom *ga, const double PA[16], const geom *gb,

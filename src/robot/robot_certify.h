@@ -25,12 +25,6 @@ typedef struct robot_cert {
     int rows_cap;
     unsigned char *mapped;
     int mapped_cap;
-    /* the LP of a common interior point (rows of both pieces) */
-    struct seidel_work *sw;
-    double *lp_a, *lp_w, *lp_b;
-    int *lp_order;
-    unsigned char *active_in;
-    int lp_cap;
     double tri[2][9]; /* a mesh triangle as a side */
 } robot_cert;
 
