@@ -123,6 +123,7 @@ static int det_sparse_reduce(const double *M, int k, double *R, int *kr)
 static int det4_rows_sign(const double *r0, const double *r1, const double *r2,
                           const double *r3, int *filtered);
 static int det4_expansion_sign(const double *const r[4]);
+static int det3_expansion_sign(const double *M);
 
 int pred_det_sign(const double *M, int k, pred_stats *st)
 {
@@ -181,7 +182,12 @@ int pred_det_sign(const double *M, int k, pred_stats *st)
     }
     if (st)
         st->exact++;
-    if (k <= 3) { /* exactly, as the 4x4 determinant of diag(M, I) */
+    if (k == 3 && XP_RELIABLE) { /* exactly, by expansions */
+        int s = det3_expansion_sign(M);
+        if (s != 2)
+            return s;
+    }
+    if (k <= 2) { /* exactly, as the 4x4 determinant of diag(M, I) */
         double R[16] = {0};
         int finite = 1;
         for (int i = 0; i < k; i++)
@@ -572,6 +578,36 @@ static int det4_exact(const double *const r[4])
     return sign;
 }
 
+/* frexp's exponent of a finite nonzero x (0.5 <= |x| 2^-e < 1), from its
+ * bits (libm's frexp is a call). */
+static inline int exponent_of(double x)
+{
+    uint64_t bits;
+    memcpy(&bits, &x, sizeof bits);
+    int E = (int)(bits >> 52 & 0x7ff);
+    if (E != 0)
+        return E - 1022;
+    return -1010 - __builtin_clzll(bits & 0xfffffffffffffull); /* subnormal */
+}
+
+/* x 2^k, exact whenever that value is a double (as in the callers below,
+ * whose scaled entries are multiples of 2^-1074 under 2^1023): one or two
+ * multiplications by normal powers of two (k >= -1022 here). */
+static inline double times_pow2(double x, int k)
+{
+    uint64_t bits;
+    double p;
+    if (k > 1023) {
+        bits = (uint64_t)(1023 + 1023) << 52;
+        memcpy(&p, &bits, sizeof p);
+        x *= p;
+        k -= 1023;
+    }
+    bits = (uint64_t)(k + 1023) << 52;
+    memcpy(&p, &bits, sizeof p);
+    return x * p;
+}
+
 /* Column scaling of the expansion stage: each column is multiplied by
  * 2^(DET4_TOP - e_j), e_j the exponent of its largest entry (|x| < 2^e_j),
  * so its entries lie below 2^DET4_TOP.  A column whose entries have
@@ -601,8 +637,7 @@ static int det4_expansion_sign(const double *const r[4])
                 continue;
             if (!isfinite(x))
                 return 2;
-            int e;
-            frexp(x, &e);
+            int e = exponent_of(x);
             hi = e > hi ? e : hi;
             lo = e < lo ? e : lo;
         }
@@ -619,7 +654,7 @@ static int det4_expansion_sign(const double *const r[4])
     double m[4][4];
     for (int i = 0; i < 4; i++)
         for (int j = 0; j < 4; j++)
-            m[i][j] = ldexp(r[i][j], DET4_TOP - top[j]);
+            m[i][j] = times_pow2(r[i][j], DET4_TOP - top[j]);
     double acc[2][192], lo2[4], hi2[4], prod[32], scratch[40];
     int len = 0, cur = 0;
     for (int k = 0; k < 6; k++) { /* Laplace along the first two columns */
@@ -634,6 +669,59 @@ static int det4_expansion_sign(const double *const r[4])
             for (int i = 0; i < pl; i++)
                 prod[i] = -prod[i];
         len = xp_sum(len, acc[cur], pl, prod, acc[1 - cur]);
+        cur = 1 - cur;
+    }
+    return xp_sign(len, acc[cur]);
+}
+
+/* The same for a 3 x 3 (row-major M), by cofactors along column 0: each
+ * column scaled by 2^(DET3_TOP - e_j) as above, the three 2 x 2 minors of
+ * columns 1 and 2 exactly (at most 4 components), each times its entry of
+ * column 0 (at most 8), summed (at most 24).  Products of one entry per
+ * column stay below 2^(3 DET3_TOP), the sum below 2^(3 DET3_TOP + 3) <
+ * 2^1023; every value is a multiple of 2^-1074 when every w_j <= DET3_TOP
+ * + 1074, w_1 + w_2 <= 2 DET3_TOP + 1074 and w_0 + w_1 + w_2 <= 3 DET3_TOP
+ * + 1074.  About a fifth of the 4 x 4 route through diag(M, I). */
+#define DET3_TOP 330
+static int det3_expansion_sign(const double *M)
+{
+    int top[3], width[3];
+    for (int j = 0; j < 3; j++) {
+        int hi = INT_MIN, lo = INT_MAX;
+        for (int i = 0; i < 3; i++) {
+            double x = M[3 * i + j];
+            if (x == 0)
+                continue;
+            if (!isfinite(x))
+                return 2;
+            int e = exponent_of(x);
+            hi = e > hi ? e : hi;
+            lo = e < lo ? e : lo;
+        }
+        if (hi == INT_MIN)
+            return 0; /* a zero column */
+        top[j] = hi;
+        width[j] = hi - lo + 53;
+        if (width[j] > DET3_TOP + 1074)
+            return 2;
+    }
+    if (width[1] + width[2] > 2 * DET3_TOP + 1074 ||
+        width[0] + width[1] + width[2] > 3 * DET3_TOP + 1074)
+        return 2;
+    double m[3][3];
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++)
+            m[i][j] = times_pow2(M[3 * i + j], DET3_TOP - top[j]);
+    /* rows (r0, r1) of the minor, the row of column 0, its sign */
+    static const int minor_rows[3][3] = {{1, 2, 0}, {0, 2, 1}, {0, 1, 2}};
+    double acc[2][24], mn[4], term[8];
+    int len = 0, cur = 0;
+    for (int k = 0; k < 3; k++) {
+        int r0 = minor_rows[k][0], r1 = minor_rows[k][1], r = minor_rows[k][2];
+        int ml = xp_prod_diff(m[r0][1], m[r1][2], m[r1][1], m[r0][2], mn);
+        ml = xp_compress(ml, mn, mn);
+        int tl = xp_scale(ml, mn, k == 1 ? -m[r][0] : m[r][0], term);
+        len = xp_sum(len, acc[cur], tl, term, acc[1 - cur]);
         cur = 1 - cur;
     }
     return xp_sign(len, acc[cur]);
@@ -698,17 +786,24 @@ void pred_det4_cramer(const double *M, const double *h, double det[4], double pe
     det[3] = join_minors(v01, a01, vh3, ah3, &perm[3]);
 }
 
-int pred_det4_last_column_signs(const double *M, const double *h, int *sdet, int cof[4], int *sh)
+/* The filters of pred_det4_last_column_signs, each sign on its own: bit 0
+ * of the result when *sdet was decided, bit 1 + i when cof[i] was, bit 5
+ * when *sh was (sh not NULL); an undecided sign is left unset. */
+#define DET4_ALL_BUT_SH (PRED_LC_SDET | PRED_LC_COFS4)
+#define DET4_SH_BIT PRED_LC_SH4
+static int det4_last_column_filter(const double *M, const double *h, int *sdet, int cof[4], int *sh)
 {
     if (!filter_range_ok(M, 16))
         return 0;
+    int mask = 0;
     double v01[6], a01[6], v23[6], a23[6], v2h[6], a2h[6], perm;
     minors2(M, 4, M + 1, 4, 0, v01, a01);
     minors2(M + 2, 4, M + 3, 4, 1, v23, a23);
     double d = join_minors(v01, a01, v23, a23, &perm), bound = DET4_ERR * perm + 0x1p-1040;
-    if (!(d > bound || -d > bound))
-        return 0;
-    *sdet = d > 0 ? 1 : -1;
+    if (d > bound || -d > bound) {
+        *sdet = d > 0 ? 1 : -1;
+        mask |= 1;
+    }
     /* the minor of rows r0 < r1 < r2 (all but i) and columns 0, 1, 2, along
      * column 2: G[r0][2] m(r1, r2) - G[r1][2] m(r0, r2) + G[r2][2] m(r0, r1),
      * m(a, b) the 2 x 2 minor of columns (0, 1): v01 at the pair's index;
@@ -727,22 +822,30 @@ int pred_det4_last_column_signs(const double *M, const double *h, int *sdet, int
                      fabs(M[4 * r[1] + 2]) * a01[pair_at[r[0]][r[2]]] +
                      fabs(M[4 * r[2] + 2]) * a01[pair_at[r[0]][r[1]]];
         double b3 = 8 * UNIT_ROUNDOFF * mag + 0x1p-1040;
-        if (!(m > b3 || -m > b3))
-            return 0;
-        int sm = m > 0 ? 1 : -1;
-        cof[i] = (i + 3) % 2 ? -sm : sm;
+        if (m > b3 || -m > b3) {
+            int sm = m > 0 ? 1 : -1;
+            cof[i] = (i + 3) % 2 ? -sm : sm;
+            mask |= 2 << i;
+        }
     }
-    if (!sh)
-        return 1;
-    if (!filter_range_ok(h, 4))
-        return 2;
+    if (!sh || !filter_range_ok(h, 4))
+        return mask;
     minors2(M + 2, 4, h, 1, 1, v2h, a2h);
     d = join_minors(v01, a01, v2h, a2h, &perm);
     bound = DET4_ERR * perm + 0x1p-1040;
-    if (!(d > bound || -d > bound))
-        return 2;
-    *sh = d > 0 ? 1 : -1;
-    return 1;
+    if (d > bound || -d > bound) {
+        *sh = d > 0 ? 1 : -1;
+        mask |= DET4_SH_BIT;
+    }
+    return mask;
+}
+
+int pred_det4_last_column_signs(const double *M, const double *h, int *sdet, int cof[4], int *sh)
+{
+    int mask = det4_last_column_filter(M, h, sdet, cof, sh);
+    if ((mask & DET4_ALL_BUT_SH) != DET4_ALL_BUT_SH)
+        return 0;
+    return !sh || (mask & DET4_SH_BIT) ? 1 : 2;
 }
 
 /* Rows of M (k*k) with a single nonzero entry. */
@@ -758,16 +861,55 @@ static int unit_rows(const double *M, int k)
     return units;
 }
 
+int pred_last_column_filtered(const double *M, const double *h, int k, int *sdet, int *cof, int *sh)
+{
+    return k == 4 ? det4_last_column_filter(M, h, sdet, cof, sh) : 0;
+}
+
+int pred_last_column_sign_of(const double *M, const double *h, int k, int which, pred_stats *st)
+{
+    if (k < 1 || k > PRED_MAX_K || which < 0 || which > k + 1)
+        return -2;
+    if (which == 0)
+        return pred_det_sign(M, k, st);
+    double R[PRED_MAX_K * PRED_MAX_K];
+    if (which <= k) {
+        int i = which - 1;
+        if (k <= 5)
+            return pred_cofactor_sign(M, k, i, k - 1, st);
+        memcpy(R, M, sizeof(double) * (size_t)(k * k)); /* det(M with row i := e_last) */
+        memset(R + i * k, 0, sizeof(double) * (size_t)k);
+        R[i * k + k - 1] = 1;
+        return pred_det_sign(R, k, st);
+    }
+    memcpy(R, M, sizeof(double) * (size_t)(k * k));
+    for (int i = 0; i < k; i++)
+        R[i * k + k - 1] = h[i];
+    return pred_det_sign(R, k, st);
+}
+
+static int count_bits(int x)
+{
+    int c = 0;
+    for (; x; x &= x - 1)
+        c++;
+    return c;
+}
+
 int pred_last_column_signs(const double *M, const double *h, int k, int *sdet, int *cof, int *sh,
                            pred_stats *st)
 {
     if (k < 1 || k > PRED_MAX_K)
         return -2;
-    double R[PRED_MAX_K * PRED_MAX_K];
-    int got = k == 4 ? pred_det4_last_column_signs(M, h, sdet, cof, sh) : 0;
-    if (got && st)
-        st->filtered += got == 1 && sh ? k + 2 : k + 1;
-    if (!got && k > 5 && unit_rows(M, k) < k / 2) {
+    /* k = 4: the filters decide each sign on its own; only the others are
+     * made exactly below (near a contact typically one or two cofactors
+     * and the margin) */
+    int done = pred_last_column_filtered(M, h, k, sdet, cof, sh);
+    if (st)
+        st->filtered += count_bits(done);
+    if (k == 4 && done == (PRED_LC_SDET | PRED_LC_COFS4 | (sh ? PRED_LC_SH4 : 0)))
+        return 0;
+    if (!done && k > 5 && unit_rows(M, k) < k / 2) {
         /* few box bounds to expand away: one elimination for the
          * multipliers, one for the margin, instead of k + 2 determinants */
         int unused, rc = pred_basis_exact(M, h ? h : M, k, sdet, cof, sh ? sh : &unused, NULL);
@@ -777,28 +919,18 @@ int pred_last_column_signs(const double *M, const double *h, int k, int *sdet, i
             return rc;
         /* (singular: the cofactors one by one below) */
     }
-    if (!got) {
-        if ((*sdet = pred_det_sign(M, k, st)) == -2)
+    for (int w = 0; w <= k + (sh != NULL); w++) {
+        if (done >> w & 1)
+            continue;
+        int s = pred_last_column_sign_of(M, h, k, w, st);
+        if (s == -2)
             return -2;
-        for (int i = 0; i < k; i++) {
-            if (k <= 5)
-                cof[i] = pred_cofactor_sign(M, k, i, k - 1, st);
-            else { /* det(M with row i := e_last) */
-                memcpy(R, M, sizeof(double) * (size_t)(k * k));
-                memset(R + i * k, 0, sizeof(double) * (size_t)k);
-                R[i * k + k - 1] = 1;
-                cof[i] = pred_det_sign(R, k, st);
-            }
-            if (cof[i] == -2)
-                return -2;
-        }
-    }
-    if (sh && got != 1) {
-        memcpy(R, M, sizeof(double) * (size_t)(k * k));
-        for (int i = 0; i < k; i++)
-            R[i * k + k - 1] = h[i];
-        if ((*sh = pred_det_sign(R, k, st)) == -2)
-            return -2;
+        if (w == 0)
+            *sdet = s;
+        else if (w <= k)
+            cof[w - 1] = s;
+        else
+            *sh = s;
     }
     return 0;
 }

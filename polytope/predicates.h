@@ -135,6 +135,22 @@ int pred_det4_last_column_signs(const double *M, const double *h, int *sdet, int
 int pred_last_column_signs(const double *M, const double *h, int k, int *sdet, int *cof, int *sh,
                            pred_stats *st);
 
+/* The same signs one at a time, so that a caller testing a sign pattern
+ * (a Farkas certificate, a contact) can stop at the first sign that
+ * fails it.  pred_last_column_filtered sets those the k = 4 filters decide
+ * (any other k: none) and returns a mask of them: bit 0 *sdet, bit 1 + i
+ * cof[i], bit k + 1 *sh (sh may be NULL: h is not read, the bit never
+ * set); the undecided ones are left unset.  pred_last_column_sign_of
+ * returns one sign exactly: which = 0 sign det M, 1 + i the cofactor
+ * cof[i], k + 1 the margin's (-2 on a non-finite entry, a k or which out
+ * of range, or GMP out of memory).  Both pure; thread-safe. */
+#define PRED_LC_SDET 0x1
+#define PRED_LC_COFS4 0x1e
+#define PRED_LC_SH4 0x20
+int pred_last_column_filtered(const double *M, const double *h, int k, int *sdet, int *cof,
+                              int *sh);
+int pred_last_column_sign_of(const double *M, const double *h, int k, int which, pred_stats *st);
+
 /* The same signs as pred_last_column_signs when det M != 0 (*sdet = 0
  * leaves cof and *sh unset), exactly, by two fraction-free Gauss-Jordan
  * eliminations over GMP integers (M^T y = e_(k-1) for the multipliers,

@@ -78,6 +78,46 @@ START_TEST(det_sign_large_sparse_and_scaled)
 }
 END_TEST
 
+/* 3 x 3 determinants the filters and the 128-bit integers cannot settle
+ * (full 53-bit mantissas, columns scaled by 2^-400..2^400, rows nearly or
+ * exactly dependent: the cofactors of two faces a rounding apart) go to
+ * the expansion of det3_expansion_sign: its sign must be the oracle's,
+ * zeros included, with rows swapped too. */
+START_TEST(det3_near_singular_by_expansions)
+{
+    uint64_t rng = 3301;
+    int zeros = 0, tiny = 0;
+    for (int trial = 0; trial < 3000; trial++) {
+        double M[9];
+        int kind = trial % 5;
+        for (int i = 0; i < 9; i++)
+            M[i] = t_rng_sym(&rng);
+        if (kind == 1) /* row 2 = row 0 * 2 + row 1 * 2^-3: exactly, so singular */
+            for (int j = 0; j < 3; j++) {
+                M[6 + j] = ldexp(M[j], 1);
+                M[3 + j] = ldexp(M[6 + j], -4);
+            }
+        else if (kind >= 2) /* row 2 a rounded combination of rows 0 and 1 (kind 4: before
+                               the scaling, which rounds the subnormals) */
+            for (int j = 0; j < 3; j++)
+                M[6 + j] = 0.75 * M[j] - 1.3 * M[3 + j];
+        if (kind == 3) /* columns far apart in magnitude */
+            for (int i = 0; i < 3; i++)
+                for (int j = 0; j < 3; j++)
+                    M[3 * i + j] = ldexp(M[3 * i + j], 400 - 400 * j);
+        if (kind == 4) /* a column of subnormals, one near the top */
+            for (int i = 0; i < 3; i++) {
+                M[3 * i] = ldexp(M[3 * i], -1060);
+                M[3 * i + 2] = ldexp(M[3 * i + 2], 1000);
+            }
+        int s = check_det(M, 3, 1, "3x3", trial);
+        zeros += s == 0;
+        tiny += kind >= 2;
+    }
+    ck_assert_msg(zeros >= 550 && tiny >= 1500, "zeros %d, near %d", zeros, tiny);
+}
+END_TEST
+
 /* A Farkas basis in many variables: two rows and a third, the rest box
  * bounds (unit rows); the multipliers' and the margin's signs agree with
  * the determinants taken whole. */
@@ -162,6 +202,7 @@ Suite *suite_det_exact(void)
     TCase *tc = tcase_create("core");
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, det_sign_large_sparse_and_scaled);
+    tcase_add_test(tc, det3_near_singular_by_expansions);
     tcase_add_test(tc, last_column_signs_with_box_rows);
     tcase_add_test(tc, basis_exact_solves_and_signs);
     suite_add_tcase(s, tc);
