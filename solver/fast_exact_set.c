@@ -208,13 +208,24 @@ static int sliver_at(fast_query *q, int ra, int rb, int k, const double *p, mpq_
     for (int c = 0; c < 3; c++)
         if (c != k)
             mpq_set_d(x[c], p[c]);
-    double xd[3];
+    double xd[3], xmax = 0;
     int safe = pred_near_point(x, 3, xd);
+    for (int c = 0; c < 3; c++)
+        xmax = fp_max(xmax, fabs(xd[c]));
+    /* the unit rows' filter first (fast_prep.h), at xd: its bound, plus
+     * the point's own rounding (|x_c - xd_c| <= 2 u |xd_c|, the unit row's
+     * entries summing to at most 1.75), settles most rows in a few flops */
+    double noise = fast_unit_noise(xmax) + 1.75 * 2 * FP_U * xmax * (1 + 0x1p-40);
     for (int w = 0; w < 2; w++) { /* every row of A and B strictly, the faces too */
         const fast_view *V = q->V[w];
-        for (int i = 0; i < V->m; i++)
+        const float *unit = safe ? fast_prep_unit_rows(q->F[w], V->a, V->b) : NULL;
+        for (int i = 0; i < V->m; i++) {
+            double nb;
+            if (unit && fast_unit_value(unit + 4 * (size_t)i, xd, noise, &nb) + nb < 0)
+                continue;
             if (pred_row_sign_at(view_row(V, 3, i), V->b[i], x, xd, safe, 3, acc, t) >= 0)
                 return 0;
+        }
     }
     return 1;
 }

@@ -497,13 +497,20 @@ static void plane_rows_free(plane_rows *pr)
 
 /* The dual simplex in the plane's two coordinates on every row of pr, in
  * the box lo, hi (3 entries: the margin's last): its optimum in st. */
+#define PLANE_STACK_TAB 1536 /* doubles: the packed rows of up to 256 plane rows */
 static int plane_lp_solve(plane_rows *pr, const double *lo, const double *hi, flp_state *st)
 {
     seidel_bank bank[2] = {{pr->a, pr->w, pr->b, pr->m}, {NULL, NULL, NULL, 0}};
     flp_init(st, 2, bank, lo, hi, NULL, NULL, NULL);
+    /* the rows packed once with their tolerances (fast_lp.c), each pivot's
+     * pricing then reads them in order */
+    double tab[PLANE_STACK_TAB];
+    flp_set_table(st, tab, PLANE_STACK_TAB / (2 + 4));
     for (int i = 0; i < pr->m; i++)
         pr->order[i] = i;
-    return flp_solve(st, pr->order, pr->m) == FLP_OPTIMAL;
+    int ok = flp_solve(st, pr->order, pr->m) == FLP_OPTIMAL;
+    flp_set_table(st, NULL, 0); /* (st outlives tab) */
+    return ok;
 }
 
 /* The point of the plane with coordinates u (2: those other than kk). */
