@@ -63,10 +63,14 @@ typedef enum fast_hint_kind {
     FAST_HINT_FACE
 } fast_hint_kind;
 #define FAST_HINT_MAX_DIM 8
+#define FAST_HINT_BOX 2
 typedef struct fast_hint {
     fast_hint_kind kind;
     int which[FAST_HINT_MAX_DIM + 1]; /* disjoint, touching: n + 1 rows, polyhedron 0/1 ... */
-    int row[FAST_HINT_MAX_DIM + 1];   /* ... and row index in it (face: the first two) */
+    int row[FAST_HINT_MAX_DIM + 1];   /* ... and row index in it (face: the first two);
+                                         disjoint: which FAST_HINT_BOX, a box bound of
+                                         zero weight completing the basis, row 2 var +
+                                         upper */
     double x[FAST_HINT_MAX_DIM];      /* overlap: the point; face: the contact point */
 } fast_hint;
 /* Only the hint: 1 when it certifies (r holds the answer), 0 when not, -1

@@ -454,7 +454,8 @@ typedef struct plane_rows {
     double gb;
     int kk, m;
     double *a, *w, *b; /* 2 m, m, m */
-    int *ids, *order;  /* m each: stacked ids, and 0 .. m-1 for flp_solve */
+    int *ids, *order;  /* m each: stacked ids, and the LP's set for flp_solve */
+    unsigned char *in; /* m: in the LP's set */
     double *buf;
 } plane_rows;
 
@@ -470,7 +471,8 @@ static int plane_rows_make(const fast_query *q, int ra, int rb, const int *set, 
     int cap = (set ? count : q->M) + 1;
     pr->buf = malloc(sizeof(double) * 4 * (size_t)cap);
     pr->ids = malloc(sizeof(int) * 2 * (size_t)cap);
-    if (!pr->buf || !pr->ids)
+    pr->in = malloc((size_t)cap);
+    if (!pr->buf || !pr->ids || !pr->in)
         return -1;
     pr->order = pr->ids + cap;
     pr->a = pr->buf;
@@ -493,11 +495,21 @@ static void plane_rows_free(plane_rows *pr)
 {
     free(pr->buf);
     free(pr->ids);
+    free(pr->in);
 }
 
 /* The dual simplex in the plane's two coordinates on every row of pr, in
- * the box lo, hi (3 entries: the margin's last): its optimum in st. */
+ * the box lo, hi (3 entries: the margin's last): its optimum in st.  On
+ * many rows in Clarkson's rounds, as the 3-D margin LP runs: the LP on a
+ * set of rows (from the box's corner, then from its last basis), a scan
+ * of the others at its optimum, the PLANE_JOIN most violated join, until
+ * none is (the same test of violation as the simplex's own pricing, so
+ * the optimum is the one over every row); each pivot then prices the set,
+ * not every row. */
 #define PLANE_STACK_TAB 1536 /* doubles: the packed rows of up to 256 plane rows */
+#define PLANE_ROUNDS_MIN 48  /* rows: fewer, one LP on all of them */
+#define PLANE_JOIN 12
+#define PLANE_ROUNDS 24
 static int plane_lp_solve(plane_rows *pr, const double *lo, const double *hi, flp_state *st)
 {
     seidel_bank bank[2] = {{pr->a, pr->w, pr->b, pr->m}, {NULL, NULL, NULL, 0}};
@@ -506,9 +518,63 @@ static int plane_lp_solve(plane_rows *pr, const double *lo, const double *hi, fl
      * pricing then reads them in order */
     double tab[PLANE_STACK_TAB];
     flp_set_table(st, tab, PLANE_STACK_TAB / (2 + 4));
-    for (int i = 0; i < pr->m; i++)
-        pr->order[i] = i;
-    int ok = flp_solve(st, pr->order, pr->m) == FLP_OPTIMAL;
+    int ok = 0;
+    if (pr->m <= PLANE_ROUNDS_MIN) {
+        for (int i = 0; i < pr->m; i++)
+            pr->order[i] = i;
+        ok = flp_solve(st, pr->order, pr->m) == FLP_OPTIMAL;
+    } else {
+        memset(pr->in, 0, (size_t)pr->m);
+        int count = 0;
+        const double spread = sqrt(2.0) + 1;
+        for (int round = 0;; round++) {
+            if (flp_solve(st, pr->order, count) != FLP_OPTIMAL)
+                break;
+            if (count == pr->m) {
+                ok = 1;
+                break;
+            }
+            if (round == PLANE_ROUNDS) { /* (never seen) every row at once */
+                for (int i = 0; i < pr->m; i++)
+                    if (!pr->in[i]) {
+                        pr->in[i] = 1;
+                        pr->order[count++] = i;
+                    }
+                continue;
+            }
+            double zmax = 0, best[PLANE_JOIN];
+            int join[PLANE_JOIN], nj = 0;
+            for (int j = 0; j < 3; j++)
+                zmax = fp_max(zmax, fabs(st->z[j]));
+            for (int i = 0; i < pr->m; i++) {
+                if (pr->in[i])
+                    continue;
+                double w = pr->w[i], nrm = w > 0 ? w : 1;
+                double v = -pr->b[i] + pr->a[2 * i] * st->z[0] + pr->a[2 * i + 1] * st->z[1] +
+                           w * st->z[2];
+                if (!(v > SEIDEL_VIOLATION_TOL * (spread * nrm * zmax + fabs(pr->b[i]))))
+                    continue;
+                double sc = v / nrm;
+                if (nj == PLANE_JOIN && sc <= best[nj - 1])
+                    continue;
+                int c = nj < PLANE_JOIN ? nj++ : PLANE_JOIN - 1;
+                for (; c > 0 && best[c - 1] < sc; c--) {
+                    best[c] = best[c - 1];
+                    join[c] = join[c - 1];
+                }
+                best[c] = sc;
+                join[c] = i;
+            }
+            if (nj == 0) {
+                ok = 1; /* optimal over every row */
+                break;
+            }
+            for (int c = 0; c < nj; c++) {
+                pr->in[join[c]] = 1;
+                pr->order[count++] = join[c];
+            }
+        }
+    }
     flp_set_table(st, NULL, 0); /* (st outlives tab) */
     return ok;
 }

@@ -52,6 +52,8 @@ static int seed_candidates(fast_query *q, int forced)
     }
     for (int c = 0; q->stale && c <= q->n; c++) {
         int which = q->stale->which[c], row = q->stale->row[c];
+        if (which < 0 || which > 1) /* (a box bound completing the basis) */
+            continue;
         int id = which ? q->mA + row : row;
         if (row < q->V[which]->m && !w->in_set[id]) {
             w->order[count++] = id;

@@ -9,9 +9,11 @@
  * (memcmp), so -0 and +0 differ (a miss, never a wrong match). */
 #include "src/narrow/narrow_memo.h"
 
+#include <stdatomic.h>
 #include <string.h>
 
 #include "polytope/hpoly.h"
+#include "solver/fast_prep.h"
 
 #define MEMO_HEAD 10 /* mA, mB, engine, status, witness[3], normal[3] */
 
@@ -25,6 +27,11 @@ static int recordable(const narrow_piece *p)
     const hs_poly *q = p->g->kind == PIECE_CONVEX ? p->g->poly : NULL;
     if (!q || q->n != 3 || q->m > NARROW_MEMO_MAX_ROWS)
         return 0;
+    /* a polyhedron the fast engine prepared had every row checked so
+     * (fast_prep.c's eligibility): not again at every record */
+    const fast_prep *fp = atomic_load_explicit(&((hs_poly *)q)->prep, memory_order_acquire);
+    if (fp && !fp->why)
+        return 1;
     for (int i = 0; i < q->m; i++)
         if (!q->exact[i] || q->eq[i])
             return 0;
