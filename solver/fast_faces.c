@@ -117,8 +117,20 @@ int fq_face_basis_certifies(fast_query *q, int ra, int rb, const double *p)
         which[c] = row[c] = -1;
         c++;
     }
-    fast_touch_job job = {n, G, h, which, row, {q->V[0], q->V[1]}, q->V[0]->center, 0};
+    int violated = -1;
+    fast_touch_job job = {n,       G,       h, which, row, {q->V[0], q->V[1]}, q->V[0]->center,
+                          0,       q->hot,  q->nhot, &violated};
     int rc = fast_touch_face(&job, k, q->r);
+    if (rc == 0 && violated >= 0) { /* (latest first; at most FQ_HOT_ROWS) */
+        int at = 0;
+        while (at < q->nhot && q->hot[at] != violated)
+            at++;
+        if (at == q->nhot && q->nhot < FQ_HOT_ROWS)
+            q->nhot++;
+        for (int t = at < q->nhot ? at : q->nhot - 1; t > 0; t--)
+            q->hot[t] = q->hot[t - 1];
+        q->hot[0] = violated;
+    }
     if (rc < 0)
         rc = fast_touch_certify(&job, q->r, &q->fw->ps);
     if (rc != 1)

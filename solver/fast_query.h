@@ -23,6 +23,7 @@
 /* Polyhedra of at most this many rows take all of them as candidates (no
  * map lookup; an LP on every row needs no scan either). */
 #define FAST_ALL_ROWS 8
+#define FQ_HOT_ROWS 8
 
 typedef struct fast_query {
     fast_work *fw;
@@ -53,6 +54,8 @@ typedef struct fast_query {
      * but not exactly (fast_faces.c): two bodies a rounding apart, whose
      * degenerate corner the exact contact proof would only fail at */
     int rounding_faces, round_ra, round_rb; /* (the first such rows, of A and B) */
+    int hot[FQ_HOT_ROWS], nhot; /* rows that put a face contact's points outside, latest
+                                   first (stacked ids): read first by the next try */
     int set_count; /* rows (fw->order) in the dual simplex's last set */
 } fast_query;
 

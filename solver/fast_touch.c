@@ -428,6 +428,21 @@ int fast_touch_face(const fast_touch_job *j, int k, hs_result *r)
         cmax = fp_max(cmax, fabs(C[c]));
     const double E0 = (gu * 1.75 * cmax + et * (1 + 2 * ru)) * (1 + 8 * u) + tiny;
     const double Eb = gu * fabs(ak) * (1 + 8 * u);
+    if (j->violated)
+        *j->violated = -1;
+    /* the rows that put an earlier point outside first (a failed point
+     * usually fails at a row its neighbours fail at too): outside for
+     * certain ends the proof before the pass; anything else is left to it */
+    for (int f = 0; f < j->nfirst; f++) {
+        int id = j->first[f], w = id >= j->V[0]->m, i = w ? id - j->V[0]->m : id;
+        if (id < 0 || i >= j->V[w]->m)
+            continue;
+        const double *gr = j->V[w]->a + (size_t)i * (size_t)n;
+        double mag, val = fq_row_excess(gr, ak * j->V[w]->b[i], C, n, &mag);
+        double err = ((g + 2 * u) * mag + et * fabs(gr[k])) * (1 + 8 * u) + tiny;
+        if (s * val > err)
+            return 0;
+    }
     for (int w = 0; w < 2; w++) {
         const fast_view *V = j->V[w];
         int own = j->row[w];
@@ -441,8 +456,11 @@ int fast_touch_face(const fast_touch_job *j, int k, hs_result *r)
                 double err = E0 + Eb * fabs(q[3]);
                 if (vu < -err)
                     continue;
-                if (vu > err)
+                if (vu > err) {
+                    if (j->violated)
+                        *j->violated = w ? j->V[0]->m + i : i;
                     return 0; /* the point is outside this row */
+                }
             }
             const double *gr = V->a + (size_t)i * (size_t)n;
             double mag, val = fq_row_excess(gr, ak * V->b[i], C, n, &mag); /* C . g - a_k b */
@@ -451,8 +469,11 @@ int fast_touch_face(const fast_touch_job *j, int k, hs_result *r)
             val *= s; /* the row's value is val / |a_k| */
             if (val < -err)
                 continue;
-            if (val > err)
+            if (val > err) {
+                if (j->violated)
+                    *j->violated = w ? j->V[0]->m + i : i;
                 return 0; /* the point is outside this row */
+            }
             if (i == own)
                 continue; /* the face itself: 0 exactly */
             /* a row near the point (another face through it, or nearly):

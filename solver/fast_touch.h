@@ -21,6 +21,12 @@ typedef struct fast_touch_job {
                                    the point exactly (rows near 0 at it beyond the
                                    basis: a degenerate corner), so that the caller
                                    can try a cheaper proof first */
+    /* fast_touch_face only (may be NULL / 0): rows read first (stacked ids:
+     * A's rows, then B's from V[0]->m), and where the id of the row that
+     * put the point outside goes (-1 when none did) */
+    const int *first;
+    int nfirst;
+    int *violated;
 } fast_touch_job;
 
 /* Is the basis a certificate that A and B touch (see fast_touch.c)?  1:
