@@ -158,14 +158,6 @@ int pred_last_column_sign_of(const double *M, const double *h, int k, int which,
     return pred_det_sign(R, k, st);
 }
 
-static int count_bits(int x)
-{
-    int c = 0;
-    for (; x; x &= x - 1)
-        c++;
-    return c;
-}
-
 int pred_last_column_signs(const double *M, const double *h, int k, int *sdet, int *cof, int *sh,
                            pred_stats *st)
 {
@@ -176,7 +168,7 @@ int pred_last_column_signs(const double *M, const double *h, int k, int *sdet, i
      * and the margin) */
     int done = pred_last_column_filtered(M, h, k, sdet, cof, sh);
     if (st)
-        st->filtered += count_bits(done);
+        st->filtered += pred_last_column_count(done);
     if (k == 4 && done == (PRED_LC_SDET | PRED_LC_COFS4 | (sh ? PRED_LC_SH4 : 0)))
         return 0;
     if (!done && k > 5 && unit_rows(M, k) < k / 2) {

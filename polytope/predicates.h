@@ -150,6 +150,14 @@ int pred_last_column_signs(const double *M, const double *h, int k, int *sdet, i
 int pred_last_column_filtered(const double *M, const double *h, int k, int *sdet, int *cof,
                               int *sh);
 int pred_last_column_sign_of(const double *M, const double *h, int k, int which, pred_stats *st);
+/* How many signs a mask of pred_last_column_filtered holds. */
+static inline int pred_last_column_count(int mask)
+{
+    int c = 0;
+    for (; mask; mask &= mask - 1)
+        c++;
+    return c;
+}
 
 /* The same signs as pred_last_column_signs when det M != 0 (*sdet = 0
  * leaves cof and *sh unset), exactly, by two fraction-free Gauss-Jordan

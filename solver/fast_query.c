@@ -166,7 +166,7 @@ int fq_certify_farkas(fast_query *q, const int *basis)
         return sh * s0 < 0;
     }
     int done = pred_last_column_filtered(G, h, D, &s0, cof, &sh);
-    ps->filtered++;
+    ps->filtered += pred_last_column_count(done);
     if (!(done & PRED_LC_SDET) && (s0 = pred_last_column_sign_of(G, h, D, 0, ps)) == -2)
         return 0;
     if (s0 == 0 || ((done & PRED_LC_SH4) && sh * s0 >= 0))

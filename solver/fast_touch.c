@@ -171,7 +171,7 @@ static int touch_separation_holds(const fast_touch_job *j, double D0, double eD0
      * that fails the pattern ending it (as fq_certify_farkas does) */
     int done = pred_last_column_filtered(j->G, j->h, D, &sdet, cof, &sh);
     if (ps)
-        ps->filtered++;
+        ps->filtered += pred_last_column_count(done);
     if (done & PRED_LC_SH4) /* a margin certainly not 0 */
         return 0;
     if (!(done & PRED_LC_SDET) && (sdet = pred_last_column_sign_of(j->G, j->h, D, 0, ps)) == -2)

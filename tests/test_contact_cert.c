@@ -503,11 +503,16 @@ END_TEST
 START_TEST(exact_disjoint_answer_kept_as_hint)
 {
     static const double c1[3] = {-1, 2, 0.5};
-    uint64_t rng = 7;
+    /* resting pairs of these seeds (a search of seeds 1000..2500 with the
+     * code of 2026-11-27) are the ones whose disjoint answer needed the
+     * exact classification; every pair's hint is checked whatever path
+     * answered it */
+    static const uint64_t seeds[] = {1519, 1605, 2445, 1000, 1001};
     char *trace = calloc(8192, 1);
-    int found = 0, tried = 0, short_basis = 0;
-    for (; tried < 400 && found < 3; tried++) {
+    int found = 0;
+    for (size_t t = 0; t < sizeof seeds / sizeof seeds[0]; t++) {
         fam_pair p;
+        uint64_t rng = seeds[t];
         resting_pair(&rng, c1, 0, &p);
         hs_error err;
         hs_poly *A = hs_poly_from_doubles(3, p.m[0], p.a[0], p.b[0], NULL, &err);
@@ -525,31 +530,31 @@ START_TEST(exact_disjoint_answer_kept_as_hint)
         fast_hint next;
         ck_assert_int_eq(fast_intersect_views_hinted(&va, &vb, 3, &opt, NULL, r, &next, &err),
                          HS_OK);
-        if (hs_result_status(r) == HS_DISJOINT && strstr(trace, "classified exactly")) {
-            found++;
-            ck_assert_msg(next.kind == FAST_HINT_DISJOINT, "pair %d: no hint kept", tried);
-            for (int c = 0; c < 4; c++)
-                short_basis += next.which[c] == FAST_HINT_BOX;
-            fast_hint again = next;
-            trace[0] = 0;
-            ck_assert_int_eq(
-                fast_intersect_views_hinted(&va, &vb, 3, &opt, &again, r, &next, &err), HS_OK);
-            ck_assert_msg(hs_result_status(r) == HS_DISJOINT, "pair %d: %s the second time",
-                          tried, hs_status_name(hs_result_status(r)));
+        hs_status first = hs_result_status(r);
+        int exact = first == HS_DISJOINT && strstr(trace, "classified exactly") != NULL;
+        found += exact;
+        if (exact)
+            ck_assert_msg(next.kind == FAST_HINT_DISJOINT, "seed %d: no hint kept", (int)seeds[t]);
+        fast_hint again = next;
+        trace[0] = 0;
+        ck_assert_int_eq(fast_intersect_views_hinted(&va, &vb, 3, &opt,
+                                                     next.kind ? &again : NULL, r, &next, &err),
+                         HS_OK);
+        ck_assert_msg(hs_result_status(r) == first, "seed %d: %s, then %s", (int)seeds[t],
+                      hs_status_name(first), hs_status_name(hs_result_status(r)));
+        ck_assert_msg(hs_result_verify(r, A, B, &err) == HS_OK, "seed %d: %s", (int)seeds[t],
+                      err.msg);
+        if (exact)
             ck_assert_msg(strstr(trace, "of the last query still certify") &&
                               !strstr(trace, "classified exactly"),
-                          "pair %d: the hint did not certify:\n%s", tried, trace);
-            ck_assert_msg(hs_result_verify(r, A, B, &err) == HS_OK, "pair %d: %s", tried,
-                          err.msg);
-        }
+                          "seed %d: the hint did not certify:\n%s", (int)seeds[t], trace);
         hs_result_free(r);
         hs_poly_free(A);
         hs_poly_free(B);
         fam_pair_free(&p);
     }
-    /* (seed 7: one such pair in 400, with four rows) */
-    ck_assert_msg(found >= 1, "no pair of %d needed the exact classification", tried);
-    (void)short_basis;
+    ck_assert_msg(found >= 1, "no pair of the seeds needed the exact classification any more: "
+                              "search others (the hint of such an answer is this test's point)");
     free(trace);
 }
 END_TEST
