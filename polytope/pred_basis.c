@@ -15,14 +15,14 @@
 
 /* The six 2x2 minors of two columns, each given as 4 values at a stride
  * (a column of the row-major 4 x 4 M: M + c, stride 4; a right side h:
- * h, stride 1): values v[k] for the row pair p0, p1 of pair_rows[k]
+ * h, stride 1): values v[k] for the row pair p0, p1 of det4_pair(k)
  * (first two) and magnitudes a[k]; the complementary pairs (last two) are
  * indexed by `second`. */
 static inline void minors2(const double *x, int sx, const double *y, int sy, int second,
                            double v[6], double a[6])
 {
     for (int k = 0; k < 6; k++) {
-        int r0 = pair_rows[k][second ? 2 : 0], r1 = pair_rows[k][second ? 3 : 1];
+        int r0 = det4_pair(k)[second ? 2 : 0], r1 = det4_pair(k)[second ? 3 : 1];
         double m1 = x[r0 * sx] * y[r1 * sy], m2 = x[r1 * sx] * y[r0 * sy];
         v[k] = m1 - m2;
         a[k] = fabs(m1) + fabs(m2);
@@ -35,7 +35,7 @@ static double join_minors(const double *lv, const double *la, const double *hv, 
     double det = 0, pm = 0;
     for (int k = 0; k < 6; k++) {
         double term = lv[k] * hv[k];
-        det += pair_sign[k] > 0 ? term : -term;
+        det += det4_pair_sign(k) > 0 ? term : -term;
         pm += la[k] * ha[k];
     }
     *perm = pm;

@@ -1,6 +1,7 @@
 /* pred_filters.h -- what the determinant filters of predicates.c and
- * pred_basis.c share: the range in which a filter's bound holds, the
- * 4 x 4 filter's error factor, and the six pairs of rows of a 4 x 4
+ * pred_basis.c share (and the triangle hierarchy's plane tests, whose
+ * filter is pred_orient3d's): the range in which a filter's bound holds,
+ * the 4 x 4 filter's error factor, and the six pairs of rows of a 4 x 4
  * determinant's Laplace expansion along two columns (internal). */
 #ifndef HS_PRED_FILTERS_H
 #define HS_PRED_FILTERS_H
@@ -26,11 +27,19 @@ static inline int filter_range_ok(const double *v, int count)
     return 1;
 }
 
-/* The 4 x 4 determinant as six products of 2 x 2 minors: rows pair_rows[k]
- * [0..1] on columns (0, 1) times the complementary rows [2..3] on columns
- * (2, 3), with the Laplace sign pair_sign[k]. */
-static const int pair_rows[6][4] = {{0, 1, 2, 3}, {0, 2, 1, 3}, {0, 3, 1, 2},
-                                    {1, 2, 0, 3}, {1, 3, 0, 2}, {2, 3, 0, 1}};
-static const int pair_sign[6] = {1, -1, 1, 1, -1, 1};
+/* The 4 x 4 determinant as six products of 2 x 2 minors: rows
+ * det4_pair(k)[0..1] on columns (0, 1) times the complementary rows [2..3]
+ * on columns (2, 3), with the Laplace sign det4_pair_sign(k), k = 0..5. */
+static inline const int *det4_pair(int k)
+{
+    static const int rows[6][4] = {{0, 1, 2, 3}, {0, 2, 1, 3}, {0, 3, 1, 2},
+                                   {1, 2, 0, 3}, {1, 3, 0, 2}, {2, 3, 0, 1}};
+    return rows[k];
+}
+static inline int det4_pair_sign(int k)
+{
+    static const int sign[6] = {1, -1, 1, 1, -1, 1};
+    return sign[k];
+}
 
 #endif

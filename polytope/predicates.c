@@ -483,14 +483,14 @@ int pred_collinear3(const double a[3], const double b[3], const double c[3])
 /* Exact 4x4 determinant of rows r[0..3] (each 4 rationals), by the 2x2
  * minors of columns (0,1) and (2,3).  The six pairs below are listed with
  * their complementary pairs and Laplace signs. */
-/* (pair_rows, pair_sign: pred_filters.h) */
+/* (det4_pair, det4_pair_sign: pred_filters.h) */
 
 static int det4_sign_q(mpq_t *r[4])
 {
     mpq_t m, n, t, sum;
     mpq_inits(m, n, t, sum, NULL);
     for (int k = 0; k < 6; k++) {
-        const int *p = pair_rows[k];
+        const int *p = det4_pair(k);
         mpq_mul(m, r[p[0]][0], r[p[1]][1]);
         mpq_mul(t, r[p[1]][0], r[p[0]][1]);
         mpq_sub(m, m, t);
@@ -498,7 +498,7 @@ static int det4_sign_q(mpq_t *r[4])
         mpq_mul(t, r[p[3]][2], r[p[2]][3]);
         mpq_sub(n, n, t);
         mpq_mul(m, m, n);
-        if (pair_sign[k] > 0)
+        if (det4_pair_sign(k) > 0)
             mpq_add(sum, sum, m);
         else
             mpq_sub(sum, sum, m);
@@ -542,13 +542,13 @@ static int det4_exact(const double *const r[4])
         }
     mpz_inits(m, n, t, sum, NULL);
     for (int k = 0; k < 6; k++) { /* Laplace along the first two columns */
-        const int *p = pair_rows[k];
+        const int *p = det4_pair(k);
         mpz_mul(m, z[p[0]][0], z[p[1]][1]);
         mpz_submul(m, z[p[1]][0], z[p[0]][1]);
         mpz_mul(n, z[p[2]][2], z[p[3]][3]);
         mpz_submul(n, z[p[3]][2], z[p[2]][3]);
         mpz_mul(t, m, n);
-        if (pair_sign[k] > 0)
+        if (det4_pair_sign(k) > 0)
             mpz_add(sum, sum, t);
         else
             mpz_sub(sum, sum, t);
@@ -607,14 +607,18 @@ static inline double times_pow2(double x, int k)
  * With DET4_TOP = 250 the sum of the widths may reach 2074 bits. */
 #define DET4_TOP 250
 
-/* Exact sign of det[r0; r1; r2; r3] by expansions (stage B); 2 when an
- * entry is not finite or the widths above are exceeded. */
-static int det4_expansion_sign(const double *const r[4])
+/* The column scaling of the expansions below, for the k x k matrix of
+ * rows r[0 .. k): each column j multiplied by 2^(top_exp - e_j), e_j the
+ * exponent of its largest entry, into m (k * k, row-major); width[j] the
+ * column's width in bits (e_j - f_j + 53, f_j its smallest exponent).
+ * 1 done; 0 a zero column (the determinant is 0); 2 an entry that is not
+ * finite or a column wider than top_exp + 1074 (m then unset). */
+static int scale_columns(const double *const *r, int k, int top_exp, double *m, int *width)
 {
-    int top[4], width[4];
-    for (int j = 0; j < 4; j++) {
+    int top[4];
+    for (int j = 0; j < k; j++) {
         int hi = INT_MIN, lo = INT_MAX;
-        for (int i = 0; i < 4; i++) {
+        for (int i = 0; i < k; i++) {
             double x = r[i][j];
             if (x == 0)
                 continue;
@@ -628,27 +632,39 @@ static int det4_expansion_sign(const double *const r[4])
             return 0; /* a zero column */
         top[j] = hi;
         width[j] = hi - lo + 53;
-        if (width[j] > DET4_TOP + 1074)
+        if (width[j] > top_exp + 1074)
             return 2;
     }
+    for (int i = 0; i < k; i++)
+        for (int j = 0; j < k; j++)
+            m[k * i + j] = times_pow2(r[i][j], top_exp - top[j]);
+    return 1;
+}
+
+/* Exact sign of det[r0; r1; r2; r3] by expansions (stage B); 2 when an
+ * entry is not finite or the widths above are exceeded. */
+static int det4_expansion_sign(const double *const r[4])
+{
+    int width[4];
+    double m[16];
+    int sc = scale_columns(r, 4, DET4_TOP, m, width);
+    if (sc != 1)
+        return sc;
     if (width[0] + width[1] > 2 * DET4_TOP + 1074 || width[2] + width[3] > 2 * DET4_TOP + 1074 ||
         width[0] + width[1] + width[2] + width[3] > 4 * DET4_TOP + 1074)
         return 2;
-    double m[4][4];
-    for (int i = 0; i < 4; i++)
-        for (int j = 0; j < 4; j++)
-            m[i][j] = times_pow2(r[i][j], DET4_TOP - top[j]);
     double acc[2][192], lo2[4], hi2[4], prod[32], scratch[40];
     int len = 0, cur = 0;
     for (int k = 0; k < 6; k++) { /* Laplace along the first two columns */
-        const int *p = pair_rows[k];
-        int ll = xp_prod_diff(m[p[0]][0], m[p[1]][1], m[p[1]][0], m[p[0]][1], lo2);
-        int hl = xp_prod_diff(m[p[2]][2], m[p[3]][3], m[p[3]][2], m[p[2]][3], hi2);
+        const int *p = det4_pair(k);
+        int ll = xp_prod_diff(m[4 * p[0]], m[4 * p[1] + 1], m[4 * p[1]], m[4 * p[0] + 1], lo2);
+        int hl = xp_prod_diff(m[4 * p[2] + 2], m[4 * p[3] + 3], m[4 * p[3] + 2], m[4 * p[2] + 3],
+                              hi2);
         ll = xp_compress(ll, lo2, lo2);
         hl = xp_compress(hl, hi2, hi2);
         int pl = xp_mul(ll, lo2, hl, hi2, prod, scratch);
         pl = xp_compress(pl, prod, prod);
-        if (pair_sign[k] < 0)
+        if (det4_pair_sign(k) < 0)
             for (int i = 0; i < pl; i++)
                 prod[i] = -prod[i];
         len = xp_sum(len, acc[cur], pl, prod, acc[1 - cur]);
@@ -668,42 +684,24 @@ static int det4_expansion_sign(const double *const r[4])
 #define DET3_TOP 330
 static int det3_expansion_sign(const double *M)
 {
-    int top[3], width[3];
-    for (int j = 0; j < 3; j++) {
-        int hi = INT_MIN, lo = INT_MAX;
-        for (int i = 0; i < 3; i++) {
-            double x = M[3 * i + j];
-            if (x == 0)
-                continue;
-            if (!isfinite(x))
-                return 2;
-            int e = exponent_of(x);
-            hi = e > hi ? e : hi;
-            lo = e < lo ? e : lo;
-        }
-        if (hi == INT_MIN)
-            return 0; /* a zero column */
-        top[j] = hi;
-        width[j] = hi - lo + 53;
-        if (width[j] > DET3_TOP + 1074)
-            return 2;
-    }
+    const double *const rows[3] = {M, M + 3, M + 6};
+    int width[3];
+    double m[9];
+    int sc = scale_columns(rows, 3, DET3_TOP, m, width);
+    if (sc != 1)
+        return sc;
     if (width[1] + width[2] > 2 * DET3_TOP + 1074 ||
         width[0] + width[1] + width[2] > 3 * DET3_TOP + 1074)
         return 2;
-    double m[3][3];
-    for (int i = 0; i < 3; i++)
-        for (int j = 0; j < 3; j++)
-            m[i][j] = times_pow2(M[3 * i + j], DET3_TOP - top[j]);
     /* rows (r0, r1) of the minor, the row of column 0, its sign */
     static const int minor_rows[3][3] = {{1, 2, 0}, {0, 2, 1}, {0, 1, 2}};
     double acc[2][24], mn[4], term[8];
     int len = 0, cur = 0;
     for (int k = 0; k < 3; k++) {
         int r0 = minor_rows[k][0], r1 = minor_rows[k][1], r = minor_rows[k][2];
-        int ml = xp_prod_diff(m[r0][1], m[r1][2], m[r1][1], m[r0][2], mn);
+        int ml = xp_prod_diff(m[3 * r0 + 1], m[3 * r1 + 2], m[3 * r1 + 1], m[3 * r0 + 2], mn);
         ml = xp_compress(ml, mn, mn);
-        int tl = xp_scale(ml, mn, k == 1 ? -m[r][0] : m[r][0], term);
+        int tl = xp_scale(ml, mn, k == 1 ? -m[3 * r] : m[3 * r], term);
         len = xp_sum(len, acc[cur], tl, term, acc[1 - cur]);
         cur = 1 - cur;
     }
@@ -715,11 +713,11 @@ double pred_det4_expand(const double *const r[4], double *perm)
 {
     double det = 0, pm = 0;
     for (int k = 0; k < 6; k++) {
-        const int *p = pair_rows[k];
+        const int *p = det4_pair(k);
         double m1 = r[p[0]][0] * r[p[1]][1], m2 = r[p[1]][0] * r[p[0]][1];
         double n1 = r[p[2]][2] * r[p[3]][3], n2 = r[p[3]][2] * r[p[2]][3];
         double term = (m1 - m2) * (n1 - n2);
-        det += pair_sign[k] > 0 ? term : -term;
+        det += det4_pair_sign(k) > 0 ? term : -term;
         pm += (fabs(m1) + fabs(m2)) * (fabs(n1) + fabs(n2));
     }
     *perm = pm;

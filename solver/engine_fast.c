@@ -44,6 +44,7 @@
 
 #include "polytope/hpoly.h"
 #include "polytope/mem.h"
+#include "polytope/select.h"
 #include "solver/engines.h"
 #include "solver/fast_star.h"
 #include "solver/fast_touch.h"
@@ -432,15 +433,7 @@ static const int *scan_candidates(fast_query *q, int k, const double *d, int *co
         for (int j = 0; j < n; j++)
             s += a[j] * d[j];
         s /= norm[i] > 0 ? norm[i] : 1;
-        if (c == FAST_SCAN_CANDIDATES && s <= score[c - 1])
-            continue;
-        int at = c < FAST_SCAN_CANDIDATES ? c++ : c - 1;
-        for (; at > 0 && score[at - 1] < s; at--) {
-            score[at] = score[at - 1];
-            out[at] = out[at - 1];
-        }
-        score[at] = s;
-        out[at] = i;
+        keep_largest(score, out, &c, FAST_SCAN_CANDIDATES, s, i);
     }
     *count = c;
     return out;

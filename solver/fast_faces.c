@@ -13,6 +13,7 @@
 #include "polytope/expansion.h"
 #include "polytope/fp.h"
 #include "polytope/predicates.h"
+#include "polytope/select.h"
 #include "solver/fast_lp.h"
 #include "solver/fast_touch.h"
 
@@ -566,16 +567,7 @@ static int plane_lp_solve(plane_rows *pr, const double *lo, const double *hi, fl
                            w * st->z[2];
                 if (!(v > SEIDEL_VIOLATION_TOL * (spread * nrm * zmax + fabs(pr->b[i]))))
                     continue;
-                double sc = v / nrm;
-                if (nj == PLANE_JOIN && sc <= best[nj - 1])
-                    continue;
-                int c = nj < PLANE_JOIN ? nj++ : PLANE_JOIN - 1;
-                for (; c > 0 && best[c - 1] < sc; c--) {
-                    best[c] = best[c - 1];
-                    join[c] = join[c - 1];
-                }
-                best[c] = sc;
-                join[c] = i;
+                keep_largest(best, join, &nj, PLANE_JOIN, v / nrm, i);
             }
             if (nj == 0) {
                 ok = 1; /* optimal over every row */

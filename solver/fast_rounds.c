@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "polytope/rng.h"
+#include "polytope/select.h"
 #include "solver/fast_lp.h"
 #include "solver/fast_touch.h"
 
@@ -131,16 +132,7 @@ static void scan_init(scan_state *ss, fast_query *q, const double *z, int room)
  * the worst so far, it joins the list. */
 static void scan_keep(scan_state *ss, double v, double w, int id)
 {
-    double sc = v / w;
-    if (ss->added == ss->room && sc <= ss->score[ss->room - 1])
-        return;
-    int c = ss->added < ss->room ? ss->added++ : ss->room - 1;
-    for (; c > 0 && ss->score[c - 1] < sc; c--) {
-        ss->score[c] = ss->score[c - 1];
-        ss->worst[c] = ss->worst[c - 1];
-    }
-    ss->score[c] = sc;
-    ss->worst[c] = id;
+    keep_largest(ss->score, ss->worst, &ss->added, ss->room, v / w, id);
 }
 
 /* Row id (stacked; norm w) whose a . x - b at z is ex: when it violates

@@ -7,6 +7,7 @@
 #include <math.h>
 
 #include "polytope/fp.h"
+#include "polytope/pred_filters.h"
 #include "src/shape/tri_bvh.h"
 
 /* Bins of the surface-area heuristic, and the depth from which the split
@@ -54,19 +55,7 @@ struct tri_bvh {
  * far below the bound).  A triangle outside that range gets perm = NaN:
  * it never certifies. */
 #define BVH_ERR ((7.0 + 56.0 * FP_U) * FP_U)
-#define BVH_RANGE_MAX 0x1p250
-#define BVH_RANGE_MIN 0x1p-250
 #define BVH_PERM_MIN 0x1p-800
-
-static inline int bvh_in_range(const double *v, int n)
-{
-    for (int i = 0; i < n; i++) {
-        double m = fabs(v[i]);
-        if (!(m <= BVH_RANGE_MAX) || (m != 0 && m < BVH_RANGE_MIN))
-            return 0;
-    }
-    return 1;
-}
 
 /* The plane of the triangle t (9 doubles): out = n[3], perm[3]. */
 static inline void bvh_plane_of(const double *t, double out[6])
@@ -76,7 +65,7 @@ static inline void bvh_plane_of(const double *t, double out[6])
         a[d] = t[3 + d] - t[d];
         b[d] = t[6 + d] - t[d];
     }
-    int ok = bvh_in_range(t, 9);
+    int ok = filter_range_ok(t, 9); /* (polytope/pred_filters.h) */
     for (int k = 0; k < 3; k++) {
         int i = (k + 1) % 3, j = (k + 2) % 3;
         double x = a[i] * b[j], y = a[j] * b[i];
