@@ -13,7 +13,6 @@
 #include "polytope/expansion.h"
 #include "polytope/fp.h"
 #include "polytope/predicates.h"
-#include "polytope/select.h"
 #include "solver/fast_lp.h"
 #include "solver/fast_touch.h"
 
@@ -512,17 +511,10 @@ static void plane_rows_free(plane_rows *pr)
 }
 
 /* The dual simplex in the plane's two coordinates on every row of pr, in
- * the box lo, hi (3 entries: the margin's last): its optimum in st.  On
- * many rows in Clarkson's rounds, as the 3-D margin LP runs: the LP on a
- * set of rows (from the box's corner, then from its last basis), a scan
- * of the others at its optimum, the PLANE_JOIN most violated join, until
- * none is (the same test of violation as the simplex's own pricing, so
- * the optimum is the one over every row); each pivot then prices the set,
- * not every row. */
+ * the box lo, hi (3 entries: the margin's last): its optimum in st; on
+ * many rows in Clarkson's rounds (flp_solve_rounds). */
 #define PLANE_STACK_TAB 1536 /* doubles: the packed rows of up to 256 plane rows */
 #define PLANE_ROUNDS_MIN 48  /* rows: fewer, one LP on all of them */
-#define PLANE_JOIN 12
-#define PLANE_ROUNDS 24
 static int plane_lp_solve(plane_rows *pr, const double *lo, const double *hi, flp_state *st)
 {
     seidel_bank bank[2] = {{pr->a, pr->w, pr->b, pr->m}, {NULL, NULL, NULL, 0}};
@@ -531,56 +523,15 @@ static int plane_lp_solve(plane_rows *pr, const double *lo, const double *hi, fl
      * pricing then reads them in order */
     double tab[PLANE_STACK_TAB];
     flp_set_table(st, tab, PLANE_STACK_TAB / (2 + 4));
-    int ok = 0;
+    flp_status fs;
     if (pr->m <= PLANE_ROUNDS_MIN) {
         for (int i = 0; i < pr->m; i++)
             pr->order[i] = i;
-        ok = flp_solve(st, pr->order, pr->m) == FLP_OPTIMAL;
-    } else {
-        memset(pr->in, 0, (size_t)pr->m);
-        int count = 0;
-        const double spread = sqrt(2.0) + 1;
-        for (int round = 0;; round++) {
-            if (flp_solve(st, pr->order, count) != FLP_OPTIMAL)
-                break;
-            if (count == pr->m) {
-                ok = 1;
-                break;
-            }
-            if (round == PLANE_ROUNDS) { /* (never seen) every row at once */
-                for (int i = 0; i < pr->m; i++)
-                    if (!pr->in[i]) {
-                        pr->in[i] = 1;
-                        pr->order[count++] = i;
-                    }
-                continue;
-            }
-            double zmax = 0, best[PLANE_JOIN];
-            int join[PLANE_JOIN], nj = 0;
-            for (int j = 0; j < 3; j++)
-                zmax = fp_max(zmax, fabs(st->z[j]));
-            for (int i = 0; i < pr->m; i++) {
-                if (pr->in[i])
-                    continue;
-                double w = pr->w[i], nrm = w > 0 ? w : 1;
-                double v = -pr->b[i] + pr->a[2 * i] * st->z[0] + pr->a[2 * i + 1] * st->z[1] +
-                           w * st->z[2];
-                if (!(v > SEIDEL_VIOLATION_TOL * (spread * nrm * zmax + fabs(pr->b[i]))))
-                    continue;
-                keep_largest(best, join, &nj, PLANE_JOIN, v / nrm, i);
-            }
-            if (nj == 0) {
-                ok = 1; /* optimal over every row */
-                break;
-            }
-            for (int c = 0; c < nj; c++) {
-                pr->in[join[c]] = 1;
-                pr->order[count++] = join[c];
-            }
-        }
-    }
+        fs = flp_solve(st, pr->order, pr->m);
+    } else
+        fs = flp_solve_rounds(st, pr->order, pr->in);
     flp_set_table(st, NULL, 0); /* (st outlives tab) */
-    return ok;
+    return fs == FLP_OPTIMAL;
 }
 
 /* The point of the plane with coordinates u (2: those other than kk). */

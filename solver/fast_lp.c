@@ -28,6 +28,7 @@
 
 #include "polytope/dense.h"
 #include "polytope/fp.h"
+#include "polytope/select.h"
 
 #include <limits.h>
 #include <math.h>
@@ -222,6 +223,26 @@ int flp_crash(flp_state *s, int ra, int rb)
     return 1;
 }
 
+/* How far row id (of the banks) is violated at s->z beyond its tolerance,
+ * over the norm of its normal (its margin weight w, 1 when w = 0): > 0
+ * when violated, else 0.  |a . x| + |w tau| <= (|a|_1 + |w|) zmax <=
+ * (sqrt(n) |a|_2 + |w|) zmax, and w = |a|_2 for the margin rows: the
+ * tolerance is a multiple of that bound (a row is violated only beyond
+ * rounding noise).  zmax: the largest |z_j|.  The test of the packed rows
+ * below is the same, with the tolerance's two parts stored. */
+static FP_KERNEL double row_violation(const flp_state *s, int n, int id, double zmax)
+{
+    const double spread = sqrt((double)n) + 1;
+    const seidel_bank *b = id < s->bank[0].m ? &s->bank[0] : &s->bank[1];
+    int i = id < s->bank[0].m ? id : id - s->bank[0].m;
+    const double *a = b->a + (size_t)i * (size_t)n;
+    double w = b->w ? b->w[i] : 0, v = w * s->z[n] - b->b[i];
+    for (int j = 0; j < n; j++)
+        v += a[j] * s->z[j];
+    double nrm = w > 0 ? w : 1;
+    return v > SEIDEL_VIOLATION_TOL * (spread * nrm * zmax + fabs(b->b[i])) ? v / nrm : 0;
+}
+
 /* The most violated constraint (rows of the set, then box bounds), by
  * violation over the norm of its normal; FLP_NONE when none.  Inlined in
  * flp_solve_n (n constant there). */
@@ -232,10 +253,7 @@ static FP_KERNEL int most_violated(flp_state *s, int n, const int *set, int coun
     double best_score = 0, zmax = 0;
     for (int j = 0; j < D; j++)
         zmax = fp_max(zmax, fabs(s->z[j]));
-    /* |a . x| + |w tau| <= (|a|_1 + |w|) zmax <= (sqrt(n) |a|_2 + |w|) zmax,
-     * and w = |a|_2 for the margin rows: the tolerance is a multiple of
-     * that bound (a row is violated only beyond rounding noise). */
-    const double spread = sqrt((double)n) + 1;
+    const double spread = sqrt((double)n) + 1; /* (the tolerance: row_violation) */
     if (s->tab && count <= s->tab_cap) {
         /* The rows of the set, packed once (row k: a, w, b, and the two
          * parts of its tolerance), when the caller gave room for them. */
@@ -268,20 +286,10 @@ static FP_KERNEL int most_violated(flp_state *s, int n, const int *set, int coun
         }
     } else
         for (int k = 0; k < count; k++) {
-            int id = set[k];
-            const seidel_bank *b = id < s->bank[0].m ? &s->bank[0] : &s->bank[1];
-            int i = id < s->bank[0].m ? id : id - s->bank[0].m;
-            const double *a = b->a + (size_t)i * (size_t)n;
-            double w = b->w ? b->w[i] : 0, v = w * s->z[n] - b->b[i];
-            for (int j = 0; j < n; j++)
-                v += a[j] * s->z[j];
-            double nrm = w > 0 ? w : 1;
-            if (v > SEIDEL_VIOLATION_TOL * (spread * nrm * zmax + fabs(b->b[i]))) {
-                double score = v / nrm;
-                if (score > best_score) {
-                    best_score = score;
-                    best = id;
-                }
+            double score = row_violation(s, n, set[k], zmax);
+            if (score > best_score) {
+                best_score = score;
+                best = set[k];
             }
         }
     for (int var = 0; var < D; var++)
@@ -391,4 +399,51 @@ static FP_KERNEL flp_status flp_solve_n(flp_state *s, int n, const int *set, int
 flp_status flp_solve(flp_state *s, const int *set, int count)
 {
     return s->n == 3 ? flp_solve_n(s, 3, set, count) : flp_solve_n(s, s->n, set, count);
+}
+
+/* The FLP_ROUND_JOIN rows most violated at s->z among those not in the
+ * set (in[i] = 0), largest first, into join; how many.  Inlined with a
+ * constant n below. */
+static FP_KERNEL int most_violated_out(const flp_state *s, int n, const unsigned char *in, int m,
+                                       int *join)
+{
+    double zmax = 0, best[FLP_ROUND_JOIN];
+    int nj = 0;
+    for (int j = 0; j <= n; j++)
+        zmax = fp_max(zmax, fabs(s->z[j]));
+    for (int i = 0; i < m; i++) {
+        double score = in[i] ? 0 : row_violation(s, n, i, zmax);
+        if (score > 0)
+            keep_largest(best, join, &nj, FLP_ROUND_JOIN, score, i);
+    }
+    return nj;
+}
+
+flp_status flp_solve_rounds(flp_state *s, int *order, unsigned char *in)
+{
+    int m = s->bank[0].m + s->bank[1].m, count = 0;
+    memset(in, 0, (size_t)m);
+    for (int round = 0;; round++) {
+        flp_status st = flp_solve(s, order, count);
+        if (st != FLP_OPTIMAL || count == m)
+            return st;
+        if (round == FLP_ROUNDS) { /* (never seen) every row at once */
+            for (int i = 0; i < m; i++)
+                if (!in[i]) {
+                    in[i] = 1;
+                    order[count++] = i;
+                }
+            continue;
+        }
+        int join[FLP_ROUND_JOIN];
+        int nj = s->n == 2   ? most_violated_out(s, 2, in, m, join)
+                 : s->n == 3 ? most_violated_out(s, 3, in, m, join)
+                             : most_violated_out(s, s->n, in, m, join);
+        if (nj == 0)
+            return FLP_OPTIMAL; /* over every row */
+        for (int c = 0; c < nj; c++) {
+            in[join[c]] = 1;
+            order[count++] = join[c];
+        }
+    }
 }

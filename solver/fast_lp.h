@@ -83,4 +83,16 @@ void flp_move_table(flp_state *s, double *tab, int cap);
 /* Re-optimise over the rows set[0..count-1] (ids), from the current basis. */
 flp_status flp_solve(flp_state *s, const int *set, int count);
 
+/* The optimum over every row of the banks, in Clarkson's rounds: the LP on
+ * a set of rows (from s's current basis), a scan of the others at its
+ * optimum, the FLP_ROUND_JOIN most violated join (the test of violation is
+ * flp_solve's own pricing, so the optimum is the one over every row),
+ * until none is; after FLP_ROUNDS rounds every row at once.  Each pivot
+ * prices the set, not every row: for many rows and few pivots.  order and
+ * in: scratch of one int and one byte a row (order holds the final set).
+ * Returns what the last flp_solve returned, or FLP_OPTIMAL. */
+#define FLP_ROUND_JOIN 12
+#define FLP_ROUNDS 24
+flp_status flp_solve_rounds(flp_state *s, int *order, unsigned char *in);
+
 #endif
