@@ -584,6 +584,47 @@ static int try_hint(fast_query *q, const fast_hint *h)
     return 1;
 }
 
+/* The hint of a Farkas certificate with its multipliers written out (the
+ * exact classification of the LP's rows, fq_exact_on_set: bodies a
+ * rounding apart that miss): n + 1 distinct rows are a basis that the next
+ * query certifies by determinants, as any other (the multipliers of n + 1
+ * rows whose normals span the space are unique up to scale), instead of
+ * classifying the rows again.  Fewer rows (in 3-D: three normals in a
+ * plane, two opposite) are completed by box bounds of zero weight on axes
+ * the rows' normals do not span (a guess in doubles: a singular basis
+ * only fails to certify).  h->kind stays FAST_HINT_NONE otherwise. */
+static void written_farkas_hint(const fast_query *q, fast_hint *h)
+{
+    const hs_result *r = q->r;
+    int n = q->n, k = r->nmult, extra = n + 1 - k, axis[2] = {-1, -1};
+    if (r->status != HS_DISJOINT || r->kind != CERT_FARKAS || k < 1 || extra < 0 ||
+        (extra > 0 && n != 3) || extra > 2)
+        return;
+    for (int c = 0; c < k; c++) {
+        int which = r->mult[c].which, row = r->mult[c].row;
+        if (mpq_sgn(r->mult[c].y) <= 0 || which < 0 || which > 1 || row < 0 ||
+            row >= q->V[which]->m)
+            return;
+        h->which[c] = which;
+        h->row[c] = row;
+    }
+    if (extra > 0) {
+        const double *g0 = view_row(q->V[h->which[0]], 3, h->row[0]);
+        double c3[3] = {0, 0, 0};
+        for (int t = 1; extra == 1 && t < k && c3[0] == 0 && c3[1] == 0 && c3[2] == 0; t++)
+            cross3(g0, view_row(q->V[h->which[t]], 3, h->row[t]), c3);
+        int top = fq_largest_axis(extra == 1 ? c3 : g0, 3);
+        for (int j = 0, t = 0; j < 3; j++) /* one: the normal of the rows' plane; two: not g0 */
+            if (extra == 1 ? j == top : j != top)
+                axis[t++] = j;
+    }
+    for (int c = k, t = 0; c <= n; c++, t++) {
+        h->which[c] = FAST_HINT_BOX;
+        h->row[c] = 2 * axis[t] + 1;
+    }
+    h->kind = FAST_HINT_DISJOINT;
+}
+
 static void make_hint(const fast_query *q, fast_hint *h)
 {
     const hs_result *r = q->r;
@@ -592,53 +633,7 @@ static void make_hint(const fast_query *q, fast_hint *h)
     if (n > FAST_HINT_MAX_DIM)
         return;
     if (!r->lazy) {
-        /* a Farkas certificate with its multipliers written out (the exact
-         * classification of the LP's rows, fq_exact_on_set: bodies a
-         * rounding apart that miss): n + 1 distinct rows are a basis that
-         * the next query certifies by determinants, as any other (the
-         * multipliers of n + 1 rows whose normals span the space are
-         * unique up to scale), instead of classifying the rows again */
-        int k = r->nmult;
-        if (r->status != HS_DISJOINT || r->kind != CERT_FARKAS || k < 1 || k > n + 1 ||
-            (k < n + 1 && n != 3))
-            return;
-        for (int c = 0; c < k; c++) {
-            int which = r->mult[c].which, row = r->mult[c].row;
-            if (mpq_sgn(r->mult[c].y) <= 0 || which < 0 || which > 1 || row < 0 ||
-                row >= q->V[which]->m)
-                return;
-            h->which[c] = which;
-            h->row[c] = row;
-        }
-        /* fewer rows (in 3-D: three normals in a plane, two opposite):
-         * box bounds of zero weight complete the basis, on axes the rows'
-         * normals do not span (a guess in doubles: a singular basis only
-         * fails to certify) */
-        int axis[2] = {-1, -1}, extra = n + 1 - k;
-        if (extra == 1 || extra == 2) {
-            const double *g0 = view_row(q->V[h->which[0]], 3, h->row[0]);
-            double c3[3] = {0, 0, 0};
-            if (extra == 1)
-                for (int t = 1; t < k && fabs(c3[0]) + fabs(c3[1]) + fabs(c3[2]) == 0; t++) {
-                    const double *g = view_row(q->V[h->which[t]], 3, h->row[t]);
-                    c3[0] = g0[1] * g[2] - g0[2] * g[1];
-                    c3[1] = g0[2] * g[0] - g0[0] * g[2];
-                    c3[2] = g0[0] * g[1] - g0[1] * g[0];
-                }
-            int top = fq_largest_axis(extra == 1 ? c3 : g0, 3);
-            if (extra == 1)
-                axis[0] = top;
-            else
-                for (int j = 0, t = 0; j < 3; j++)
-                    if (j != top)
-                        axis[t++] = j;
-        } else if (extra != 0)
-            return;
-        for (int c = k, t = 0; c <= n; c++, t++) {
-            h->which[c] = FAST_HINT_BOX;
-            h->row[c] = 2 * axis[t] + 1;
-        }
-        h->kind = FAST_HINT_DISJOINT;
+        written_farkas_hint(q, h);
         return;
     }
     if (r->status == HS_OVERLAP && r->has_point) {
