@@ -394,6 +394,30 @@ void fast_touch_unit_coords(int n, const double *G, const double *h, double *p)
                 p[i] = h[c];
 }
 
+/* fast_touch_face's numerator of row i of view V (n variables) at the point (C: its
+ * coefficients, ak: the face's a_k, s: the sign of a_k), C . g - a_k b
+ * times s (the row's value is that over |a_k|), in doubles; *err bounds its
+ * rounding: that of the sum (gamma(n + 2)), of each C_c (u; t: et) and of
+ * the magnitude. */
+static inline double face_row_value(const fast_view *V, int n, int i, int k, double ak,
+                             const double *C, double s, double et, double *err)
+{
+    const double u = FP_U, g = fp_gamma(n + 2);
+    const double *gr = V->a + (size_t)i * (size_t)n;
+    double mag, val = fq_row_excess(gr, ak * V->b[i], C, n, &mag);
+    *err = ((g + 2 * u) * mag + et * fabs(gr[k])) * (1 + 8 * u) + 0x1p-1000;
+    return s * val;
+}
+
+/* The point is outside row i of view w: 0, the row's stacked id into
+ * *j->violated when asked. */
+static int outside_row(const fast_touch_job *j, int w, int i)
+{
+    if (j->violated)
+        *j->violated = w ? j->V[0]->m + i : i;
+    return 0;
+}
+
 int fast_touch_face(const fast_touch_job *j, int k, hs_result *r)
 {
     int n = j->n, D = n + 1;
@@ -435,12 +459,9 @@ int fast_touch_face(const fast_touch_job *j, int k, hs_result *r)
      * certain ends the proof before the pass; anything else is left to it */
     for (int f = 0; f < j->nfirst; f++) {
         int id = j->first[f], w = id >= j->V[0]->m, i = w ? id - j->V[0]->m : id;
-        if (id < 0 || i >= j->V[w]->m)
-            continue;
-        const double *gr = j->V[w]->a + (size_t)i * (size_t)n;
-        double mag, val = fq_row_excess(gr, ak * j->V[w]->b[i], C, n, &mag);
-        double err = ((g + 2 * u) * mag + et * fabs(gr[k])) * (1 + 8 * u) + tiny;
-        if (s * val > err)
+        double err;
+        if (id >= 0 && i < j->V[w]->m &&
+            face_row_value(j->V[w], n, i, k, ak, C, s, et, &err) > err)
             return 0;
     }
     for (int w = 0; w < 2; w++) {
@@ -456,24 +477,15 @@ int fast_touch_face(const fast_touch_job *j, int k, hs_result *r)
                 double err = E0 + Eb * fabs(q[3]);
                 if (vu < -err)
                     continue;
-                if (vu > err) {
-                    if (j->violated)
-                        *j->violated = w ? j->V[0]->m + i : i;
-                    return 0; /* the point is outside this row */
-                }
+                if (vu > err)
+                    return outside_row(j, w, i);
             }
             const double *gr = V->a + (size_t)i * (size_t)n;
-            double mag, val = fq_row_excess(gr, ak * V->b[i], C, n, &mag); /* C . g - a_k b */
-            /* rounding of the sum (g), of each C_c (u; t: et), of mag */
-            double err = ((g + 2 * u) * mag + et * fabs(gr[k])) * (1 + 8 * u) + tiny;
-            val *= s; /* the row's value is val / |a_k| */
+            double err, val = face_row_value(V, n, i, k, ak, C, s, et, &err);
             if (val < -err)
                 continue;
-            if (val > err) {
-                if (j->violated)
-                    *j->violated = w ? j->V[0]->m + i : i;
-                return 0; /* the point is outside this row */
-            }
+            if (val > err)
+                return outside_row(j, w, i);
             if (i == own)
                 continue; /* the face itself: 0 exactly */
             /* a row near the point (another face through it, or nearly):
