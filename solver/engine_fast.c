@@ -19,6 +19,9 @@
  *     tight; B is entered where its last violated row becomes satisfied.
  *     If the segment leaves A only after entering B, the middle of the two
  *     is inside both: certified row by row, that is overlap.
+ *  The boxes.  The middle of the common part of A's and B's boxes,
+ *     certified row by row inside both, is overlap too (two elongated
+ *     polyhedra crossing like an X, away from their centers).
  *  The LP.  Otherwise Seidel's randomized incremental LP (seidel.c), the
  *     seed's recursion (a violated row becomes an equality, a variable is
  *     eliminated), maximises the margin tau subject to a.x + |a| tau <= b:
@@ -163,6 +166,32 @@ static int try_midpoint(fast_query *q)
 static int segment_overlap(fast_query *q)
 {
     return q->lB < q->lA && try_midpoint(q);
+}
+
+/* The middle of the common part of the two boxes, certified row by row
+ * inside both.  Two elongated polyhedra that cross (an X) overlap where
+ * their boxes do, while the segment between their centers runs outside
+ * one of them: the LP would find the common point in several pivots.  A
+ * point outside either fails at its first row not certified strict.
+ * bench/pairs, cold (glpk and MPR between our queries): 1:10 ellipsoids
+ * at m = 60 3.47 -> 2.61 us, at m = 20 1.59 -> 1.31; their disjoint pairs
+ * 2-5% slower. */
+static int box_overlap(fast_query *q)
+{
+    double x[SEIDEL_MAX_DIM];
+    for (int j = 0; j < q->n; j++) {
+        double lo = fp_max(q->V[0]->lo[j], q->V[1]->lo[j]);
+        double hi = fp_min(q->V[0]->hi[j], q->V[1]->hi[j]);
+        x[j] = 0.5 * (lo + hi);
+        if (!(lo < hi) || !isfinite(x[j]))
+            return 0;
+    }
+    if (!fq_strictly_inside(q, 0, x) || !fq_strictly_inside(q, 1, x))
+        return 0;
+    fq_trace(q, "the middle of the common part of A's and B's boxes is certified inside both: "
+             "overlap");
+    fq_answer_point(q, HS_OVERLAP, x);
+    return 1;
 }
 
 /* ---------------------------------------------------- the search boxes */
@@ -729,7 +758,7 @@ hs_code fast_intersect_views_hinted(const fast_view *A, const fast_view *B, int 
      * overlap, so Step 5 and the segment would only cost */
     int small = q.V[0]->m <= FAST_ALL_ROWS && q.V[1]->m <= FAST_ALL_ROWS;
     if (!(small && fq_try_face_contact(&q)) && !step5(&q) && !segment_overlap(&q) &&
-        (small || (!fq_try_segment_face(&q) && !fq_try_face_contact(&q))))
+        !box_overlap(&q) && (small || (!fq_try_segment_face(&q) && !fq_try_face_contact(&q))))
         rc = run_lp(&q, err);
     if (rc == HS_OK && next)
         make_hint(&q, next);

@@ -516,6 +516,69 @@ START_TEST(face_on_face_contact_without_the_lp)
 }
 END_TEST
 
+/* Two tapered bars crossing like an X, each thickest at the end away from
+ * the crossing (so each one's interior point lies there): the segment
+ * between those points runs outside one of them, and the middle of the
+ * boxes' common part is certified inside both: overlap without the LP,
+ * either way round.  The same bars apart in z are disjoint (the middle
+ * fails a row; the LP certifies).  A diagonal bar (rows off the axes)
+ * crossing a straight one: overlap.  Every answer verified. */
+START_TEST(crossing_bars_overlap_at_their_boxes_middle)
+{
+    /* A along x in [0, 20], x/40 <= y <= 2 - x/40, 0 <= z <= 2; B along y
+     * in [-18, 1], 17 + (y + 18)/40 <= x <= 19 - (y + 18)/40: they cross
+     * near (18, 0.7, 1) */
+    double aa[] = {-1, 0, 0, 1, 0, 0, 1, -40, 0, 1, 40, 0, 0, 0, -1, 0, 0, 1};
+    double ab[] = {0, 20, 0, 80, 0, 2};
+    double ba[] = {0, -1, 0, 0, 1, 0, -40, 1, 0, 40, 1, 0, 0, 0, -1, 0, 0, 1};
+    double bb[] = {18, 1, -698, 742, 0, 2}, up[] = {18, 1, -698, 742, -3, 5};
+    double da[] = {1, -1, 0, -1, 1, 0, 1, 1, 0, -1, -1, 0, 0, 0, 1, 0, 0, -1};
+    double db[] = {1, 1, 20, 20, 1, 1};
+    hs_error err;
+    hs_poly *a = hs_poly_from_doubles(3, 6, aa, ab, NULL, &err);
+    hs_poly *b = hs_poly_from_doubles(3, 6, ba, bb, NULL, &err);
+    hs_poly *above = hs_poly_from_doubles(3, 6, ba, up, NULL, &err);
+    hs_poly *diag = hs_poly_from_doubles(3, 6, da, db, NULL, &err);
+    hs_poly *bar = box3(4, 24, 7, 9, -1, 1);
+    ck_assert(a && b && above && diag && bar);
+    hs_result *r = hs_result_new();
+    hs_options opt;
+    hs_options_init(&opt);
+    char *trace = calloc(4096, 1);
+    opt.trace = trace_into;
+    opt.trace_user = trace;
+    for (int k = 0; k < 2; k++) {
+        const hs_poly *p = k ? b : a, *q = k ? a : b;
+        trace[0] = 0;
+        ck_assert_int_eq(hs_intersect(p, q, &opt, r, &err), HS_OK);
+        ck_assert_int_eq(hs_result_status(r), HS_OVERLAP);
+        ck_assert_int_eq(hs_result_verify(r, p, q, &err), HS_OK);
+        ck_assert_msg(strstr(trace, "common part of A's and B's boxes") &&
+                          !strstr(trace, "segment s-t is inside") &&
+                          !strstr(trace, "dual simplex"),
+                      "%s", trace);
+    }
+    trace[0] = 0;
+    ck_assert_int_eq(hs_intersect(a, above, &opt, r, &err), HS_OK);
+    ck_assert_int_eq(hs_result_status(r), HS_DISJOINT);
+    ck_assert_int_eq(hs_result_verify(r, a, above, &err), HS_OK);
+    ck_assert_msg(!strstr(trace, "boxes"), "%s", trace);
+    ck_assert_int_eq(run(HS_ENGINE_EXACT, a, above, r), HS_DISJOINT);
+    ck_assert_int_eq(hs_intersect(diag, bar, &opt, r, &err), HS_OK);
+    ck_assert_int_eq(hs_result_status(r), HS_OVERLAP);
+    ck_assert_int_eq(hs_result_verify(r, diag, bar, &err), HS_OK);
+    ck_assert_int_eq(run(HS_ENGINE_FAST, bar, diag, r), HS_OVERLAP);
+    ck_assert_int_eq(run(HS_ENGINE_EXACT, diag, bar, r), HS_OVERLAP);
+    free(trace);
+    hs_result_free(r);
+    hs_poly_free(a);
+    hs_poly_free(b);
+    hs_poly_free(above);
+    hs_poly_free(diag);
+    hs_poly_free(bar);
+}
+END_TEST
+
 /* The direction map is made by the first lookup, not with the rest of the
  * preparation; hs_poly_fast_ready makes it at once; both ways give the
  * same rows, and later lookups reuse the map. */
@@ -564,6 +627,7 @@ Suite *suite_fast(void)
     tcase_add_test(tc, unit_rows_are_rounded_rows_or_nan);
     tcase_add_test(tc, contact_proof_reads_unit_rows);
     tcase_add_test(tc, face_on_face_contact_without_the_lp);
+    tcase_add_test(tc, crossing_bars_overlap_at_their_boxes_middle);
     tcase_add_test(tc, lazy_certificates_materialize);
     tcase_add_test(tc, batch_matches_single_queries);
     tcase_add_test(tc, no_heap_growth_over_a_million_queries);
