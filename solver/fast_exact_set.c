@@ -230,6 +230,41 @@ static int sliver_at(fast_query *q, int ra, int rb, int k, const double *p, mpq_
     return 1;
 }
 
+/* The sliver's point on the line through p as a double, when one lies
+ * strictly between the two planes there: x_k at the middle of the two
+ * planes' crossings, rounded.  1 when x (3 doubles) is certified strictly
+ * inside every row of A and B (exact signs at a double point: no
+ * rationals), 0 when not, or when no double was found inside the slab. */
+static int sliver_at_double(fast_query *q, int ra, int rb, int k, const double *p, double *x)
+{
+    const double *ga = view_row(q->V[0], 3, ra), *gb = view_row(q->V[1], 3, rb);
+    double ca = q->V[0]->b[ra], cb = q->V[1]->b[rb];
+    for (int c = 0; c < 3; c++)
+        if (c != k) {
+            ca -= ga[c] * p[c];
+            cb -= gb[c] * p[c];
+            x[c] = p[c];
+        }
+    x[k] = 0.5 * (ca / ga[k] + cb / gb[k]);
+    if (!isfinite(x[k]) || pred_row_sign(ga, x, q->V[0]->b[ra], 3, NULL) >= 0 ||
+        pred_row_sign(gb, x, q->V[1]->b[rb], 3, NULL) >= 0)
+        return 0;
+    double xmax = fp_max(fabs(x[0]), fp_max(fabs(x[1]), fabs(x[2])));
+    double noise = fast_unit_noise(xmax);
+    for (int w = 0; w < 2; w++) {
+        const fast_view *V = q->V[w];
+        const float *unit = fast_prep_unit_rows(q->F[w], V->a, V->b);
+        for (int i = 0; i < V->m; i++) {
+            double nb;
+            if (unit && fast_unit_value(unit + 4 * (size_t)i, x, noise, &nb) + nb < 0)
+                continue;
+            if (pred_row_sign(view_row(V, 3, i), x, V->b[i], 3, NULL) >= 0)
+                return 0;
+        }
+    }
+    return 1;
+}
+
 /* Points of the faces' common region where the sliver is tried: its point
  * farthest from its edges, then, when the planes cross inside the region
  * (the sliver is open on one side only), points from the vertex where it
@@ -251,10 +286,11 @@ int fq_sliver_point(fast_query *q, int *basis, int *have_basis)
     for (int j = 0; j < 3; j++)
         mpq_init(x[j]);
     mpq_inits(bound[0], bound[1], t, u, acc, NULL);
-    int found = 0, failed = 0, scope_basis[SEIDEL_MAX_DIM + 1];
+    int found = 0, failed = 0, scope_basis[SEIDEL_MAX_DIM + 1], dfound = 0;
+    double xdbl[3];
     /* the region as the LP's rows bound it, then (a row outside them may
      * cut its points off) as every row does */
-    for (int scope = 0; scope < 2 && !found && !failed; scope++) {
+    for (int scope = 0; scope < 2 && !found && !failed && !dfound; scope++) {
         const int *set = scope ? NULL : q->fw->order;
         int count = scope ? 0 : q->set_count;
         double p[3], v[3];
@@ -263,6 +299,8 @@ int fq_sliver_point(fast_query *q, int *basis, int *have_basis)
             failed = 1;
         if (got <= 0)
             continue;
+        if ((dfound = sliver_at_double(q, ra, rb, k, p, xdbl)) != 0)
+            break;
         found = sliver_at(q, ra, rb, k, p, x, bound, t, u, acc);
         int vertex = found ? 0 : fq_sliver_basis(q, ra, rb, set, count, scope_basis, v);
         failed |= vertex < 0;
@@ -279,11 +317,21 @@ int fq_sliver_point(fast_query *q, int *basis, int *have_basis)
             double f = ldexp(1, -1 - 4 * step), c[3];
             for (int j = 0; j < 3; j++)
                 c[j] = v[j] + f * (p[j] - v[j]);
+            if ((dfound = sliver_at_double(q, ra, rb, k, c, xdbl)) != 0)
+                break;
             found = sliver_at(q, ra, rb, k, c, x, bound, t, u, acc);
         }
     }
-    int answered = found ? (result_reset(q->r, HS_OVERLAP, n) == 0 ? 1 : -1) : failed ? -1 : 0;
-    if (answered == 1) {
+    int answered = found || dfound ? 1 : failed ? -1 : 0;
+    if (answered == 1 && result_reset(q->r, HS_OVERLAP, n) != 0)
+        answered = -1;
+    else if (dfound) {
+        fq_trace(q, "A row %d and B row %d are opposite faces to rounding, a sliver apart: a "
+                    "point of their common region between their planes, in doubles, is "
+                    "certified strictly inside every row: overlap",
+                 ra + 1, rb + 1);
+        fq_answer_point(q, HS_OVERLAP, xdbl);
+    } else if (found) {
         result_set_point_q(q->r, x);
         fq_trace(q, "A row %d and B row %d are opposite faces to rounding, a sliver apart: a "
                     "point of their common region midway between their planes is certified "

@@ -444,14 +444,15 @@ static void trace_append(void *user, const char *line)
  * Farkas certificate (exact determinant signs), or by the two faces and
  * the two rows where their planes come nearest (fq_sliver_basis); an
  * overlapping one by a point of the sliver between the two faces (the
- * faces' common region, midway between their planes, in rationals:
- * fq_sliver_point).  Every answer the exact engine's, and verified. */
+ * faces' common region between their planes: a double when one lies
+ * there, else midway in rationals: fq_sliver_point).  Every answer the
+ * exact engine's, and verified. */
 START_TEST(rounding_apart_without_the_rational_lp)
 {
     static const double c1[3] = {-1, 2, 0.5};
     uint64_t rng = 99;
     char *trace = calloc(8192, 1);
-    int sliver = 0, farkas = 0, subsystem = 0, overlap = 0, disjoint = 0;
+    int sliver = 0, sliver_d = 0, farkas = 0, subsystem = 0, overlap = 0, disjoint = 0;
     for (int k = 0; k < 40; k++) {
         fam_pair p;
         resting_pair(&rng, c1, 0, &p);
@@ -471,6 +472,7 @@ START_TEST(rounding_apart_without_the_rational_lp)
                       hs_status_name(x));
         ck_assert_msg(hs_result_verify(rf, A, B, &err) == HS_OK, "pair %d: %s", k, err.msg);
         sliver += strstr(trace, "a sliver apart") != NULL;
+        sliver_d += strstr(trace, "between their planes, in doubles") != NULL;
         farkas += strstr(trace, "margin of rounding noise, and the tight rows") != NULL ||
                   strstr(trace, "a rounding apart that do not meet") != NULL;
         subsystem += strstr(trace, "classified exactly") != NULL;
@@ -482,13 +484,15 @@ START_TEST(rounding_apart_without_the_rational_lp)
         hs_poly_free(B);
         fam_pair_free(&p);
     }
-    /* (seed 99: 17 overlapping and 23 disjoint; 4 slivers, the 23 disjoint
-     * pairs by a Farkas basis (13 the LP's last, 10 the faces' and the two
-     * rows where their planes come nearest), no pair classified on the
-     * LP's rows in rationals; the other overlaps by the LP's point) */
+    /* (seed 99: 17 overlapping and 23 disjoint; 6 slivers, 5 of them at a
+     * double point, one midway in rationals; the 23 disjoint pairs by a
+     * Farkas basis (the LP's last, or the faces' and the two rows where
+     * their planes come nearest), no pair classified on the LP's rows in
+     * rationals; the other overlaps by the LP's point) */
     ck_assert_msg(overlap > 0 && disjoint > 0, "%d overlapping, %d disjoint", overlap, disjoint);
-    ck_assert_msg(sliver >= 2 && farkas >= 18 && subsystem <= 5,
-                  "%d slivers, %d Farkas bases, %d subsystems", sliver, farkas, subsystem);
+    ck_assert_msg(sliver >= 2 && sliver_d >= 1 && sliver > sliver_d && farkas >= 18 && subsystem <= 5,
+                  "%d slivers (%d at a double), %d Farkas bases, %d subsystems", sliver,
+                  sliver_d, farkas, subsystem);
     free(trace);
 }
 END_TEST
