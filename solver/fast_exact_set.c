@@ -234,7 +234,9 @@ static int sliver_at(fast_query *q, int ra, int rb, int k, const double *p, mpq_
  * strictly between the two planes there: x_k at the middle of the two
  * planes' crossings, rounded.  1 when x (3 doubles) is certified strictly
  * inside every row of A and B (exact signs at a double point: no
- * rationals), 0 when not, or when no double was found inside the slab. */
+ * rationals), 0 when not, or when no double was found inside the slab.
+ * (Not fq_strictly_inside: its inner star cannot hold a point between two
+ * faces, and asking it cost hull-rest-fp 8% more instructions.) */
 static int sliver_at_double(fast_query *q, int ra, int rb, int k, const double *p, double *x)
 {
     const double *ga = view_row(q->V[0], 3, ra), *gb = view_row(q->V[1], 3, rb);
