@@ -13,12 +13,20 @@
  *   other  cold, then one query of the next pair with a second result: the
  *          code, the stack and their TLB entries are warm, this pair's
  *          data and this result are not
+ *   glpk   no sweep: the same pair solved by GLPK first (hs_intersect with
+ *          HS_ENGINE_GLPK, a third result), as bench/pairs interleaves it
+ *   glpk+other  glpk, then one query of the next pair with the second
+ *          result (code and processor state warm, this pair's data not)
+ *   glpk+same   glpk, then one query of this pair with the second result
+ *          (its data warm too; only the first result is cold)
  *
  *   build/bench/cold_anatomy DIR COUNT [BYTES]
  *
  * prints, per preparation, the fastest of 5 passes in microseconds per
  * query.  The difference cold - code is what fetching the code costs a
- * cold query; code - warm and other - warm what its data costs.  (The
+ * cold query; code - warm and other - warm what its data costs; after
+ * GLPK, glpk - glpk+other is the code's and the processor's share and
+ * glpk+other - glpk+same the pair's data's.  (The
  * program's code is its executable segments, found by dl_iterate_phdr; on
  * systems without it the code preparation is skipped.)  A diagnostic, not
  * a benchmark of record: RESULTS.md quotes it with its command. */
@@ -75,8 +83,9 @@ static int text_of_program(struct dl_phdr_info *info, size_t size, void *data)
 }
 #endif
 
-enum { WARM, COLD, CODE, OTHER, MODES };
-static const char *const mode_name[MODES] = {"warm", "cold", "code", "other"};
+enum { WARM, COLD, CODE, OTHER, GLPK, GLPK_OTHER, GLPK_SAME, MODES };
+static const char *const mode_name[MODES] = {"warm",  "cold",       "code",     "other",
+                                             "glpk",  "glpk+other", "glpk+same"};
 
 int main(int argc, char **argv)
 {
@@ -92,13 +101,15 @@ int main(int argc, char **argv)
     }
     hs_poly **A = calloc((size_t)count, sizeof *A), **B = calloc((size_t)count, sizeof *B);
     volatile char *buf = calloc(bytes, 1);
-    hs_result *r = hs_result_new(), *r2 = hs_result_new();
-    if (!A || !B || !buf || !r || !r2) {
+    hs_result *r = hs_result_new(), *r2 = hs_result_new(), *rg = hs_result_new();
+    if (!A || !B || !buf || !r || !r2 || !rg) {
         fprintf(stderr, "cold_anatomy: out of memory\n");
         return 1;
     }
-    hs_options opt;
+    hs_options opt, opt_glpk;
     hs_options_init(&opt);
+    hs_options_init(&opt_glpk);
+    opt_glpk.engine = HS_ENGINE_GLPK;
     for (int k = 0; k < count; k++) {
         char path[4096];
         hs_error err;
@@ -127,7 +138,9 @@ int main(int argc, char **argv)
             double total = 0;
             for (int k = 0; k < count; k++) {
                 hs_error err;
-                if (mode != WARM) {
+                if (mode == GLPK || mode == GLPK_OTHER || mode == GLPK_SAME)
+                    (void)hs_intersect(A[k], B[k], &opt_glpk, rg, &err);
+                else if (mode != WARM) {
                     for (size_t at = 0; at < bytes; at += 64)
                         buf[at] = (char)(buf[at] + 1);
                 }
@@ -135,8 +148,10 @@ int main(int argc, char **argv)
                 for (int c = 0; mode == CODE && c < text.count; c++)
                     touch(text.start[c], text.bytes[c]);
 #endif
-                if (mode == OTHER)
+                if (mode == OTHER || mode == GLPK_OTHER)
                     (void)hs_intersect(A[(k + 1) % count], B[(k + 1) % count], &opt, r2, &err);
+                if (mode == GLPK_SAME)
+                    (void)hs_intersect(A[k], B[k], &opt, r2, &err);
                 double t = now_s();
                 (void)hs_intersect(A[k], B[k], &opt, r, &err);
                 total += now_s() - t;
@@ -144,7 +159,7 @@ int main(int argc, char **argv)
             if (best < 0 || total < best)
                 best = total;
         }
-        printf("%-5s %8.2f us per query\n", mode_name[mode], best * 1e6 / count);
+        printf("%-10s %8.2f us per query\n", mode_name[mode], best * 1e6 / count);
     }
     for (int k = 0; k < count; k++) {
         hs_poly_free(A[k]);
@@ -155,5 +170,6 @@ int main(int argc, char **argv)
     free((void *)buf);
     hs_result_free(r);
     hs_result_free(r2);
+    hs_result_free(rg);
     return 0;
 }
