@@ -479,10 +479,10 @@ int fq_lp_rounds_dual(fast_query *q, double *z, int *strict)
             rc = 0;                                /* no overlap point to certify */
             break;
         }
+        int at_noise = fabs(st.z[q->n]) <= fq_margin_noise(q, st.z); /* (a margin about 0) */
         /* a contact on few rows: its proof (which reads every row, and
          * stops at the first one violated) before the map round */
-        if (maps == 0 && q->M <= FAST_PROOF_FIRST_ROWS &&
-            fabs(st.z[q->n]) <= fq_margin_noise(q, st.z)) {
+        if (maps == 0 && q->M <= FAST_PROOF_FIRST_ROWS && at_noise) {
             if (touch_at_basis(q, &st, count, &faced)) {
                 rc = 0;
                 break;
@@ -494,7 +494,7 @@ int fq_lp_rounds_dual(fast_query *q, double *z, int *strict)
          * such a pair goes on through many degenerate rounds and pivots;
          * a pass over the set, against a pass over every row and the
          * rounds) */
-        if (faced != count && fabs(st.z[q->n]) <= fq_margin_noise(q, st.z)) {
+        if (faced != count && at_noise) {
             faced = count;
             if (fq_faces_in_set(q, st.z, count)) {
                 q->have_basis = q->touched = 1;
@@ -508,7 +508,7 @@ int fq_lp_rounds_dual(fast_query *q, double *z, int *strict)
          * more rounds would only refine an optimum that rounding_apart
          * (engine_fast.c) does not need: its steps certify on every row
          * (hull-rest-fp: 17% fewer instructions, the same answers) */
-        if (q->rounding_faces && fabs(st.z[q->n]) <= fq_margin_noise(q, st.z)) {
+        if (q->rounding_faces && at_noise) {
             rc = 0;
             break;
         }
@@ -518,7 +518,7 @@ int fq_lp_rounds_dual(fast_query *q, double *z, int *strict)
             continue;
         }
         maps = FAST_MAP_ROUNDS; /* (once the maps find nothing, scans only) */
-        if (tried != st.pivots && fabs(st.z[q->n]) <= fq_margin_noise(q, st.z)) {
+        if (tried != st.pivots && at_noise) {
             /* a margin of rounding noise around 0: the contact proof reads
              * every row with exact filters anyway, and when it succeeds the
              * contact is certified whether or not this optimum is the LP's
