@@ -191,18 +191,13 @@ static int box_overlap(fast_query *q)
      * down there, before a pass over every row of one of them (a rounded
      * test: it only turns down; fewer instructions than the rows the
      * direction maps give for x, on every family of bench/pairs) */
-    for (int k = 0; k < 2; k++) {
-        const fast_view *V = q->V[k];
+    for (int k = 0; k < 2; k++)
         for (int c = 0; c < q->ncand[k]; c++) {
             int i = q->cand[k][c];
-            const double *a = view_row(V, q->n, i);
-            double v = -V->b[i];
-            for (int j = 0; j < q->n; j++)
-                v += a[j] * x[j];
-            if (v > 0)
+            double mag;
+            if (fq_row_excess(view_row(q->V[k], q->n, i), q->V[k]->b[i], x, q->n, &mag) > 0)
                 return 0;
         }
-    }
     if (!fq_strictly_inside(q, 0, x) || !fq_strictly_inside(q, 1, x))
         return 0;
     fq_trace(q, "the middle of the common part of A's and B's boxes is certified inside both: "
