@@ -490,7 +490,8 @@ START_TEST(rounding_apart_without_the_rational_lp)
      * their planes come nearest), no pair classified on the LP's rows in
      * rationals; the other overlaps by the LP's point) */
     ck_assert_msg(overlap > 0 && disjoint > 0, "%d overlapping, %d disjoint", overlap, disjoint);
-    ck_assert_msg(sliver >= 2 && sliver_d >= 1 && sliver > sliver_d && farkas >= 18 && subsystem <= 5,
+    ck_assert_msg(sliver >= 2 && sliver_d >= 1 && sliver > sliver_d && farkas >= 18 &&
+                      subsystem <= 5,
                   "%d slivers (%d at a double), %d Farkas bases, %d subsystems", sliver,
                   sliver_d, farkas, subsystem);
     free(trace);
