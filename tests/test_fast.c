@@ -445,6 +445,18 @@ static void trace_into(void *user, const char *line)
     snprintf(buf + used, 4096 - used, "%s\n", line);
 }
 
+/* Options whose trace goes into the returned buffer (4096 bytes, owned by
+ * the caller), each line appended. */
+static char *traced_options(hs_options *opt)
+{
+    hs_options_init(opt);
+    char *trace = calloc(4096, 1);
+    ck_assert(trace != NULL);
+    opt->trace = trace_into;
+    opt->trace_user = trace;
+    return trace;
+}
+
 /* A face on a face (fq_try_face_contact): a box standing on a wider one is
  * certified touching at the point of the common plane below the smaller
  * box's center, without the LP; the answer gives a face hint, which the
@@ -459,10 +471,7 @@ START_TEST(face_on_face_contact_without_the_lp)
     hs_poly *moved = box3(3 + 0x1p-20, 4 + 0x1p-20, 3, 4, 0, 1);
     hs_result *r = hs_result_new();
     hs_options opt;
-    hs_options_init(&opt);
-    char *trace = calloc(4096, 1);
-    opt.trace = trace_into;
-    opt.trace_user = trace;
+    char *trace = traced_options(&opt);
     fast_view va, vb, vm;
     ck_assert_int_eq(fast_view_of_poly(&va, floor), 0);
     ck_assert_int_eq(fast_view_of_poly(&vb, box), 0);
@@ -543,10 +552,7 @@ START_TEST(crossing_bars_overlap_at_their_boxes_middle)
     ck_assert(a && b && above && diag && bar);
     hs_result *r = hs_result_new();
     hs_options opt;
-    hs_options_init(&opt);
-    char *trace = calloc(4096, 1);
-    opt.trace = trace_into;
-    opt.trace_user = trace;
+    char *trace = traced_options(&opt);
     for (int k = 0; k < 2; k++) {
         const hs_poly *p = k ? b : a, *q = k ? a : b;
         trace[0] = 0;
