@@ -286,6 +286,43 @@ START_TEST(filters)
 }
 END_TEST
 
+/* Pieces whose world boxes overlap only in a sheet skip the oriented-box
+ * filter (world_query.c): their answer is the narrow phase's, the exact
+ * engine's too.  A unit cube turned 45 degrees about z stands with its
+ * left edge on the plane x = 0.5 of an upright unit cube's right face (to
+ * rounding): above that face's end it misses (disjoint), lower it meets
+ * the face to rounding, and pushed in by 1/1024 it overlaps. */
+START_TEST(pieces_resting_in_a_sheet)
+{
+    const double ys[3] = {0.8, 0.3, 0.3}, in[3] = {0, 0, 0x1p-10};
+    const hs_status want[3] = {HS_DISJOINT, (hs_status)-1, HS_OVERLAP};
+    for (int c = 0; c < 3; c++) {
+        hs_world *w = hs_world_new();
+        hs_report *rep = hs_report_new();
+        hs_error err;
+        box_body(w, "a", 0, unit, 0, 0, 0);
+        hs_body *b = box_body(w, "b", 0, unit, 0, 0, 0);
+        double m[16], axis[3] = {0, 0, 1};
+        ck_assert_int_eq(hs_pose_from_axis_angle(m, axis, atan(1), NULL, &err), HS_OK);
+        m[3] = 0.5 + sqrt(0.5) - in[c];
+        m[7] = ys[c];
+        ck_assert_msg(hs_body_set_pose(b, m, &err) == HS_OK, "%s", err.msg);
+        hs_query_options fast, exact;
+        hs_query_options_init(&fast);
+        hs_query_options_init(&exact);
+        exact.engine = HS_ENGINE_EXACT;
+        hs_status f = pair_status(w, &fast, "a", "b", rep);
+        hs_status x = pair_status(w, &exact, "a", "b", rep);
+        ck_assert_msg(f == x, "case %d: fast %s, exact %s", c, hs_status_name(f),
+                      hs_status_name(x));
+        if ((int)want[c] >= 0)
+            ck_assert_msg(f == want[c], "case %d: %s", c, hs_status_name(f));
+        hs_report_free(rep);
+        hs_world_free(w);
+    }
+}
+END_TEST
+
 /* Two pieces of one body never collide with each other; broad phases and
  * threads give the same report. */
 START_TEST(methods_and_threads_agree)
@@ -846,6 +883,7 @@ Suite *suite_world(void)
     tcase_add_test(tc, statuses_in_the_world_frame);
     tcase_add_test(tc, distance_matches_its_points);
     tcase_add_test(tc, filters);
+    tcase_add_test(tc, pieces_resting_in_a_sheet);
     tcase_add_test(tc, methods_and_threads_agree);
     tcase_add_test(tc, reused_reports_answer_like_fresh_ones);
     tcase_add_test(tc, records_without_normals_serve_no_contacts);

@@ -297,19 +297,21 @@ static int boxes_within(const double *lo1, const double *hi1, const double *lo2,
     return 1;
 }
 
-/* Do the two world boxes overlap only in a sheet (along some axis, by at
- * most 2^-20 of the larger extent)?  Then the pieces rest on each other
- * or miss by a sliver, as a body set on a floor or on another does: their
- * oriented boxes, widened for rounding, overlap too, and the test would
- * only cost (resting boxes, bench/world scene rest: 2 k of 10.6 k
- * instructions a pair).  A heuristic for speed, never for an answer. */
+/* Do the two world boxes meet only in a sheet (along some axis they
+ * overlap, or stand apart, by at most 2^-20 of the larger extent)?  Then
+ * the pieces rest on each other or miss by a sliver, as a body set on a
+ * floor or on another does: their oriented boxes, widened for rounding,
+ * meet too, and the test would only cost (resting boxes, bench/world
+ * scene rest: 2 k of 10.6 k instructions a pair).  Boxes farther apart
+ * (within a query's threshold) keep the test.  A heuristic for speed,
+ * never for an answer. */
 static int boxes_thin(const double *lo1, const double *hi1, const double *lo2,
                       const double *hi2)
 {
     for (int d = 0; d < 3; d++) {
         double w = fmin(hi1[d], hi2[d]) - fmax(lo1[d], lo2[d]);
         double ext = fmax(hi1[d] - lo1[d], hi2[d] - lo2[d]);
-        if (w <= 0x1p-20 * ext)
+        if (fabs(w) <= 0x1p-20 * ext)
             return 1;
     }
     return 0;
