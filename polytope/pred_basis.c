@@ -1,6 +1,5 @@
 /* pred_basis.c -- the signs of a basis's multipliers and margin
- * (predicates.h: pred_det4_cramer, pred_det4_last_column_signs,
- * pred_last_column_filtered, pred_last_column_sign_of,
+ * (predicates.h: pred_det4_cramer, pred_last_column_filtered, pred_last_column_sign_of,
  * pred_last_column_signs): for the 4 x 4 bases of 3-D queries by filters
  * that share their 2 x 2 minors, each sign decided on its own; what they
  * leave, and every other size, by the exact predicates of predicates.c
@@ -56,11 +55,10 @@ void pred_det4_cramer(const double *M, const double *h, double det[4], double pe
     det[3] = join_minors(v01, a01, vh3, ah3, &perm[3]);
 }
 
-/* The filters of pred_det4_last_column_signs, each sign on its own: bit 0
- * of the result when *sdet was decided, bit 1 + i when cof[i] was, bit 5
- * when *sh was (sh not NULL); an undecided sign is left unset. */
-#define DET4_ALL_BUT_SH (PRED_LC_SDET | PRED_LC_COFS4)
-#define DET4_SH_BIT PRED_LC_SH4
+/* The 4 x 4 filters, sharing their 2 x 2 minors, each sign on its own:
+ * the mask of pred_last_column_filtered (predicates.h: PRED_LC_SDET for
+ * *sdet, bit 1 + i for cof[i], PRED_LC_SH4 for *sh when sh is not NULL);
+ * an undecided sign is left unset. */
 static int det4_last_column_filter(const double *M, const double *h, int *sdet, int cof[4], int *sh)
 {
     if (!filter_range_ok(M, 16))
@@ -72,7 +70,7 @@ static int det4_last_column_filter(const double *M, const double *h, int *sdet, 
     double d = join_minors(v01, a01, v23, a23, &perm), bound = DET4_ERR * perm + 0x1p-1040;
     if (d > bound || -d > bound) {
         *sdet = d > 0 ? 1 : -1;
-        mask |= 1;
+        mask |= PRED_LC_SDET;
     }
     /* the minor of rows r0 < r1 < r2 (all but i) and columns 0, 1, 2, along
      * column 2: G[r0][2] m(r1, r2) - G[r1][2] m(r0, r2) + G[r2][2] m(r0, r1),
@@ -105,17 +103,9 @@ static int det4_last_column_filter(const double *M, const double *h, int *sdet, 
     bound = DET4_ERR * perm + 0x1p-1040;
     if (d > bound || -d > bound) {
         *sh = d > 0 ? 1 : -1;
-        mask |= DET4_SH_BIT;
+        mask |= PRED_LC_SH4;
     }
     return mask;
-}
-
-int pred_det4_last_column_signs(const double *M, const double *h, int *sdet, int cof[4], int *sh)
-{
-    int mask = det4_last_column_filter(M, h, sdet, cof, sh);
-    if ((mask & DET4_ALL_BUT_SH) != DET4_ALL_BUT_SH)
-        return 0;
-    return !sh || (mask & DET4_SH_BIT) ? 1 : 2;
 }
 
 /* Rows of M (k*k) with a single nonzero entry. */

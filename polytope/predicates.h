@@ -110,17 +110,6 @@ double pred_det4_expand(const double *const r[4], double *perm);
  * from shared 2x2 minors (30 instead of 48). */
 void pred_det4_cramer(const double *M, const double *h, double det[4], double perm[4]);
 
-/* For the row-major 4x4 M and the column h, by floating-point filters
- * with rigorous bounds that share 2x2 minors: *sdet = sign det M, cof[i] =
- * sign of the cofactor of M's entry (i, 3) ((-1)^(i+3) times the minor
- * without row i and column 3), *sh = sign det(M with column 3 replaced by
- * h; with sh NULL, h is not read and that sign not made).  Returns 1
- * when every one of these signs was decided (all nonzero), 2 when all but
- * *sh were (a zero, or a near zero, there: a contact's margin), 0 when
- * the others were not (nothing is claimed then: zeros and near zeros need
- * pred_det_sign and pred_cofactor_sign; pred_last_column_signs does it). */
-int pred_det4_last_column_signs(const double *M, const double *h, int *sdet, int cof[4], int *sh);
-
 /* The largest k pred_last_column_signs takes. */
 #define PRED_MAX_K 17
 
@@ -129,7 +118,7 @@ int pred_det4_last_column_signs(const double *M, const double *h, int *sdet, int
  * cof[i] (k values) = sign of the cofactor of entry (i, k - 1) (the sign
  * of det(M with row i replaced by e_(k-1))), and, when sh is not NULL,
  * *sh = sign det(M with its last column replaced by h).  For k = 4 the
- * filters of pred_det4_last_column_signs first, the exact predicates for
+ * filters of pred_last_column_filtered first, the exact predicates for
  * what they leave.  Returns 0, or -2 when an entry is not finite, k is
  * out of range or GMP runs out of memory. */
 int pred_last_column_signs(const double *M, const double *h, int k, int *sdet, int *cof, int *sh,
