@@ -141,49 +141,63 @@ void fq_basis_column(const fast_query *q, int id, double *g, double *h)
     *h = upper ? q->hi[var] : -q->lo[var];
 }
 
+int fq_basis_signs_fit(int D, const double *G, const double *h, const int *kind, int contact,
+                       pred_stats *ps, int *sdet)
+{
+    int s0 = 0, cof[SEIDEL_MAX_DIM], sh = 0, on_a = 0;
+    if (D != 4) {
+        if (pred_last_column_signs(G, h, D, &s0, cof, &sh, ps) != 0 || s0 == 0 ||
+            (contact && sh != 0))
+            return 0;
+        for (int c = 0; c < D; c++) {
+            if (cof[c] * s0 < 0 || (kind[c] < 0 && cof[c] != 0))
+                return 0;
+            on_a |= kind[c] == 0 && cof[c] != 0;
+        }
+        *sdet = s0;
+        return contact ? on_a : sh * s0 < 0;
+    }
+    int done = pred_last_column_filtered(G, h, D, &s0, cof, &sh);
+    if (ps)
+        ps->filtered += pred_last_column_count(done);
+    if (contact && (done & PRED_LC_SH4)) /* a margin certainly not 0 */
+        return 0;
+    if (!(done & PRED_LC_SDET) && (s0 = pred_last_column_sign_of(G, h, D, 0, ps)) == -2)
+        return 0;
+    if (s0 == 0 || (!contact && (done & PRED_LC_SH4) && sh * s0 >= 0))
+        return 0;
+    for (int pass = 0; pass < 2; pass++) /* the decided multipliers, then the others */
+        for (int c = 0; c < D; c++) {
+            int decided = done >> (1 + c) & 1;
+            if (decided != (pass == 0))
+                continue;
+            if (!decided && (cof[c] = pred_last_column_sign_of(G, h, D, 1 + c, ps)) == -2)
+                return 0;
+            if (cof[c] * s0 < 0 || (kind[c] < 0 && cof[c] != 0))
+                return 0;
+            on_a |= kind[c] == 0 && cof[c] != 0;
+        }
+    if (contact && !on_a)
+        return 0;
+    if (contact || !(done & PRED_LC_SH4))
+        sh = pred_last_column_sign_of(G, h, D, D + 1, ps);
+    *sdet = s0;
+    return contact ? sh == 0 : sh != -2 && sh * s0 < 0;
+}
+
 /* Is the basis a Farkas certificate?  With G the matrix whose rows are
  * the basis columns: y_i ~ det(G with row i := e_tau) det(G) must be
  * >= 0 (exactly 0 on box bounds), and sum y_i h_i ~ det(G with column
- * tau := h) det(G) must be < 0.  In 3-D the filters (sharing their 2 x 2
- * minors) decide what they can first; a decided sign that fails the
- * pattern ends the check before any exact sign, and the exact ones are
- * made one at a time, each ending it when it fails (bodies a rounding
- * apart: their near-zero cofactors and margin need expansions, and most
- * bases tried are not certificates).  Otherwise pred_last_column_signs. */
+ * tau := h) det(G) must be < 0 (fq_basis_signs_fit). */
 int fq_certify_farkas(fast_query *q, const int *basis)
 {
-    int n = q->n, D = n + 1, s0 = 0, cof[SEIDEL_MAX_DIM], sh = 0;
+    int n = q->n, D = n + 1, kind[SEIDEL_MAX_DIM], s0;
     double G[SEIDEL_MAX_DIM * SEIDEL_MAX_DIM], h[SEIDEL_MAX_DIM]; /* (rows filled whole) */
-    for (int i = 0; i < D; i++)
-        fq_basis_column(q, basis[i], G + i * D, &h[i]);
-    pred_stats *ps = &q->fw->ps;
-    if (D != 4) {
-        if (pred_last_column_signs(G, h, D, &s0, cof, &sh, ps) != 0 || s0 == 0)
-            return 0;
-        for (int i = 0; i < D; i++)
-            if (cof[i] * s0 < 0 || (basis[i] < 0 && cof[i] != 0))
-                return 0;
-        return sh * s0 < 0;
-    }
-    int done = pred_last_column_filtered(G, h, D, &s0, cof, &sh);
-    ps->filtered += pred_last_column_count(done);
-    if (!(done & PRED_LC_SDET) && (s0 = pred_last_column_sign_of(G, h, D, 0, ps)) == -2)
-        return 0;
-    if (s0 == 0 || ((done & PRED_LC_SH4) && sh * s0 >= 0))
-        return 0;
-    for (int i = 0; i < D; i++) /* the decided signs first */
-        if ((done >> (1 + i) & 1) && (cof[i] * s0 < 0 || (basis[i] < 0 && cof[i] != 0)))
-            return 0;
     for (int i = 0; i < D; i++) {
-        if (done >> (1 + i) & 1)
-            continue;
-        int c = pred_last_column_sign_of(G, h, D, 1 + i, ps);
-        if (c == -2 || c * s0 < 0 || (basis[i] < 0 && c != 0))
-            return 0;
+        fq_basis_column(q, basis[i], G + i * D, &h[i]);
+        kind[i] = basis[i] < 0 ? -1 : poly_of(q, basis[i]);
     }
-    if (!(done & PRED_LC_SH4) && (sh = pred_last_column_sign_of(G, h, D, D + 1, ps)) == -2)
-        return 0;
-    return sh * s0 < 0;
+    return fq_basis_signs_fit(D, G, h, kind, 0, &q->fw->ps, &s0);
 }
 
 void fq_store_farkas(fast_query *q, const int *basis)

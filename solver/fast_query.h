@@ -134,6 +134,20 @@ void fq_answer_point(fast_query *q, hs_status status, const double *x);
 int fq_strictly_inside(fast_query *q, int k, const double *x);
 void fq_basis_column(const fast_query *q, int id, double *g, double *h);
 int fq_certify_farkas(fast_query *q, const int *basis);
+/* The sign pattern of a basis's multipliers and margin, exactly: G (D x
+ * D, rows the basis columns), h its right sides, kind[c] -1 for a box
+ * bound, 0 a row of A, 1 a row of B.  Every multiplier y_c (the cofactor
+ * of column c's last entry over det G) >= 0 and 0 on box bounds; then a
+ * Farkas certificate (contact 0) wants the margin det(G with its last
+ * column := h) of the sign opposite to det G, a contact (contact 1) wants
+ * it exactly 0 and some row of A with weight.  In 3-D the filters decide
+ * what they can first, a decided sign that fails ends the test before
+ * any exact one, and the exact ones are made one at a time, each ending it
+ * when it fails (most bases tried fail); otherwise pred_last_column_signs.
+ * 1 when the pattern holds (*sdet = sign det G), 0 when not or on a
+ * non-finite entry.  ps may be NULL.  Pure but for *ps. */
+int fq_basis_signs_fit(int D, const double *G, const double *h, const int *kind, int contact,
+                       pred_stats *ps, int *sdet);
 void fq_store_farkas(fast_query *q, const int *basis);
 /* The hook of both LPs when the optimum moves: a certified Farkas basis
  * at a negative margin ends the query (disjoint). */

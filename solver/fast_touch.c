@@ -141,11 +141,12 @@ static int faces_opposed(const fast_touch_job *j)
  * positive on some row of A; and z_tau = 0.  *s0 receives sign det G.  A
  * face on a face is settled when D0 (det G in floating point, error at
  * most eD0) decides det G's sign; otherwise every sign comes from
- * pred_last_column_signs. */
+ * fq_basis_signs_fit (the same signs as a Farkas certificate's, the
+ * margin exactly 0). */
 static int touch_separation_holds(const fast_touch_job *j, double D0, double eD0, int *s0,
                                   pred_stats *ps)
 {
-    int D = j->n + 1, on_a = 0, sdet, cof[TOUCH_MAX_D], sh;
+    int D = j->n + 1;
     if (D0 > eD0 || D0 < -eD0) {
         *s0 = D0 > 0 ? 1 : -1;
         if (ps)
@@ -155,44 +156,7 @@ static int touch_separation_holds(const fast_touch_job *j, double D0, double eD0
     }
     /* the multipliers' signs (vertex on face, edge on edge: every one
      * nonzero, settled by filters) and the margin's, exactly 0 */
-    if (D != 4) {
-        if (pred_last_column_signs(j->G, j->h, D, &sdet, cof, &sh, ps) != 0 || sdet == 0 ||
-            sh != 0)
-            return 0;
-        *s0 = sdet;
-        for (int c = 0; c < D; c++) {
-            if (cof[c] * sdet < 0 || (j->which[c] < 0 && cof[c] != 0))
-                return 0;
-            on_a |= j->which[c] == 0 && cof[c] != 0;
-        }
-        return on_a;
-    }
-    /* in 3-D the filters first, then each exact sign in turn, the first
-     * that fails the pattern ending it (as fq_certify_farkas does) */
-    int done = pred_last_column_filtered(j->G, j->h, D, &sdet, cof, &sh);
-    if (ps)
-        ps->filtered += pred_last_column_count(done);
-    if (done & PRED_LC_SH4) /* a margin certainly not 0 */
-        return 0;
-    if (!(done & PRED_LC_SDET) && (sdet = pred_last_column_sign_of(j->G, j->h, D, 0, ps)) == -2)
-        return 0;
-    if (sdet == 0)
-        return 0;
-    for (int pass = 0; pass < 2; pass++) /* the decided multipliers, then the others */
-        for (int c = 0; c < D; c++) {
-            int decided = done >> (1 + c) & 1;
-            if (decided != (pass == 0))
-                continue;
-            if (!decided && (cof[c] = pred_last_column_sign_of(j->G, j->h, D, 1 + c, ps)) == -2)
-                return 0;
-            if (cof[c] * sdet < 0 || (j->which[c] < 0 && cof[c] != 0))
-                return 0;
-            on_a |= j->which[c] == 0 && cof[c] != 0;
-        }
-    if (!on_a || (sh = pred_last_column_sign_of(j->G, j->h, D, D + 1, ps)) != 0)
-        return 0;
-    *s0 = sdet;
-    return 1;
+    return fq_basis_signs_fit(D, j->G, j->h, j->which, 1, ps, s0);
 }
 
 static int in_basis(const fast_touch_job *j, int which, int row)
