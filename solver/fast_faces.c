@@ -460,7 +460,9 @@ static int row_on_plane(const fast_view *V, int i, const double *g, double gb, i
 /* The rows of a plane LP: the plane of row ra of A (g . x = gb, solved for
  * coordinate kk), and the other rows of set[0 .. count) (every row for set
  * NULL) but ra and rb of B restricted to it (row_on_plane), A's first,
- * with their stacked ids; room for one more row. */
+ * with their stacked ids; room for one more row.  The arrays live in the
+ * query's workspace (fast_work: plane_*), grown when a larger system
+ * than ever before arrives; one plane's rows at a time. */
 typedef struct plane_rows {
     const double *g;
     double gb;
@@ -468,28 +470,40 @@ typedef struct plane_rows {
     double *a, *w, *b; /* 2 m, m, m */
     int *ids, *order;  /* m each: stacked ids, and the LP's set for flp_solve */
     unsigned char *in; /* m: in the LP's set */
-    double *buf;
 } plane_rows;
 
 /* 1 made, 0 the region is empty (a row parallel to the plane fails on
- * it), -1 out of memory; free with plane_rows_free in every case. */
+ * it), -1 out of memory. */
 static int plane_rows_make(const fast_query *q, int ra, int rb, const int *set, int count,
                            plane_rows *pr)
 {
+    fast_work *fw = q->fw;
     pr->g = view_row(q->V[0], 3, ra);
     pr->gb = q->V[0]->b[ra];
     pr->kk = fq_largest_axis(pr->g, 3);
     pr->m = 0;
     int cap = (set ? count : q->M) + 1;
-    pr->buf = malloc(sizeof(double) * 4 * (size_t)cap);
-    pr->ids = malloc(sizeof(int) * 2 * (size_t)cap);
-    pr->in = malloc((size_t)cap);
-    if (!pr->buf || !pr->ids || !pr->in)
-        return -1;
+    if (fw->plane_cap < cap) {
+        double *buf = realloc(fw->plane_buf, sizeof(double) * 4 * (size_t)cap);
+        if (buf)
+            fw->plane_buf = buf;
+        int *ids = realloc(fw->plane_ids, sizeof(int) * 2 * (size_t)cap);
+        if (ids)
+            fw->plane_ids = ids;
+        unsigned char *in = realloc(fw->plane_in, (size_t)cap);
+        if (in)
+            fw->plane_in = in;
+        if (!buf || !ids || !in)
+            return -1;
+        fw->plane_cap = cap;
+    }
+    cap = fw->plane_cap;
+    pr->ids = fw->plane_ids;
+    pr->in = fw->plane_in;
     pr->order = pr->ids + cap;
-    pr->a = pr->buf;
-    pr->w = pr->buf + 2 * (size_t)cap;
-    pr->b = pr->buf + 3 * (size_t)cap;
+    pr->a = fw->plane_buf;
+    pr->w = fw->plane_buf + 2 * (size_t)cap;
+    pr->b = fw->plane_buf + 3 * (size_t)cap;
     for (int k = 0; k < 2; k++)
         for (int t = 0; t < (set ? count : q->V[k]->m); t++) {
             int id = set ? set[t] : t + (k ? q->mA : 0), i = index_in(q, id), before = pr->m;
@@ -501,13 +515,6 @@ static int plane_rows_make(const fast_query *q, int ra, int rb, const int *set, 
                 pr->ids[before] = id;
         }
     return 1;
-}
-
-static void plane_rows_free(plane_rows *pr)
-{
-    free(pr->buf);
-    free(pr->ids);
-    free(pr->in);
 }
 
 /* The dual simplex in the plane's two coordinates on every row of pr, in
@@ -600,7 +607,6 @@ int fq_face_region_point(fast_query *q, int ra, int rb, const int *set, int coun
                     "(%d pivots)",
                  ra + 1, rb + 1, ok ? st.z[2] : NAN, ran ? st.pivots : 0);
     }
-    plane_rows_free(&pr);
     return made < 0 ? -1 : found;
 }
 
@@ -704,6 +710,5 @@ int fq_sliver_basis(fast_query *q, int ra, int rb, const int *set, int count, in
                 plane_point(&pr, st.z, x);
         }
     }
-    plane_rows_free(&pr);
     return made < 0 ? -1 : found;
 }

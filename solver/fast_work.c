@@ -12,5 +12,8 @@ void fast_work_free(fast_work *w)
     free(w->order);
     free(w->in_set);
     free(w->lp_tab);
+    free(w->plane_buf);
+    free(w->plane_ids);
+    free(w->plane_in);
     free(w);
 }

@@ -23,6 +23,10 @@ struct fast_work {
                               when they run (fast_rounds.c: query_seed) */
     pred_stats ps;
     double *lp_tab;        /* packed rows of the dual simplex (fast_lp.c) */
+    double *plane_buf;     /* the rows of a plane LP (fast_faces.c: plane_rows): 4 a row */
+    int *plane_ids;        /* their ids and the LP's set: 2 a row */
+    unsigned char *plane_in; /* 1 a row */
+    int plane_cap;         /* rows */
     int cand[2][FAST_SCAN_CANDIDATES]; /* candidate rows found by a scan (no direction map) */
     int lp_tab_cap;        /* doubles */
 };
