@@ -195,6 +195,32 @@ static int slab_open(fast_query *q, int ra, int rb, int k, const double *p, mpq_
     return mpq_cmp(bound[upper], bound[!upper]) > 0;
 }
 
+/* Every row of A and B strictly negative at the point: when safe, the unit
+ * rows' filter first (fast_prep.h: at xd, noise its bound plus the point's
+ * own rounding), then each row it leaves signed exactly: at the rational x
+ * (pred_row_sign_at, xd its rounding as pred_near_point makes it, safe its
+ * return), or with x NULL at the double point xd itself.  1 when every row
+ * holds strictly, 0 when not. */
+static int rows_strict_at(fast_query *q, const double *xd, double noise, int safe, mpq_t *x,
+                          mpq_t acc, mpq_t t)
+{
+    for (int w = 0; w < 2; w++) {
+        const fast_view *V = q->V[w];
+        const float *unit = safe ? fast_prep_unit_rows(q->F[w], V->a, V->b) : NULL;
+        for (int i = 0; i < V->m; i++) {
+            double nb;
+            if (unit && fast_unit_value(unit + 4 * (size_t)i, xd, noise, &nb) + nb < 0)
+                continue;
+            const double *a = view_row(V, 3, i);
+            int sign = x ? pred_row_sign_at(a, V->b[i], x, xd, safe, 3, acc, t)
+                         : pred_row_sign(a, xd, V->b[i], 3, NULL);
+            if (sign >= 0)
+                return 0;
+        }
+    }
+    return 1;
+}
+
 /* The sliver's point on the line through p across the two planes, in x
  * (initialised rationals): 1 when the faces leave an interval there and
  * its midpoint holds strictly in every row of A and B; 0 when not. */
@@ -216,18 +242,7 @@ static int sliver_at(fast_query *q, int ra, int rb, int k, const double *p, mpq_
      * the point's own rounding (|x_c - xd_c| <= 2 u |xd_c|, the unit row's
      * entries summing to at most 1.75), settles most rows in a few flops */
     double noise = fast_unit_noise(xmax) + 1.75 * 2 * FP_U * xmax * (1 + 0x1p-40);
-    for (int w = 0; w < 2; w++) { /* every row of A and B strictly, the faces too */
-        const fast_view *V = q->V[w];
-        const float *unit = safe ? fast_prep_unit_rows(q->F[w], V->a, V->b) : NULL;
-        for (int i = 0; i < V->m; i++) {
-            double nb;
-            if (unit && fast_unit_value(unit + 4 * (size_t)i, xd, noise, &nb) + nb < 0)
-                continue;
-            if (pred_row_sign_at(view_row(V, 3, i), V->b[i], x, xd, safe, 3, acc, t) >= 0)
-                return 0;
-        }
-    }
-    return 1;
+    return rows_strict_at(q, xd, noise, safe, x, acc, t); /* (the faces too) */
 }
 
 /* The sliver's point on the line through p as a double, when one lies
@@ -252,19 +267,7 @@ static int sliver_at_double(fast_query *q, int ra, int rb, int k, const double *
         pred_row_sign(gb, x, q->V[1]->b[rb], 3, NULL) >= 0)
         return 0;
     double xmax = fp_max(fabs(x[0]), fp_max(fabs(x[1]), fabs(x[2])));
-    double noise = fast_unit_noise(xmax);
-    for (int w = 0; w < 2; w++) {
-        const fast_view *V = q->V[w];
-        const float *unit = fast_prep_unit_rows(q->F[w], V->a, V->b);
-        for (int i = 0; i < V->m; i++) {
-            double nb;
-            if (unit && fast_unit_value(unit + 4 * (size_t)i, x, noise, &nb) + nb < 0)
-                continue;
-            if (pred_row_sign(view_row(V, 3, i), x, V->b[i], 3, NULL) >= 0)
-                return 0;
-        }
-    }
-    return 1;
+    return rows_strict_at(q, x, fast_unit_noise(xmax), 1, NULL, NULL, NULL);
 }
 
 /* Points of the faces' common region where the sliver is tried: its point
