@@ -438,7 +438,7 @@ static hs_code body_pair(narrow_ws *ws, const hs_query_options *opt, const hs_re
             if (!boxes_within(loa, hia, lob, hib, opt->threshold))
                 continue;
             /* Pieces that met at the last query most likely still do, and
-             * pieces whose boxes overlap in a sheet rest on each other: the
+             * pieces whose boxes meet in a sheet rest on each other: the
              * oriented boxes (a filter, never an answer) are skipped. */
             const hint_rec *rec = find_rec(old, po, ia, ib);
             int met = rec && (rec->kind == FAST_HINT_OVERLAP || rec->kind == FAST_HINT_TOUCHING ||
