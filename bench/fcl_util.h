@@ -1,14 +1,17 @@
 /* fcl_util.h -- what the C++ benchmarks against FCL share (bench/world,
  * world_rest, world_hulls, mesh, robots, robot): our 4x4 row-major poses
  * as FCL transforms, a triangle mesh as FCL's OBBRSS hierarchy, the
- * status of the one pair a report holds, and the pairs a collision
- * manager finds.  Header-only, C++17. */
+ * status of the one pair a report holds, one timed step of a pair (ours
+ * or FCL's), and the pairs a collision manager finds.  Header-only,
+ * C++17. */
 #ifndef HS_BENCH_FCL_UTIL_H
 #define HS_BENCH_FCL_UTIL_H
 
 #include <algorithm>
 #include <memory>
 #include <vector>
+
+#include "bench/cold_util.h"
 
 #include <fcl/fcl.h>
 
@@ -52,6 +55,36 @@ inline hs_status first_pair_status(const hs_report *rep)
     if (hs_report_pair_count(rep) > 0)
         hs_report_pair(rep, 0, nullptr, nullptr, &st);
     return st;
+}
+
+/* One timed step of a pair benchmark, pose m given to the moving object:
+ * method 0 ours (hs_body_set_pose of mover, then hs_world_query of w into
+ * rep; *st the status of its one pair, read after the timing), method 1
+ * FCL (the moving object's transform and box, then fcl::collide against
+ * fixed, default request).  Microseconds, or -1 when ours failed (err
+ * set). */
+inline double timed_pair_step(int method, const double *m, hs_world *w, hs_body *mover,
+                              const hs_query_options *opt, hs_report *rep, hs_status *st,
+                              fcl::CollisionObjectd *fixed, fcl::CollisionObjectd *moving,
+                              hs_error *err)
+{
+    double t0, t1;
+    if (method == 0) {
+        t0 = cold::now_us();
+        if (hs_body_set_pose(mover, m, err) != HS_OK || hs_world_query(w, opt, rep, err) != HS_OK)
+            return -1;
+        t1 = cold::now_us();
+        *st = first_pair_status(rep);
+    } else {
+        fcl::CollisionRequestd req;
+        fcl::CollisionResultd res;
+        t0 = cold::now_us();
+        moving->setTransform(fcl_pose(m));
+        moving->computeAABB();
+        fcl::collide(fixed, moving, req, res);
+        t1 = cold::now_us();
+    }
+    return t1 - t0;
 }
 
 /* A convex piece's boundary (hs_body_piece_boundary's or

@@ -217,24 +217,14 @@ int main(int argc, char **argv)
     std::vector<cold::times> t;
     long changed = 0;
     cold::run(o.poses, o.repeats, 2, r, t, [&](int k, int i) {
-        const double *m = poses[(size_t)i].data();
-        double t0, t1;
-        if (k == 0) {
-            t0 = cold::now_us();
-            if (hs_body_set_pose(rob, m, &err) != HS_OK || hs_world_query(w, &opt, rep, &err) != HS_OK)
-                die("hs_world_query", &err);
-            t1 = cold::now_us();
-            changed += cold::class_of(fbench::first_pair_status(rep)) != cls[(size_t)i];
-        } else {
-            fcl::CollisionRequestd req;
-            fcl::CollisionResultd res;
-            t0 = cold::now_us();
-            rob_obj.setTransform(fbench::fcl_pose(m));
-            rob_obj.computeAABB();
-            fcl::collide(&env_obj, &rob_obj, req, res);
-            t1 = cold::now_us();
-        }
-        return t1 - t0;
+        hs_status st = HS_DISJOINT;
+        double us = fbench::timed_pair_step(k, poses[(size_t)i].data(), w, rob, &opt, rep, &st,
+                                            &env_obj, &rob_obj, &err);
+        if (us < 0)
+            die("hs_world_query", &err);
+        if (k == 0)
+            changed += cold::class_of(st) != cls[(size_t)i];
+        return us;
     });
     if (changed)
         die("an answer changed between the check and the timed passes");

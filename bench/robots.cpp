@@ -415,26 +415,15 @@ void time_family(family &f, const options &o, rng &r)
     cold::run((int)f.inst.size(), o.repeats, 2, r, f.t, [&](int k, int i) {
         const instance &in = f.inst[(size_t)i];
         pair_state &ps = *f.pairs[(size_t)in.pair];
-        const double *m = in.pose.data();
         hs_error err;
-        double t0, t1;
-        if (k == 0) {
-            t0 = cold::now_us();
-            if (hs_body_set_pose(ps.b2, m, &err) != HS_OK ||
-                hs_world_query(ps.w, &opt, ps.rep, &err) != HS_OK)
-                die("hs_world_query", &err);
-            t1 = cold::now_us();
-            changed += cold::class_of(fbench::first_pair_status(ps.rep)) != f.cls[(size_t)i];
-        } else {
-            fcl::CollisionRequestd req;
-            fcl::CollisionResultd res;
-            t0 = cold::now_us();
-            ps.o2->setTransform(fbench::fcl_pose(m));
-            ps.o2->computeAABB();
-            fcl::collide(ps.o1.get(), ps.o2.get(), req, res);
-            t1 = cold::now_us();
-        }
-        return t1 - t0;
+        hs_status st = HS_DISJOINT;
+        double us = fbench::timed_pair_step(k, in.pose.data(), ps.w, ps.b2, &opt, ps.rep, &st,
+                                            ps.o1.get(), ps.o2.get(), &err);
+        if (us < 0)
+            die("hs_world_query", &err);
+        if (k == 0)
+            changed += cold::class_of(st) != f.cls[(size_t)i];
+        return us;
     });
     if (changed)
         die("an answer changed between the check and the timed passes");
