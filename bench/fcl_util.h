@@ -106,13 +106,14 @@ inline std::shared_ptr<fcl::Convexd> fcl_convex(const double *v, int nv, const i
 }
 
 /* The pairs of objects FCL's collide finds colliding, by the int each
- * object carries as user data (a < b), and the narrow-phase calls made:
- * the callback of a collision manager's collide(&data, fcl_pairs_callback),
- * the request's defaults GST_LIBCCD and no contacts unless changed. */
+ * object carries as user data (a < b), the narrow-phase calls made, and
+ * (with request.enable_contact) the contact points: the callback of a
+ * collision manager's collide(&data, fcl_pairs_callback), the request's
+ * defaults GST_LIBCCD and no contacts unless changed. */
 struct fcl_pairs {
     fcl::CollisionRequestd request;
     std::vector<std::pair<int, int>> pairs;
-    long narrow = 0;
+    long narrow = 0, contacts = 0;
 };
 
 inline bool fcl_pairs_callback(fcl::CollisionObjectd *o1, fcl::CollisionObjectd *o2, void *user)
@@ -121,6 +122,8 @@ inline bool fcl_pairs_callback(fcl::CollisionObjectd *o1, fcl::CollisionObjectd 
     fcl::CollisionResultd result;
     d->narrow++;
     fcl::collide(o1, o2, d->request, result);
+    if (d->request.enable_contact)
+        d->contacts += (long)result.numContacts();
     if (result.isCollision()) {
         int a = *static_cast<int *>(o1->getUserData()), b = *static_cast<int *>(o2->getUserData());
         d->pairs.emplace_back(std::min(a, b), std::max(a, b));

@@ -213,31 +213,11 @@ pair_list expected_pairs(const rest_scene &sc)
     return out;
 }
 
-struct fcl_data {
-    fcl::CollisionRequestd request;
-    pair_list pairs;
-    long narrow = 0, contacts = 0;
-};
-
-bool fcl_rest_callback(fcl::CollisionObjectd *o1, fcl::CollisionObjectd *o2, void *user)
-{
-    auto *d = static_cast<fcl_data *>(user);
-    fcl::CollisionResultd result;
-    d->narrow++;
-    fcl::collide(o1, o2, d->request, result);
-    d->contacts += (long)result.numContacts();
-    if (result.isCollision()) {
-        int a = *static_cast<int *>(o1->getUserData()), b = *static_cast<int *>(o2->getUserData());
-        d->pairs.emplace_back(std::min(a, b), std::max(a, b));
-    }
-    return false;
-}
-
 /* Setup's first query: runs fcl::collide on every candidate pair and
  * counts the collisions (the objects carry no user data). */
 bool fcl_count_callback(fcl::CollisionObjectd *o1, fcl::CollisionObjectd *o2, void *user)
 {
-    auto *d = static_cast<fcl_data *>(user);
+    auto *d = static_cast<fbench::fcl_pairs *>(user);
     fcl::CollisionResultd result;
     d->narrow++;
     fcl::collide(o1, o2, d->request, result);
@@ -293,7 +273,7 @@ rest_result rest_size(int n, const rest_options &o)
     auto manager = std::make_unique<fcl::DynamicAABBTreeCollisionManagerd>();
     manager->registerObjects(objs);
     manager->setup();
-    fcl_data data, cdata;
+    fbench::fcl_pairs data, cdata;
     cdata.request.enable_contact = true;
     cdata.request.num_max_contacts = 16;
 
@@ -304,7 +284,7 @@ rest_result rest_size(int n, const rest_options &o)
             long switched = 0;
             double dt;
             if (mi == R_FCL || mi == R_FCLC) {
-                fcl_data &fd = mi == R_FCL ? data : cdata;
+                fbench::fcl_pairs &fd = mi == R_FCL ? data : cdata;
                 fd.pairs.clear();
                 fd.narrow = 0;
                 fd.contacts = 0;
@@ -315,7 +295,7 @@ rest_result rest_size(int n, const rest_options &o)
                             sc.fobj[i]->computeAABB();
                         }
                         manager->update();
-                        manager->collide(&fd, fcl_rest_callback);
+                        manager->collide(&fd, fbench::fcl_pairs_callback);
                     },
                     &switched);
                 std::sort(fd.pairs.begin(), fd.pairs.end());
@@ -530,7 +510,7 @@ void setup_rounds(const rest_options &o, setup_result &res, int count, FO add_ou
                     res.all_fcl.push_back(1e6 * dt);
                     sum += 1e6 * dt;
                 }
-                fcl_data data;
+                fbench::fcl_pairs data;
                 long sw = 0;
                 double q = timed(
                     [&] {
