@@ -14,6 +14,7 @@
 #include "solver/seidel.h"
 #include "polytope/error.h"
 #include "polytope/mem.h"
+#include "polytope/select.h"
 
 typedef struct prep_ctx {
     const hs_poly *p;
@@ -328,16 +329,7 @@ static void best_rows(const hs_poly *p, const fast_prep *fp, const double *d, in
         else
             for (int j = 0; j < p->n; j++)
                 sc += a[j] * d[j];
-        sc /= fp->center_slack[i];
-        if (count == fp->map_len && sc <= score[count - 1])
-            continue;
-        int k = count < fp->map_len ? count++ : count - 1;
-        for (; k > 0 && score[k - 1] < sc; k--) {
-            score[k] = score[k - 1];
-            out[k] = out[k - 1];
-        }
-        score[k] = sc;
-        out[k] = i;
+        keep_largest(score, out, &count, fp->map_len, sc / fp->center_slack[i], i);
     }
     for (int k = count; k < fp->map_len; k++)
         out[k] = -1;
