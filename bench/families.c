@@ -396,7 +396,9 @@ out:
 /* Largest k in [NEAR_K_LO, NEAR_K_HI) at which A and B + k 2^-30 cB meet
  * (the set of such k is an interval: A - B is convex), starting from the
  * estimate and decided by the fast engine (certified answers); then
- * checked at k and k + 1 by the exact engine.  -1 on error. */
+ * checked at k and k + 1 by the exact engine.  -1 on error; -2 when the
+ * pair has no last contact in the bracket (B's center so near A's that
+ * moving it 2 cB away does not separate them: make_near draws another). */
 static int near_last_contact(near_ctx *x, long est, long *k, hs_status *cls, hs_error *err)
 {
     hs_status st;
@@ -408,7 +410,7 @@ static int near_last_contact(near_ctx *x, long est, long *k, hs_status *cls, hs_
         if (st != HS_DISJOINT)
             break;
         if (lo == NEAR_K_LO)
-            return fail(err, HS_ERR_INTERNAL, "near: no contact in the bracket"), -1;
+            return -2; /* no contact in the bracket */
         hi = lo;
         lo = lo - step < NEAR_K_LO ? NEAR_K_LO : lo - step;
         step *= 2;
@@ -421,7 +423,7 @@ static int near_last_contact(near_ctx *x, long est, long *k, hs_status *cls, hs_
         if (st == HS_DISJOINT)
             break;
         if (hi >= NEAR_K_HI)
-            return fail(err, HS_ERR_INTERNAL, "near: no separation in the bracket"), -1;
+            return -2; /* no separation in the bracket */
         lo = hi;
         hi = hi + step > NEAR_K_HI ? NEAR_K_HI : hi + step;
         step *= 2;
@@ -448,11 +450,18 @@ static int near_last_contact(near_ctx *x, long est, long *k, hs_status *cls, hs_
     return 0;
 }
 
-static hs_code make_near(uint64_t seed, long index, int m, fam_pair *p, hs_error *err)
+/* Tries for a sphere pair whose last contact lies in the bracket (nearly
+ * every first try: a pair whose centers nearly coincide is drawn again,
+ * from the same stream with another seed). */
+#define NEAR_TRIES 8
+
+/* One try of make_near on the sphere pair of (seed, index): 0 done, -1
+ * error (p freed), -2 no last contact in the bracket (p freed). */
+static int near_try(uint64_t seed, long index, int m, fam_pair *p, hs_error *err)
 {
     hs_code rc = make_sphere(seed, index, m, p, err);
     if (rc != HS_OK)
-        return rc;
+        return -1;
     near_ctx x = {0};
     x.m = m;
     x.a = p->a[1];
@@ -465,35 +474,45 @@ static hs_code make_near(uint64_t seed, long index, int m, fam_pair *p, hs_error
     x.A = A;
     long k = 0;
     hs_status cls = HS_DISJOINT;
-    rc = HS_ERR_NOMEM;
+    int got = -1;
     if (!x.nb || !x.r)
-        fail(err, rc, "out of memory");
-    else if (!A)
-        rc = err ? err->code : HS_ERR_INTERNAL;
-    else if (near_last_contact(&x, near_estimate(p, p->interior[1]), &k, &cls, err) != 0)
-        rc = err ? err->code : HS_ERR_INTERNAL;
-    else {
+        fail(err, HS_ERR_NOMEM, "out of memory");
+    else if (A && (got = near_last_contact(&x, near_estimate(p, p->interior[1]), &k, &cls,
+                                           err)) == 0) {
         if (index % 2 == 1)
             k++; /* first disjoint position */
         else if (cls == HS_TOUCHING)
             k--; /* k itself only touches: one step deeper */
-        rc = near_shift(x.a, x.b, m, x.C, k, x.nb) == 0 ? HS_OK : HS_ERR_INTERNAL;
-        if (rc == HS_OK) {
+        if (near_shift(x.a, x.b, m, x.C, k, x.nb) == 0) {
             memcpy(p->b[1], x.nb, (size_t)m * sizeof *x.nb);
             for (int j = 0; j < 3; j++) /* cB (1 + k 2^-30), exactly */
                 p->interior[1][j] = ldexp((double)(x.C[j] * ((1LL << NEAR_BITS) + k)),
                                           -(FRAC + NEAR_BITS));
             snprintf(p->label, sizeof p->label, "%s by one step of 2^-30 |cB| (k = %ld)",
                      index % 2 ? "apart" : "overlapping", k);
-        } else
-            fail(err, rc, "near: the final shift is not exactly in doubles");
+        } else {
+            fail(err, HS_ERR_INTERNAL, "near: the final shift is not exactly in doubles");
+            got = -1;
+        }
     }
     hs_poly_free(A);
     hs_result_free(x.r);
     free(x.nb);
-    if (rc != HS_OK)
+    if (got != 0)
         fam_pair_free(p);
-    return rc;
+    return got;
+}
+
+static hs_code make_near(uint64_t seed, long index, int m, fam_pair *p, hs_error *err)
+{
+    for (int t = 0; t < NEAR_TRIES; t++) {
+        int got = near_try(seed + (uint64_t)t * 0x9E3779B97F4A7C15u, index, m, p, err);
+        if (got == 0)
+            return HS_OK;
+        if (got == -1)
+            return err && err->code != HS_OK ? err->code : HS_ERR_INTERNAL;
+    }
+    return fail(err, HS_ERR_INTERNAL, "near: no pair with a last contact in %d tries", NEAR_TRIES);
 }
 
 /* ============================================================ touching */
