@@ -27,6 +27,13 @@
 #else
 #define FP_KERNEL inline
 #endif
+/* Before a loop of a kernel over its dimension: unrolled whole where the
+ * dimension is a constant (GCC at -O2 keeps such loops otherwise). */
+#if defined(__GNUC__) && !defined(__clang__)
+#define FP_UNROLL _Pragma("GCC unroll 5")
+#else
+#define FP_UNROLL
+#endif
 
 /* gamma_k = k u / (1 - k u), the relative error bound of k roundings. */
 static inline double fp_gamma(int k) { return k * FP_U / (1 - k * FP_U); }

@@ -47,6 +47,7 @@ static FP_KERNEL void constraint_of_n(const flp_state *s, int n, int id, double 
 {
     if (id < 0) {
         int var = SEIDEL_BOX_VAR(id), upper = SEIDEL_BOX_UPPER(id);
+        FP_UNROLL
         for (int j = 0; j <= n; j++)
             g[j] = 0;
         g[var] = upper ? 1 : -1;
@@ -56,6 +57,7 @@ static FP_KERNEL void constraint_of_n(const flp_state *s, int n, int id, double 
     const seidel_bank *b = id < s->bank[0].m ? &s->bank[0] : &s->bank[1];
     int i = id < s->bank[0].m ? id : id - s->bank[0].m;
     const double *a = b->a + (size_t)i * (size_t)n;
+    FP_UNROLL
     for (int j = 0; j < n; j++)
         g[j] = a[j];
     g[n] = b->w ? b->w[i] : 0;
@@ -80,8 +82,10 @@ static int flp_refactor(flp_state *s)
 static FP_KERNEL int vertex_of(int D, const double *Ginv, const double *h, double *z)
 {
     int finite = 1;
+    FP_UNROLL
     for (int i = 0; i < D; i++) {
         double v = 0;
+        FP_UNROLL
         for (int c = 0; c < D; c++)
             v += Ginv[i * D + c] * h[c];
         z[i] = v;
@@ -251,6 +255,7 @@ static FP_KERNEL int most_violated(flp_state *s, int n, const int *set, int coun
 {
     int D = n + 1, best = FLP_NONE, S = n + 4;
     double best_score = 0, zmax = 0;
+    FP_UNROLL
     for (int j = 0; j < D; j++)
         zmax = fp_max(zmax, fabs(s->z[j]));
     const double spread = sqrt((double)n) + 1; /* (the tolerance: row_violation) */
@@ -263,6 +268,7 @@ static FP_KERNEL int most_violated(flp_state *s, int n, const int *set, int coun
             int i = id < s->bank[0].m ? id : id - s->bank[0].m;
             const double *a = b->a + (size_t)i * (size_t)n;
             double *row = s->tab + (size_t)k * (size_t)S, w = b->w ? b->w[i] : 0;
+            FP_UNROLL
             for (int j = 0; j < n; j++)
                 row[j] = a[j];
             row[n] = w;
@@ -271,12 +277,18 @@ static FP_KERNEL int most_violated(flp_state *s, int n, const int *set, int coun
             row[n + 3] = SEIDEL_VIOLATION_TOL * fabs(b->b[i]);
         }
         s->ntab = count;
+        double z[FLP_MAX_D]; /* (in registers through the loop) */
+        FP_UNROLL
+        for (int j = 0; j <= n; j++)
+            z[j] = s->z[j];
         for (int k = 0; k < count; k++) {
             const double *row = s->tab + (size_t)k * (size_t)S;
             double v = -row[n + 1];
+            FP_UNROLL
             for (int j = 0; j <= n; j++)
-                v += row[j] * s->z[j];
-            if (v > row[n + 2] * zmax + row[n + 3]) {
+                v += row[j] * z[j];
+            /* (most rows hold: their tolerance is not read) */
+            if (v > 0 && v > row[n + 2] * zmax + row[n + 3]) {
                 double score = v / (row[n] > 0 ? row[n] : 1);
                 if (score > best_score) {
                     best_score = score;
@@ -352,14 +364,17 @@ static FP_KERNEL flp_status flp_solve_n(flp_state *s, int n, const int *set, int
             return FLP_TROUBLE;
         double g[FLP_MAX_D], h, alpha[FLP_MAX_D], amax = 0;
         constraint_of_n(s, n, r, g, &h);
+        FP_UNROLL
         for (int c = 0; c < D; c++) {
             double v = 0;
+            FP_UNROLL
             for (int k = 0; k < D; k++)
                 v += s->Ginv[k * D + c] * g[k];
             alpha[c] = v;
             amax = fp_max(amax, fabs(v));
         }
         int leave = -1;
+        FP_UNROLL
         for (int c = 0; c < D; c++) {
             if (!(alpha[c] > FLP_PIVOT_TOL * amax))
                 continue;
@@ -370,13 +385,17 @@ static FP_KERNEL flp_status flp_solve_n(flp_state *s, int n, const int *set, int
             return amax > 0 ? FLP_INFEASIBLE : FLP_TROUBLE;
         /* Row replacement: Ginv' = Ginv - Ginv[:, leave] (alpha - e_leave)^T / alpha_leave */
         double col[FLP_MAX_D], f[FLP_MAX_D], al = alpha[leave];
+        FP_UNROLL
         for (int k = 0; k < D; k++) {
             col[k] = s->Ginv[k * D + leave];
             f[k] = (alpha[k] - (k == leave)) / al;
         }
+        FP_UNROLL
         for (int k = 0; k < D; k++)
+            FP_UNROLL
             for (int j = 0; j < D; j++)
                 s->Ginv[k * D + j] -= col[k] * f[j];
+        FP_UNROLL
         for (int j = 0; j < D; j++)
             s->G[leave * D + j] = g[j];
         s->h[leave] = h;
@@ -388,6 +407,7 @@ static FP_KERNEL flp_status flp_solve_n(flp_state *s, int n, const int *set, int
             return FLP_TROUBLE;
         if (s->hook && s->z[n] < 0) {
             double lam_tau[FLP_MAX_D];
+            FP_UNROLL
             for (int c = 0; c < D; c++)
                 lam_tau[c] = s->Ginv[n * D + c];
             if (s->hook(s->hook_user, s->z, s->basis, lam_tau))
@@ -409,6 +429,7 @@ static FP_KERNEL int most_violated_out(const flp_state *s, int n, const unsigned
 {
     double zmax = 0, best[FLP_ROUND_JOIN];
     int nj = 0;
+    FP_UNROLL
     for (int j = 0; j <= n; j++)
         zmax = fp_max(zmax, fabs(s->z[j]));
     for (int i = 0; i < m; i++) {
