@@ -95,32 +95,30 @@ int fq_strictly_inside(fast_query *q, int k, const double *x)
 
 /* ------------------------------------------------------ direction maps */
 
-/* Direction d of the query frame as seen by view k's direction map. */
-static void to_map_frame(const fast_view *v, int n, const double *d, double *out)
+/* Direction d of the query frame as seen by view k's direction map: d
+ * itself, or its rotation into out. */
+static const double *to_map_frame(const fast_view *v, int n, const double *d, double *out)
 {
-    if (!v->lookup) {
-        memcpy(out, d, sizeof(double) * (size_t)n);
-        return;
-    }
+    if (!v->lookup)
+        return d;
     for (int i = 0; i < n; i++) {
         out[i] = 0;
         for (int j = 0; j < n; j++)
             out[i] += v->lookup[i * n + j] * d[j];
     }
+    return out;
 }
 
 void fq_prefetch_lookup(const fast_query *q, int k, const double *d)
 {
     double dir[SEIDEL_MAX_DIM];
-    to_map_frame(q->V[k], q->n, d, dir);
-    fast_prep_prefetch(q->F[k], dir);
+    fast_prep_prefetch(q->F[k], to_map_frame(q->V[k], q->n, d, dir));
 }
 
 const int *fq_lookup(const fast_query *q, int k, const double *d, int *count)
 {
     double dir[SEIDEL_MAX_DIM];
-    to_map_frame(q->V[k], q->n, d, dir);
-    return fast_prep_lookup(q->F[k], dir, count);
+    return fast_prep_lookup(q->F[k], to_map_frame(q->V[k], q->n, d, dir), count);
 }
 
 /* ------------------------------------------------------- certification */
