@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "polytope/fp.h"
 #include "polytope/hpoly.h"
 #include "polytope/predicates.h"
 #include "solver/fast_lp.h"
@@ -278,43 +277,21 @@ static int map_resolution(int n, int m)
 }
 
 /* Cell of direction d: the face is the axis of largest |d_k| with its
- * sign; the other coordinates, divided by |d_k|, lie in [-1, 1].  (One
- * division, by the scale of the cell grid: a cell's boundaries move by a
- * few units of rounding, which the users' widened caps and candidate
- * lists cover; fast_star.c.) */
+ * sign; the other coordinates, divided by |d_k|, lie in [-1, 1]. */
 int fast_prep_cell(int n, int g, const double *d)
 {
-    double half = 0.5 * g, top = g - 1;
-    if (n == 3) { /* the common case, without loops */
-        double a0 = fabs(d[0]), a1 = fabs(d[1]), a2 = fabs(d[2]), big, u, w;
-        int k;
-        if (a0 >= a1 && a0 >= a2) { /* (the first axis of largest |d_k|, as below) */
-            k = 0, big = a0, u = d[1], w = d[2];
-        } else if (a1 >= a2) {
-            k = 1, big = a1, u = d[0], w = d[2];
-        } else {
-            k = 2, big = a2, u = d[0], w = d[1];
-        }
-        double scale = half / big;
-        int cu = (int)fp_min(fp_max(u * scale + half, 0), top);
-        int cw = (int)fp_min(fp_max(w * scale + half, 0), top);
-        return ((2 * k + (d[k] < 0)) * g + cu) * g + cw;
-    }
     int k = 0;
-    double big = fabs(d[0]);
     for (int j = 1; j < n; j++)
-        if (fabs(d[j]) > big) {
-            big = fabs(d[j]);
+        if (fabs(d[j]) > fabs(d[k]))
             k = j;
-        }
     int cell = 2 * k + (d[k] < 0);
-    double scale = half / big;
     for (int j = 0; j < n; j++) {
         if (j == k)
             continue;
+        double u = d[j] / fabs(d[k]), v = (u + 1) * 0.5 * g;
         /* floor(v) clamped to [0, g - 1]: v >= 0 here, so the conversion
          * (truncation) is the floor; NaN takes cell 0 */
-        int c = (int)fp_min(fp_max(d[j] * scale + half, 0), top);
+        int c = v >= g ? g - 1 : v > 0 ? (int)v : 0;
         cell = cell * g + c;
     }
     return cell;
