@@ -451,8 +451,8 @@ static int near_last_contact(near_ctx *x, long est, long *k, hs_status *cls, hs_
 }
 
 /* Tries for a sphere pair whose last contact lies in the bracket (nearly
- * every first try: a pair whose centers nearly coincide is drawn again,
- * from the same stream with another seed). */
+ * every first try; a pair whose centers nearly coincide is replaced by
+ * the sphere pair of the same index under a shifted seed). */
 #define NEAR_TRIES 8
 
 /* One try of make_near on the sphere pair of (seed, index): 0 done, -1
