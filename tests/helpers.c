@@ -8,6 +8,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "bench/families.h"
 #include "polytope/hull3.h"
 #include "solver/vertices.h"
 
@@ -252,4 +253,13 @@ hs_poly *t_ellipsoid_rows(int m, double e, const double *c, double s, uint64_t *
     free(A);
     free(b);
     return P;
+}
+
+void t_pair_polys(const struct fam_pair *p, hs_poly **A, hs_poly **B)
+{
+    hs_error err;
+    *A = hs_poly_from_doubles(3, p->m[0], p->a[0], p->b[0], NULL, &err);
+    ck_assert_msg(*A != NULL, "the pair's A: %s", err.msg);
+    *B = hs_poly_from_doubles(3, p->m[1], p->a[1], p->b[1], NULL, &err);
+    ck_assert_msg(*B != NULL, "the pair's B: %s", err.msg);
 }

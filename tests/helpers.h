@@ -69,6 +69,12 @@ double t_rng_sym(uint64_t *s);
 struct hull3 *t_hull(const double *pts, int n);
 struct vertex_set *t_vertices(const hs_poly *P, const double *interior);
 
+/* The two polyhedra of a pair of bench/families.h (3 variables, rows as
+ * doubles), new in *A and *B (the caller frees them); fails the test with
+ * the library's message when either cannot be made. */
+struct fam_pair;
+void t_pair_polys(const struct fam_pair *p, hs_poly **A, hs_poly **B);
+
 /* A 3-D polyhedron tangent to the ellipsoid with semi-axes (1, e, e)
  * around c, scaled by s: m random integer normals (|a_j| <= 64), right
  * sides rounded up to multiples of 2^-10 s, every number an exact double

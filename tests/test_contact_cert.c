@@ -170,9 +170,8 @@ START_TEST(edge_and_vertex_contacts)
                 fam_pair p;
                 hs_error err;
                 ck_assert_int_eq(fam_make(fams[f], 1, k, sizes[z], NULL, &p, &err), HS_OK);
-                hs_poly *A = hs_poly_from_doubles(3, p.m[0], p.a[0], p.b[0], NULL, &err);
-                hs_poly *B = hs_poly_from_doubles(3, p.m[1], p.a[1], p.b[1], NULL, &err);
-                ck_assert(A && B);
+                hs_poly *A, *B;
+                t_pair_polys(&p, &A, &B);
                 ck_assert_int_eq(query(HS_ENGINE_FAST, A, B, rf), HS_TOUCHING);
                 ck_assert_int_eq(hs_result_fallback(rf), 0);
                 ck_assert_msg(hs_result_verify(rf, A, B, &err) == HS_OK, "%s %d pair %ld: %s",
@@ -457,9 +456,8 @@ START_TEST(rounding_apart_without_the_rational_lp)
         fam_pair p;
         resting_pair(&rng, c1, 0, &p);
         hs_error err;
-        hs_poly *A = hs_poly_from_doubles(3, p.m[0], p.a[0], p.b[0], NULL, &err);
-        hs_poly *B = hs_poly_from_doubles(3, p.m[1], p.a[1], p.b[1], NULL, &err);
-        ck_assert(A && B);
+        hs_poly *A, *B;
+        t_pair_polys(&p, &A, &B);
         hs_options opt;
         hs_options_init(&opt);
         opt.trace = trace_append;
@@ -520,9 +518,8 @@ START_TEST(exact_disjoint_answer_kept_as_hint)
         uint64_t rng = seeds[t];
         resting_pair(&rng, c1, 0, &p);
         hs_error err;
-        hs_poly *A = hs_poly_from_doubles(3, p.m[0], p.a[0], p.b[0], NULL, &err);
-        hs_poly *B = hs_poly_from_doubles(3, p.m[1], p.a[1], p.b[1], NULL, &err);
-        ck_assert(A && B);
+        hs_poly *A, *B;
+        t_pair_polys(&p, &A, &B);
         fast_view va, vb;
         ck_assert(fast_view_of_poly(&va, A) == 0 && fast_view_of_poly(&vb, B) == 0);
         ck_assert(va.prep && vb.prep);

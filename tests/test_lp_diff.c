@@ -618,9 +618,8 @@ START_TEST(rounds_agree_with_lp_solve)
             fam_pair p;
             hs_error err;
             ck_assert_msg(fam_make(fams[f], 3, index, 100, NULL, &p, &err) == HS_OK, "%s", err.msg);
-            hs_poly *A = hs_poly_from_doubles(3, p.m[0], p.a[0], p.b[0], NULL, &err);
-            hs_poly *B = hs_poly_from_doubles(3, p.m[1], p.a[1], p.b[1], NULL, &err);
-            ck_assert(A && B);
+            hs_poly *A, *B;
+            t_pair_polys(&p, &A, &B);
             zrows z;
             ck_assert_int_eq(zrows_build(&z, A, B), 0);
             unsigned char *kind = malloc((size_t)z.m);
@@ -670,9 +669,8 @@ START_TEST(near_family_replaces_a_pair_without_contact)
         hs_error err;
         ck_assert_msg(fam_make(FAM_NEAR, 7, index, 20, NULL, &p, &err) == HS_OK, "%s", err.msg);
         ck_assert_ptr_nonnull(strstr(p.label, index % 2 ? "apart" : "overlapping"));
-        hs_poly *A = hs_poly_from_doubles(3, p.m[0], p.a[0], p.b[0], NULL, &err);
-        hs_poly *B = hs_poly_from_doubles(3, p.m[1], p.a[1], p.b[1], NULL, &err);
-        ck_assert(A && B);
+        hs_poly *A, *B;
+        t_pair_polys(&p, &A, &B);
         hs_options opt;
         hs_options_init(&opt);
         opt.engine = HS_ENGINE_EXACT;
