@@ -618,11 +618,8 @@ static int try_hint(fast_query *q, const fast_hint *h)
             return 0;
         basis[c] = which ? q->mA + row : row;
     }
-    if (!fq_certify_farkas(q, basis))
-        return 0;
-    fq_store_farkas(q, basis);
-    fq_trace_basis(q, "the certificate rows of the last query still certify: disjoint", basis);
-    return 1;
+    return farkas_answer(q, basis, "the certificate rows of the last query still certify: "
+                                   "disjoint");
 }
 
 /* The hint of a Farkas certificate with its multipliers written out (the
