@@ -16,6 +16,13 @@
 #define FILTER_MAX 0x1p250
 #define FILTER_MIN 0x1p-250
 #define DET4_ERR (12.0 * FP_U)
+/* pred_orient3d's filter (Shewchuk's orient3d expression: a row times the
+ * minors of the other two, differences from one corner): |det - exact| <=
+ * ORIENT_ERR times the permanent, when the inputs lie in the range above
+ * and the permanent is at least ORIENT_PERM_MIN (below it an underflow
+ * could matter: go exact). */
+#define ORIENT_ERR ((7.0 + 56.0 * FP_U) * FP_U)
+#define ORIENT_PERM_MIN 0x1p-800
 
 static inline int filter_range_ok(const double *v, int count)
 {

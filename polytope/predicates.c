@@ -244,9 +244,7 @@ int pred_det_sign(const double *M, int k, pred_stats *st)
  *    expansion underflow (entries spanning more than about 2^600 within a
  *    column, several such columns), checked up front. */
 
-#define ORIENT_ERR ((7.0 + 56.0 * UNIT_ROUNDOFF) * UNIT_ROUNDOFF)
-/* Below this permanent an underflow could matter: go exact. */
-#define ORIENT_PERM_MIN 0x1p-800
+/* (ORIENT_ERR, ORIENT_PERM_MIN: pred_filters.h) */
 
 /* out = det of the 3x3 row-major matrix e (t1, t2 scratch). */
 void pred_det3_q(mpq_t out, mpq_t *e, mpq_t t1, mpq_t t2)

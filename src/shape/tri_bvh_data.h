@@ -50,12 +50,11 @@ struct tri_bvh {
  * point x, c = x - t0, det = n . c (= det[a; b; c]) and P = sum_k perm_k
  * |c_k|.  This is Shewchuk's orient3d expression (a row times the minors
  * of the other two, differences from one corner), so |det - exact| <=
- * (7 + 56u) u P when every nonzero input lies in [2^-250, 2^250] and
- * P >= 2^-800 (predicates.c's filter conditions: no overflow, underflow
- * far below the bound).  A triangle outside that range gets perm = NaN:
- * it never certifies. */
-#define BVH_ERR ((7.0 + 56.0 * FP_U) * FP_U)
-#define BVH_PERM_MIN 0x1p-800
+ * ORIENT_ERR P = (7 + 56u) u P when every nonzero input lies in
+ * [2^-250, 2^250] and P >= ORIENT_PERM_MIN = 2^-800 (the filter's
+ * conditions, polytope/pred_filters.h: no overflow, underflow far below
+ * the bound).  A triangle outside that range gets perm = NaN: it never
+ * certifies. */
 
 /* The plane of the triangle t (9 doubles): out = n[3], perm[3]. */
 static inline void bvh_plane_of(const double *t, double out[6])
@@ -84,9 +83,9 @@ static inline int bvh_plane_apart(const double *t, const double pl[6], const dou
         double c0 = p[0] - t[0], c1 = p[1] - t[1], c2 = p[2] - t[2];
         double det = pl[0] * c0 + pl[1] * c1 + pl[2] * c2;
         double perm = pl[3] * fabs(c0) + pl[4] * fabs(c1) + pl[5] * fabs(c2);
-        if (!(perm >= BVH_PERM_MIN))
+        if (!(perm >= ORIENT_PERM_MIN))
             return 0; /* (NaN too) */
-        double bound = BVH_ERR * perm;
+        double bound = ORIENT_ERR * perm;
         int s = det > bound ? 1 : -det > bound ? -1 : 0;
         if (s == 0 || (side != 0 && s != side))
             return 0;
