@@ -60,6 +60,18 @@ static inline void cross3(const double a[3], const double b[3], double out[3])
 /* fmin and fmax as the C library defines them (a NaN argument is ignored;
  * -0 and +0 may come either way), compiled inline: the library calls cost
  * more than the comparison in tight loops. */
+/* The coordinate of v (n entries, n >= 1) of largest magnitude, the first
+ * of equal ones: the axis a plane v . x = b is solved for, a direction's
+ * cube face (fast_prep_cell), a row's pivot entry. */
+static inline int fp_largest_axis(const double *v, int n)
+{
+    int k = 0;
+    for (int j = 1; j < n; j++)
+        if (fabs(v[j]) > fabs(v[k]))
+            k = j;
+    return k;
+}
+
 static inline double fp_min(double a, double b) { return (b < a || a != a) ? b : a; }
 static inline double fp_max(double a, double b) { return (b > a || a != a) ? b : a; }
 

@@ -165,10 +165,7 @@ int pred_row_sign_q(const double *a, double b, mpq_t *const x, int n, mpq_t acc,
 
 int pred_rows_opposite(const double *a1, double b1, const double *a2, double b2, int n)
 {
-    int J = 0;
-    for (int k = 1; k < n; k++)
-        if (fabs(a2[k]) > fabs(a2[J]))
-            J = k;
+    int J = fp_largest_axis(a2, n);
     if (a2[J] == 0 || a1[J] == 0 || (a1[J] > 0) == (a2[J] > 0))
         return 0;
     for (int k = 0; k <= n; k++) { /* k = n: the right sides */

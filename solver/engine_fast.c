@@ -651,7 +651,7 @@ static void written_farkas_hint(const fast_query *q, fast_hint *h)
         double c3[3] = {0, 0, 0};
         for (int t = 1; extra == 1 && t < k && c3[0] == 0 && c3[1] == 0 && c3[2] == 0; t++)
             cross3(g0, view_row(q->V[h->which[t]], 3, h->row[t]), c3);
-        int top = fq_largest_axis(extra == 1 ? c3 : g0, 3);
+        int top = fp_largest_axis(extra == 1 ? c3 : g0, 3);
         for (int j = 0, t = 0; j < 3; j++) /* one: the normal of the rows' plane; two: not g0 */
             if (extra == 1 ? j == top : j != top)
                 axis[t++] = j;

@@ -284,7 +284,7 @@ int fq_sliver_point(fast_query *q, int *basis, int *have_basis)
     if (n != 3 || !q->rounding_faces)
         return 0;
     const double *ga = view_row(q->V[0], 3, ra), *gb = view_row(q->V[1], 3, rb);
-    int k = fq_largest_axis(ga, 3);
+    int k = fp_largest_axis(ga, 3);
     if (ga[k] == 0 || gb[k] == 0 || (ga[k] > 0) == (gb[k] > 0))
         return 0;
     mpq_t x[3], bound[2], t, u, acc;

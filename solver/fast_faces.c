@@ -100,7 +100,7 @@ int fq_face_basis_certifies(fast_query *q, int ra, int rb, const double *p)
     double G[SEIDEL_MAX_DIM * SEIDEL_MAX_DIM], h[SEIDEL_MAX_DIM];
     if (D > SEIDEL_MAX_DIM || ra < 0 || ra >= q->mA || rb < 0 || rb >= q->M - q->mA)
         return 0;
-    int k = fq_largest_axis(view_row(q->V[0], n, ra), n);
+    int k = fp_largest_axis(view_row(q->V[0], n, ra), n);
     int basis[SEIDEL_MAX_DIM + 1] = {ra, rb + q->mA};
     for (int c = 0; c < 2; c++) {
         fq_basis_column(q, basis[c], G + c * D, &h[c]);
@@ -480,7 +480,7 @@ static int plane_rows_make(const fast_query *q, int ra, int rb, const int *set, 
     fast_work *fw = q->fw;
     pr->g = view_row(q->V[0], 3, ra);
     pr->gb = q->V[0]->b[ra];
-    pr->kk = fq_largest_axis(pr->g, 3);
+    pr->kk = fp_largest_axis(pr->g, 3);
     pr->m = 0;
     int cap = (set ? count : q->M) + 1;
     if (fw->plane_cap < cap) {

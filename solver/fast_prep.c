@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "polytope/fp.h"
 #include "polytope/hpoly.h"
 #include "polytope/predicates.h"
 #include "solver/fast_lp.h"
@@ -280,10 +281,7 @@ static int map_resolution(int n, int m)
  * sign; the other coordinates, divided by |d_k|, lie in [-1, 1]. */
 int fast_prep_cell(int n, int g, const double *d)
 {
-    int k = 0;
-    for (int j = 1; j < n; j++)
-        if (fabs(d[j]) > fabs(d[k]))
-            k = j;
+    int k = fp_largest_axis(d, n);
     int cell = 2 * k + (d[k] < 0);
     for (int j = 0; j < n; j++) {
         if (j == k)

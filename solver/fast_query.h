@@ -59,18 +59,6 @@ typedef struct fast_query {
     int set_count; /* rows (fw->order) in the dual simplex's last set */
 } fast_query;
 
-/* The coordinate of g (n entries) of largest magnitude, the first of
- * equal ones: the one a plane g . x = b is solved for (the face proofs
- * and the plane LPs of fast_faces.c and fast_exact_set.c agree on it). */
-static inline int fq_largest_axis(const double *g, int n)
-{
-    int k = 0;
-    for (int j = 1; j < n; j++)
-        if (fabs(g[j]) > fabs(g[k]))
-            k = j;
-    return k;
-}
-
 /* Stacked row ids: A's rows first, then B's. */
 static inline int poly_of(const fast_query *q, int id) { return id >= q->mA; }
 static inline int index_in(const fast_query *q, int id) { return id >= q->mA ? id - q->mA : id; }
