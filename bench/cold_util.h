@@ -125,19 +125,23 @@ void run(int n, int repeats, int methods, bench_rng &rng, std::vector<times> &t,
     }
 }
 
+/* A mean for a table or a RESULT field: %.4g, or na (an empty class). */
+inline std::string mean_text(double x)
+{
+    char buf[32];
+    if (std::isnan(x))
+        std::snprintf(buf, sizeof buf, "na");
+    else
+        std::snprintf(buf, sizeof buf, "%.4g", x);
+    return buf;
+}
+
 /* "a / b / c" of the class means (na for an empty class), for a table. */
 inline std::string class_means(const times &t, const std::vector<int> &cls)
 {
     std::string s;
-    char buf[32];
-    for (int c = 0; c < CLASSES; c++) {
-        double m = t.mean(cls, c);
-        if (std::isnan(m))
-            std::snprintf(buf, sizeof buf, "na");
-        else
-            std::snprintf(buf, sizeof buf, "%.4g", m);
-        s += (c ? " / " : "") + std::string(buf);
-    }
+    for (int c = 0; c < CLASSES; c++)
+        s += (c ? " / " : "") + mean_text(t.mean(cls, c));
     return s;
 }
 
@@ -146,24 +150,14 @@ inline std::string class_means(const times &t, const std::vector<int> &cls)
 inline std::string result_fields(const times &t, const std::vector<int> &cls)
 {
     char buf[256];
-    double lo, hi, m[CLASSES];
+    double lo, hi;
     t.spread(&lo, &hi);
-    for (int c = 0; c < CLASSES; c++)
-        m[c] = t.mean(cls, c);
-    auto f = [](double x, char *out, size_t size) {
-        if (std::isnan(x))
-            std::snprintf(out, size, "na");
-        else
-            std::snprintf(out, size, "%.4g", x);
-    };
-    char d[24], o[24], h[24];
-    f(m[DISJOINT], d, sizeof d);
-    f(m[OVERLAP], o, sizeof o);
-    f(m[TOUCHING], h, sizeof h);
     std::snprintf(buf, sizeof buf,
                   "mean_us=%.4g disjoint_us=%s overlap_us=%s touching_us=%s spread=%.4g-%.4g "
                   "median_us=%.4g",
-                  t.mean(cls), d, o, h, lo, hi, t.median());
+                  t.mean(cls), mean_text(t.mean(cls, DISJOINT)).c_str(),
+                  mean_text(t.mean(cls, OVERLAP)).c_str(),
+                  mean_text(t.mean(cls, TOUCHING)).c_str(), lo, hi, t.median());
     return buf;
 }
 
