@@ -2,8 +2,8 @@
  * world_rest, world_hulls, mesh, robots, robot): our 4x4 row-major poses
  * as FCL transforms, a triangle mesh as FCL's OBBRSS hierarchy, the
  * status of the one pair a report holds, one timed step of a pair (ours
- * or FCL's), and the pairs a collision manager finds.  Header-only,
- * C++17. */
+ * or FCL's), FCL's answer at a pose, and the pairs a collision manager
+ * finds.  Header-only, C++17. */
 #ifndef HS_BENCH_FCL_UTIL_H
 #define HS_BENCH_FCL_UTIL_H
 
@@ -85,6 +85,20 @@ inline double timed_pair_step(int method, const double *m, hs_world *w, hs_body 
         t1 = cold::now_us();
     }
     return t1 - t0;
+}
+
+/* FCL's answer at pose m of the moving object (its transform and box
+ * set, then fcl::collide against fixed, default request): the untimed
+ * check that bench/mesh and bench/robots make at every pose. */
+inline bool fcl_collides_at(const double *m, fcl::CollisionObjectd *fixed,
+                            fcl::CollisionObjectd *moving)
+{
+    fcl::CollisionRequestd req;
+    fcl::CollisionResultd res;
+    moving->setTransform(fcl_pose(m));
+    moving->computeAABB();
+    fcl::collide(fixed, moving, req, res);
+    return res.isCollision();
 }
 
 /* A convex piece's boundary (hs_body_piece_boundary's or

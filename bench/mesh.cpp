@@ -187,12 +187,8 @@ int main(int argc, char **argv)
         hs_report_stats stats;
         hs_report_get_stats(rep, &stats);
         tri_tests += stats.triangle_tests;
-        rob_obj.setTransform(fbench::fcl_pose(m));
-        rob_obj.computeAABB();
-        fcl::CollisionRequestd req;
-        fcl::CollisionResultd res;
-        fcl::collide(&env_obj, &rob_obj, req, res);
-        bool fcl_hit = res.isCollision(), ours_hit = st == HS_OVERLAP || st == HS_TOUCHING;
+        bool fcl_hit = fbench::fcl_collides_at(m, &env_obj, &rob_obj);
+        bool ours_hit = st == HS_OVERLAP || st == HS_TOUCHING;
         hits += ours_hit;
         touching += st == HS_TOUCHING;
         if (ours_hit != fcl_hit) {

@@ -376,12 +376,8 @@ void add_pair(family &f, const side &s1, const side &s2, int mode, const options
         if (hs_world_query(ps->w, &opt, ps->rep, &err) != HS_OK)
             die("hs_world_query", &err);
         hs_status st = fbench::first_pair_status(ps->rep);
-        ps->o2->setTransform(fbench::fcl_pose(m));
-        ps->o2->computeAABB();
-        fcl::CollisionRequestd req;
-        fcl::CollisionResultd res;
-        fcl::collide(ps->o1.get(), ps->o2.get(), req, res);
-        bool fcl_hit = res.isCollision(), ours_hit = st == HS_OVERLAP || st == HS_TOUCHING;
+        bool fcl_hit = fbench::fcl_collides_at(m, ps->o1.get(), ps->o2.get());
+        bool ours_hit = st == HS_OVERLAP || st == HS_TOUCHING;
         f.hits += ours_hit;
         if (st == HS_TOUCHING) { /* FCL answers within its tolerances: counted, not compared */
             f.fcl_touch_hits += fcl_hit;
