@@ -186,19 +186,7 @@ static int box_overlap(fast_query *q)
         if (!(lo < hi) || !isfinite(x[j]))
             return 0;
     }
-    /* the candidate rows first (those facing the other polyhedron, read
-     * by Step 5 already): a point between two disjoint polyhedra is turned
-     * down there, before a pass over every row of one of them (a rounded
-     * test: it only turns down; fewer instructions than the rows the
-     * direction maps give for x, on every family of bench/pairs) */
-    for (int k = 0; k < 2; k++)
-        for (int c = 0; c < q->ncand[k]; c++) {
-            int i = q->cand[k][c];
-            double mag;
-            if (fq_row_excess(view_row(q->V[k], q->n, i), q->V[k]->b[i], x, q->n, &mag) > 0)
-                return 0;
-        }
-    if (!fq_strictly_inside(q, 0, x) || !fq_strictly_inside(q, 1, x))
+    if (!fq_common_point(q, x))
         return 0;
     fq_trace(q, "the middle of the common part of A's and B's boxes is certified inside both: "
              "overlap");
@@ -767,7 +755,7 @@ hs_code fast_intersect_views_hinted(const fast_view *A, const fast_view *B, int 
      * overlap, so Step 5 and the segment would only cost */
     int small = q.V[0]->m <= FAST_ALL_ROWS && q.V[1]->m <= FAST_ALL_ROWS;
     if (!(small && fq_try_face_contact(&q)) && !step5(&q) && !segment_overlap(&q) &&
-        !box_overlap(&q) && (small || (!fq_try_segment_face(&q) && !fq_try_face_contact(&q))))
+        !box_overlap(&q) && !fq_axis_overlap(&q) && (small || (!fq_try_segment_face(&q) && !fq_try_face_contact(&q))))
         rc = run_lp(&q, err);
     if (rc == HS_OK && next)
         make_hint(&q, next);

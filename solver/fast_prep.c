@@ -346,18 +346,154 @@ static void plan_map(const hs_poly *p, fast_prep *fp)
     fp->star_cells = fp->star_g ? 2 * p->n * (int)lround(pow(fp->star_g, p->n - 1)) : 0;
 }
 
+/* Where the map's skeleton starts in its block (fast_prep_skeleton): after
+ * the rows, at a multiple of a double. */
+static size_t skeleton_offset(const fast_prep *fp)
+{
+    size_t ints = (size_t)fp->map_cells * (size_t)fp->map_len;
+    return (ints * sizeof(int) + sizeof(double) - 1) / sizeof(double);
+}
+
+/* How far the rays center + l u and center - l u (u a unit vector) run
+ * inside the rows, into *fwd and *bwd: the least center_slack_i / (a_i .
+ * +-u) over the rows facing each way (rounded; INFINITY when none does),
+ * from inv: 1 / center_slack_i (one pass, no division per row). */
+static void reaches(const fast_prep *fp, const double *inv, const double *u, double *fwd,
+                    double *bwd)
+{
+    const hs_poly *p = fp->poly;
+    double f = 0, b = 0; /* the largest (a_i . +-u) / center_slack_i */
+    for (int i = 0; i < p->m; i++) {
+        const double *a = hpoly_row(p, i);
+        double at = (a[0] * u[0] + a[1] * u[1] + a[2] * u[2]) * inv[i];
+        f = fp_max(f, at);
+        b = fp_max(b, -at);
+    }
+    *fwd = 1 / f;
+    *bwd = 1 / b;
+}
+
+/* The length of the chord through the center along u. */
+static double chord(const fast_prep *fp, const double *inv, const double *u)
+{
+    double fwd, bwd;
+    reaches(fp, inv, u, &fwd, &bwd);
+    return fwd + bwd;
+}
+
+static void unit3(double *u)
+{
+    double len = sqrt(u[0] * u[0] + u[1] * u[1] + u[2] * u[2]);
+    for (int j = 0; j < 3; j++)
+        u[j] /= len;
+}
+
+/* The skeleton of a 3-D polyhedron: its longest chord through the center
+ * (nearly: the best of 13 directions, the axes and the diagonals of the
+ * cube, and u0, the map cell's whose ray reaches farthest; then, on a body
+ * whose best chord is SKELETON_ROUND times its inscribed diameter, a local
+ * search of SKELETON_STEPS rounds of 4 chords, a pass over the rows each),
+ * its ends pulled in to SKELETON_PULL of the way.  Every point of it lies
+ * inside the polyhedron up to rounding (the chord joins two points of
+ * it), and on an elongated polyhedron it runs along the long axis: where
+ * two such bodies cross, the line where their skeletons come nearest
+ * likely passes through both (the query's axis test, which certifies any
+ * point it answers with).  A round body (the query's test wants an
+ * elongation of 2) costs the map 14 passes over its rows.  out: the two
+ * ends (6 doubles) and the chord's length over twice the inradius (its
+ * elongation; 0 when not finite). */
+#define SKELETON_PULL 0.875
+#define SKELETON_STEPS 8
+#define SKELETON_ROUND 1.5
+static void make_skeleton(const fast_prep *fp, const double *u0, const double *inv, double *out)
+{
+    static const double dirs[13][3] = {{1, 0, 0},  {0, 1, 0},  {0, 0, 1},   {1, 1, 0},  {1, -1, 0},
+                                       {1, 0, 1},  {1, 0, -1}, {0, 1, 1},   {0, 1, -1}, {1, 1, 1},
+                                       {1, 1, -1}, {1, -1, 1}, {-1, 1, 1}};
+    double u[3] = {u0[0], u0[1], u0[2]}, best = chord(fp, inv, u), step = 0.5;
+    for (int k = 0; k < 13; k++) {
+        double v[3] = {dirs[k][0], dirs[k][1], dirs[k][2]};
+        unit3(v);
+        double c = chord(fp, inv, v);
+        if (c > best) {
+            best = c;
+            memcpy(u, v, sizeof u);
+        }
+    }
+    int steps = best >= SKELETON_ROUND * 2 * fp->inradius ? SKELETON_STEPS : 0;
+    for (int it = 0; it < steps; it++, step *= 0.5) {
+        /* two directions across u */
+        int k = fabs(u[0]) < fabs(u[1]) ? (fabs(u[0]) < fabs(u[2]) ? 0 : 2)
+                                        : (fabs(u[1]) < fabs(u[2]) ? 1 : 2);
+        double e[3] = {0, 0, 0}, t1[3], t2[3];
+        e[k] = 1;
+        t1[0] = u[1] * e[2] - u[2] * e[1];
+        t1[1] = u[2] * e[0] - u[0] * e[2];
+        t1[2] = u[0] * e[1] - u[1] * e[0];
+        unit3(t1);
+        t2[0] = u[1] * t1[2] - u[2] * t1[1];
+        t2[1] = u[2] * t1[0] - u[0] * t1[2];
+        t2[2] = u[0] * t1[1] - u[1] * t1[0];
+        for (int tries = 0; tries < 4; tries++) {
+            const double *t = tries < 2 ? t1 : t2;
+            double sg = tries % 2 ? -step : step, v[3];
+            for (int j = 0; j < 3; j++)
+                v[j] = u[j] + sg * t[j];
+            unit3(v);
+            double c = chord(fp, inv, v);
+            if (c > best) {
+                best = c;
+                memcpy(u, v, sizeof u);
+            }
+        }
+    }
+    double fwd, bwd;
+    reaches(fp, inv, u, &fwd, &bwd);
+    const double *c = fp->center;
+    for (int j = 0; j < 3; j++) {
+        out[j] = c[j] + SKELETON_PULL * fwd * u[j];
+        out[3 + j] = c[j] - SKELETON_PULL * bwd * u[j];
+    }
+    out[6] = fp->inradius > 0 && isfinite(fwd + bwd) ? (fwd + bwd) / (2 * fp->inradius) : 0;
+}
+
 static void *build_map(const fast_prep *fp)
 {
-    int *rows = mem_alloc((size_t)fp->map_cells * (size_t)fp->map_len, sizeof(int));
+    size_t ints = (size_t)fp->map_cells * (size_t)fp->map_len;
+    int three = fp->n == 3;
+    int *rows = mem_alloc(three ? (skeleton_offset(fp) + 7) * sizeof(double) : ints * sizeof(int), 1);
     if (!rows)
         return NULL;
-    double d[SEIDEL_MAX_DIM];
+    double d[SEIDEL_MAX_DIM], far = -1, u[3] = {1, 0, 0};
     for (int c = 0; c < fp->map_cells; c++) {
+        int *list = rows + (size_t)c * (size_t)fp->map_len;
         fast_prep_cell_center(fp->n, fp->map_g, c, d);
-        best_rows(fp->poly, fp, d, rows + (size_t)c * (size_t)fp->map_len);
+        best_rows(fp->poly, fp, d, list);
+        if (three && list[0] >= 0) { /* the ray along d leaves by the first row */
+            const double *a = hpoly_row(fp->poly, list[0]);
+            double along = a[0] * d[0] + a[1] * d[1] + a[2] * d[2];
+            double len = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+            double reach = along > 0 ? fp->center_slack[list[0]] / along * len : INFINITY;
+            if (reach > far && isfinite(reach)) {
+                far = reach;
+                for (int j = 0; j < 3; j++)
+                    u[j] = d[j] / len;
+            }
+        }
     }
+    double *inv = three ? mem_alloc((size_t)fp->m, sizeof(double)) : NULL;
+    if (three && !inv) {
+        free(rows);
+        return NULL;
+    }
+    for (int i = 0; three && i < fp->m; i++)
+        inv[i] = 1 / fp->center_slack[i];
+    if (three)
+        make_skeleton(fp, u, inv, (double *)(void *)rows + skeleton_offset(fp));
+    free(inv);
     return rows;
 }
+
 
 void *fast_prep_lazy(const fast_prep *fp, _Atomic(void *) *slot,
                      void *(*make)(const fast_prep *fp))
@@ -379,6 +515,14 @@ static const int *map_of(const fast_prep *fp)
 {
     fast_prep *mp = (fast_prep *)fp; /* only the atomic slot is written */
     return fp->map_cells ? fast_prep_lazy(fp, &mp->map_rows, build_map) : NULL;
+}
+
+const double *fast_prep_skeleton(const fast_prep *fp)
+{
+    if (fp->n != 3 || !fp->map_cells)
+        return NULL;
+    const int *map = map_of(fp);
+    return map ? (const double *)(const void *)map + skeleton_offset(fp) : NULL;
 }
 
 int fast_prep_lazy_ready(const fast_prep *fp)

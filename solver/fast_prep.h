@@ -114,6 +114,13 @@ static inline double fast_unit_value(const float *u, const double *x, double noi
  * map and one copy is kept). */
 const int *fast_prep_lookup(const fast_prep *fp, const double *d, int *count);
 
+/* The skeleton of fp (3 variables with a map; else NULL; made with the
+ * map, thread-safe): 7 doubles, the two ends of a segment through the
+ * center along the longest chord (each point of it inside the polyhedron
+ * up to rounding: it steers, never decides), then that chord's length
+ * over twice the inradius (1 on a ball, about e on an ellipsoid 1:e). */
+const double *fast_prep_skeleton(const fast_prep *fp);
+
 /* The cube cells of directions shared by the map and the star: with g
  * cells along each axis of each of the 2n faces of [-1,1]^n, the cell of
  * direction d (n values, not all zero; its largest |d_k| picks the face)

@@ -120,6 +120,12 @@ void fq_trace(const fast_query *q, const char *fmt, ...) ERR_PRINTF(2, 3);
 void fq_trace_basis(const fast_query *q, const char *before, const int *basis);
 void fq_answer_point(fast_query *q, hs_status status, const double *x);
 int fq_strictly_inside(fast_query *q, int k, const double *x);
+/* x certified strictly inside A and B (their candidate rows read first:
+ * they turn most points between the two down at once). */
+int fq_common_point(fast_query *q, const double *x);
+/* fast_axis.c: an overlap found (answered, certified) on the line where
+ * the skeletons of two elongated polyhedra come nearest: 1, else 0. */
+int fq_axis_overlap(fast_query *q);
 void fq_basis_column(const fast_query *q, int id, double *g, double *h);
 int fq_certify_farkas(fast_query *q, const int *basis);
 /* The sign pattern of a basis's multipliers and margin, exactly: G (D x

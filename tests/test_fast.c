@@ -585,6 +585,94 @@ START_TEST(crossing_bars_overlap_at_their_boxes_middle)
 }
 END_TEST
 
+/* A box with center c, axes u (3 rows of 3: unit, orthogonal; its rows
+ * are +-u_k) and half-sides h. */
+static hs_poly *turned_box(const double *c, const double *u, const double *h)
+{
+    double a[18], b[6];
+    for (int k = 0; k < 3; k++)
+        for (int sg = 0; sg < 2; sg++) {
+            double *row = a + 3 * (2 * k + sg), at = 0;
+            for (int j = 0; j < 3; j++) {
+                row[j] = sg ? -u[3 * k + j] : u[3 * k + j];
+                at += row[j] * c[j];
+            }
+            b[2 * k + sg] = at + h[k];
+        }
+    hs_error err;
+    hs_poly *p = hs_poly_from_doubles(3, 6, a, b, NULL, &err);
+    ck_assert_msg(p != NULL, "%s", err.msg);
+    return p;
+}
+
+/* Two long bars turned off the axes, crossing near one end of each (their
+ * long axes pass 0.5 apart, each bar 1.2 thick): the segment between
+ * their centers and the middle of their boxes' common part miss the
+ * crossing, and the line where their skeletons come nearest finds it:
+ * overlap without the LP, certified.  Lifted 2 apart, the same bars are
+ * disjoint (the LP's Farkas certificate); a bar crossing its own long
+ * axis (the skeletons meet) overlaps there.  Every answer verified, and
+ * the exact engine agrees. */
+START_TEST(crossing_bars_overlap_where_their_skeletons_come_nearest)
+{
+    double s6 = sqrt(0.5), h[3] = {10, 0.6, 0.6};
+    double ua[9] = {s6, s6, 0, -s6, s6, 0, 0, 0, 1};
+    double ub[9] = {s6, -s6, 0, s6, s6, 0, 0, 0, 1};
+    double ca[3] = {0, 0, 0}, cb[3], cup[3], cmid[3];
+    for (int j = 0; j < 3; j++) { /* B's axis through A's at 8 along it, 0.5 higher */
+        cb[j] = 8 * ua[j] + 7 * ub[j] + (j == 2 ? 0.5 : 0);
+        cup[j] = cb[j] + (j == 2 ? 2 : 0);
+        cmid[j] = 8 * ua[j] + 7 * ub[j];
+    }
+    hs_poly *a = turned_box(ca, ua, h), *b = turned_box(cb, ub, h);
+    hs_poly *up = turned_box(cup, ub, h), *meet = turned_box(cmid, ub, h);
+    /* A's skeleton: nearly its length over its thickness (20 / 1.2), both
+     * ends inside it, along its long axis */
+    const fast_prep *fp = NULL;
+    ck_assert_int_eq(fast_prep_get(a, &fp, NULL), 0);
+    const double *sk = fast_prep_skeleton(fp);
+    ck_assert_ptr_nonnull(sk);
+    ck_assert_msg(sk[6] > 0.95 * 20 / 1.2 && sk[6] < 1.01 * 20 / 1.2, "elongation %g", sk[6]);
+    double along = 0;
+    for (int e = 0; e < 2; e++)
+        for (int i = 0; i < 6; i++) {
+            const double *row = a->a + 3 * i;
+            ck_assert(row[0] * sk[3 * e] + row[1] * sk[3 * e + 1] + row[2] * sk[3 * e + 2] <
+                      a->b[i]);
+        }
+    for (int j = 0; j < 3; j++)
+        along += (sk[j] - sk[3 + j]) * ua[j];
+    ck_assert_msg(fabs(along) > 0.8 * 20, "%g", along);
+    hs_result *r = hs_result_new();
+    hs_options opt;
+    hs_error err;
+    char *trace = traced_options(&opt);
+    const hs_poly *pairs[3][2] = {{a, b}, {b, a}, {a, meet}};
+    for (int k = 0; k < 3; k++) {
+        trace[0] = 0;
+        ck_assert_int_eq(hs_intersect(pairs[k][0], pairs[k][1], &opt, r, &err), HS_OK);
+        ck_assert_int_eq(hs_result_status(r), HS_OVERLAP);
+        ck_assert_int_eq(hs_result_verify(r, pairs[k][0], pairs[k][1], &err), HS_OK);
+        ck_assert_msg(strstr(trace, "skeletons come nearest") && !strstr(trace, "dual simplex") &&
+                          !strstr(trace, "boxes"),
+                      "%s", trace);
+        ck_assert_int_eq(run(HS_ENGINE_EXACT, pairs[k][0], pairs[k][1], r), HS_OVERLAP);
+    }
+    trace[0] = 0;
+    ck_assert_int_eq(hs_intersect(a, up, &opt, r, &err), HS_OK);
+    ck_assert_int_eq(hs_result_status(r), HS_DISJOINT);
+    ck_assert_int_eq(hs_result_verify(r, a, up, &err), HS_OK);
+    ck_assert_msg(strstr(trace, "Farkas") && !strstr(trace, "skeletons"), "%s", trace);
+    ck_assert_int_eq(run(HS_ENGINE_EXACT, a, up, r), HS_DISJOINT);
+    free(trace);
+    hs_result_free(r);
+    hs_poly_free(a);
+    hs_poly_free(b);
+    hs_poly_free(up);
+    hs_poly_free(meet);
+}
+END_TEST
+
 /* The direction map is made by the first lookup, not with the rest of the
  * preparation; hs_poly_fast_ready makes it at once; both ways give the
  * same rows, and later lookups reuse the map. */
@@ -634,6 +722,7 @@ Suite *suite_fast(void)
     tcase_add_test(tc, contact_proof_reads_unit_rows);
     tcase_add_test(tc, face_on_face_contact_without_the_lp);
     tcase_add_test(tc, crossing_bars_overlap_at_their_boxes_middle);
+    tcase_add_test(tc, crossing_bars_overlap_where_their_skeletons_come_nearest);
     tcase_add_test(tc, lazy_certificates_materialize);
     tcase_add_test(tc, batch_matches_single_queries);
     tcase_add_test(tc, no_heap_growth_over_a_million_queries);
