@@ -3,6 +3,7 @@
  * come nearest (fast_query.h: fq_axis_overlap). */
 #include "solver/fast_query.h"
 
+#include <stdatomic.h>
 #include <string.h>
 
 /* Two elongated polyhedra (one at least: its skeleton, fast_prep_skeleton,
@@ -10,10 +11,8 @@
  * cross where the segment between their centers misses their common part,
  * and their skeletons come nearest there: the line joining the nearest
  * points of the two skeletons is tried as the segment s-t is (each point
- * answered is certified).  bench/pairs, cold: elongated 1:4 and 1:10 at
- * m = 20 and 60 10-35% faster (most of their overlapping pairs no longer
- * need the LP), 1:2 and hulls within the noise. */
-#define FAST_AXIS_ELONGATION 2
+ * answered is certified). */
+#define FAST_AXIS_ELONGATION 3
 
 /* The points x of segment p0-p1 and y of segment q0-q1 nearest each other
  * (one pair of them where the segments are parallel). */
@@ -89,17 +88,31 @@ static void skeleton_in_view(const fast_query *q, int k, const double *s, double
         }
 }
 
+/* Is polyhedron k's skeleton FAST_AXIS_ELONGATION inscribed diameters
+ * long?  Its elongation is stored with the preparation, whose lines the
+ * query has read: a round body never reads its skeleton.  Before its map
+ * is made (a small polyhedron's query looks nothing up) the skeleton is
+ * made now: the answer must not depend on whether another thread made
+ * the map first. */
+static int is_long(const fast_query *q, int k)
+{
+    fast_prep *F = (fast_prep *)q->F[k]; /* (only the atomic is read) */
+    int e = atomic_load_explicit(&F->elongation16, memory_order_relaxed);
+    if (e == 0 && fast_prep_skeleton(F))
+        e = atomic_load_explicit(&F->elongation16, memory_order_relaxed);
+    return e > 16 * FAST_AXIS_ELONGATION;
+}
+
 int fq_axis_overlap(fast_query *q)
 {
-    if (q->n != 3)
-        return 0;
-    const double *sa = fast_prep_skeleton(q->F[0]), *sb = fast_prep_skeleton(q->F[1]);
-    if (!sa || !sb || !(sa[6] > 0 && sb[6] > 0) || /* (0: unbounded, or no inradius) */
-        (sa[6] < FAST_AXIS_ELONGATION && sb[6] < FAST_AXIS_ELONGATION))
+    if (q->n != 3 || !(is_long(q, 0) || is_long(q, 1)))
         return 0;
     for (int j = 0; j < 3; j++) /* (boxes apart: so are the bodies) */
         if (!(fp_max(q->V[0]->lo[j], q->V[1]->lo[j]) < fp_min(q->V[0]->hi[j], q->V[1]->hi[j])))
             return 0;
+    const double *sa = fast_prep_skeleton(q->F[0]), *sb = fast_prep_skeleton(q->F[1]);
+    if (!sa || !sb || !(sa[6] > 0 && sb[6] > 0)) /* (0: unbounded, or no inradius) */
+        return 0;
     double ea[6], eb[6];
     skeleton_in_view(q, 0, sa, ea);
     skeleton_in_view(q, 1, sb, eb);

@@ -488,8 +488,13 @@ static void *build_map(const fast_prep *fp)
     }
     for (int i = 0; three && i < fp->m; i++)
         inv[i] = 1 / fp->center_slack[i];
-    if (three)
-        make_skeleton(fp, u, inv, (double *)(void *)rows + skeleton_offset(fp));
+    if (three) {
+        double *sk = (double *)(void *)rows + skeleton_offset(fp);
+        make_skeleton(fp, u, inv, sk);
+        /* (threads that race here store the same value) */
+        atomic_store_explicit(&((fast_prep *)fp)->elongation16,
+                              1 + (int)fmin(16 * sk[6], 1e9), memory_order_relaxed);
+    }
     free(inv);
     return rows;
 }
@@ -604,6 +609,7 @@ static fast_prep *alloc_prep(int n, int m)
     fp->n = n;
     fp->m = m;
     atomic_init(&fp->map_rows, NULL);
+    atomic_init(&fp->elongation16, 0);
     atomic_init(&fp->star, NULL);
     atomic_init(&fp->unit, NULL);
     fp->center = at;

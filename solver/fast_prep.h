@@ -58,6 +58,11 @@ typedef struct fast_prep {
      * added to a world that never meet another, are never looked up):
      * installed with an atomic compare-and-swap like the preparation */
     _Atomic(void *) map_rows; /* (int: map_cells * map_len) */
+    /* 1 + the skeleton's elongation (fast_prep_skeleton) times 16,
+     * rounded down, stored when the map is made (0 before, and where
+     * there is no skeleton): read with the structure, it spares a round
+     * body's query the skeleton's cache line */
+    _Atomic int elongation16;
     /* The inner star (fast_star.h): star_g cells along each cube-face axis,
      * star_cells lengths (0 cells: no star), made on first use in one block
      * (freed with free) and installed like the map */
