@@ -44,7 +44,6 @@ static void segments_nearest(const double *p0, const double *p1, const double *q
     }
 }
 
-
 /* How far from x (inside polyhedron k, or nearly) the ray x + l d runs
  * inside the rows that the direction map lists for d (those a ray from
  * the center along d crosses first): the least (b_i - a_i . x) / (a_i . d)
@@ -58,8 +57,7 @@ static double reach_from(const fast_query *q, int k, const double *x, const doub
     double reach = count > 0 ? INFINITY : 0;
     for (int c = 0; c < count; c++) {
         const double *a = view_row(V, 3, rows[c]);
-        double slack = V->b[rows[c]] - (a[0] * x[0] + a[1] * x[1] + a[2] * x[2]);
-        double along = a[0] * d[0] + a[1] * d[1] + a[2] * d[2];
+        double slack = V->b[rows[c]] - dot3(a, x), along = dot3(a, d);
         if (!(slack > 0))
             return 0;
         if (along > 0)

@@ -364,8 +364,7 @@ static void reaches(const fast_prep *fp, const double *inv, const double *u, dou
     const hs_poly *p = fp->poly;
     double f = 0, b = 0; /* the largest (a_i . +-u) / center_slack_i */
     for (int i = 0; i < p->m; i++) {
-        const double *a = hpoly_row(p, i);
-        double at = (a[0] * u[0] + a[1] * u[1] + a[2] * u[2]) * inv[i];
+        double at = dot3(hpoly_row(p, i), u) * inv[i];
         f = fp_max(f, at);
         b = fp_max(b, -at);
     }
@@ -383,7 +382,7 @@ static double chord(const fast_prep *fp, const double *inv, const double *u)
 
 static void unit3(double *u)
 {
-    double len = sqrt(u[0] * u[0] + u[1] * u[1] + u[2] * u[2]);
+    double len = sqrt(dot3(u, u));
     for (int j = 0; j < 3; j++)
         u[j] /= len;
 }
@@ -399,7 +398,7 @@ static void unit3(double *u)
  * two such bodies cross, the line where their skeletons come nearest
  * likely passes through both (the query's axis test, which certifies any
  * point it answers with).  A round body (the query's test wants an
- * elongation of 2) costs the map 14 passes over its rows.  out: the two
+ * elongation of 3) costs the map 14 passes over its rows.  out: the two
  * ends (6 doubles) and the chord's length over twice the inradius (its
  * elongation; 0 when not finite). */
 #define SKELETON_PULL 0.875
@@ -427,13 +426,9 @@ static void make_skeleton(const fast_prep *fp, const double *u0, const double *i
                                         : (fabs(u[1]) < fabs(u[2]) ? 1 : 2);
         double e[3] = {0, 0, 0}, t1[3], t2[3];
         e[k] = 1;
-        t1[0] = u[1] * e[2] - u[2] * e[1];
-        t1[1] = u[2] * e[0] - u[0] * e[2];
-        t1[2] = u[0] * e[1] - u[1] * e[0];
+        cross3(u, e, t1);
         unit3(t1);
-        t2[0] = u[1] * t1[2] - u[2] * t1[1];
-        t2[1] = u[2] * t1[0] - u[0] * t1[2];
-        t2[2] = u[0] * t1[1] - u[1] * t1[0];
+        cross3(u, t1, t2);
         for (int tries = 0; tries < 4; tries++) {
             const double *t = tries < 2 ? t1 : t2;
             double sg = tries % 2 ? -step : step, v[3];
@@ -461,7 +456,8 @@ static void *build_map(const fast_prep *fp)
 {
     size_t ints = (size_t)fp->map_cells * (size_t)fp->map_len;
     int three = fp->n == 3;
-    int *rows = mem_alloc(three ? (skeleton_offset(fp) + 7) * sizeof(double) : ints * sizeof(int), 1);
+    size_t bytes = three ? (skeleton_offset(fp) + 7) * sizeof(double) : ints * sizeof(int);
+    int *rows = mem_alloc(bytes, 1);
     if (!rows)
         return NULL;
     double d[SEIDEL_MAX_DIM], far = -1, u[3] = {1, 0, 0};
@@ -470,9 +466,8 @@ static void *build_map(const fast_prep *fp)
         fast_prep_cell_center(fp->n, fp->map_g, c, d);
         best_rows(fp->poly, fp, d, list);
         if (three && list[0] >= 0) { /* the ray along d leaves by the first row */
-            const double *a = hpoly_row(fp->poly, list[0]);
-            double along = a[0] * d[0] + a[1] * d[1] + a[2] * d[2];
-            double len = sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+            double along = dot3(hpoly_row(fp->poly, list[0]), d);
+            double len = sqrt(dot3(d, d));
             double reach = along > 0 ? fp->center_slack[list[0]] / along * len : INFINITY;
             if (reach > far && isfinite(reach)) {
                 far = reach;
