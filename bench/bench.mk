@@ -62,6 +62,8 @@ PAIRS_REPLAY := $(BUILD)/bench/pairs_replay
 REST_PROFILE := $(BUILD)/bench/rest_profile
 # Where a cold query's time goes (code, data; bench/cold_anatomy.c, on pairs_dump's files).
 COLD_ANATOMY := $(BUILD)/bench/cold_anatomy
+# Two builds of the library side by side, cold (bench/ab_cold.c, on pairs_dump's files).
+AB_COLD      := $(BUILD)/bench/ab_cold
 TRIANGLES    := $(BUILD)/bench/triangles
 TRIANGLES_OBJ := $(BUILD)/bench/triangles.o
 TRIANGLES_ARGS ?=
@@ -112,7 +114,7 @@ bench-all: table1-run pairs-run triangles-run world-run mesh-run chain-run path-
 
 table1-build: $(TABLE1)
 pairs-build: $(PAIRS)
-profile-build: $(PAIRS_DUMP) $(PAIRS_REPLAY) $(REST_PROFILE) $(COLD_ANATOMY)
+profile-build: $(PAIRS_DUMP) $(PAIRS_REPLAY) $(REST_PROFILE) $(COLD_ANATOMY) $(AB_COLD)
 triangles-build: $(TRIANGLES)
 world-build: $(WORLD)
 robot-build: $(ROBOT)
@@ -151,6 +153,9 @@ $(REST_PROFILE): $(BUILD)/bench/rest_profile.o $(LIBA)
 
 $(COLD_ANATOMY): $(BUILD)/bench/cold_anatomy.o $(LIBA)
 	$(CC) -o $@ $^ $(BENCH_LIBS)
+
+$(AB_COLD): $(BUILD)/bench/ab_cold.o
+	$(CC) -o $@ $^ -ldl
 
 $(PAIRS): $(PAIRS_OBJ) $(LIBA)
 	$(CC) -o $@ $(PAIRS_OBJ) $(LIBA) $(PAIRS_LIBS)
