@@ -755,7 +755,8 @@ hs_code fast_intersect_views_hinted(const fast_view *A, const fast_view *B, int 
      * overlap, so Step 5 and the segment would only cost */
     int small = q.V[0]->m <= FAST_ALL_ROWS && q.V[1]->m <= FAST_ALL_ROWS;
     if (!(small && fq_try_face_contact(&q)) && !step5(&q) && !segment_overlap(&q) &&
-        !box_overlap(&q) && !fq_axis_overlap(&q) && (small || (!fq_try_segment_face(&q) && !fq_try_face_contact(&q))))
+        !box_overlap(&q) && !fq_axis_overlap(&q) &&
+        (small || (!fq_try_segment_face(&q) && !fq_try_face_contact(&q))))
         rc = run_lp(&q, err);
     if (rc == HS_OK && next)
         make_hint(&q, next);
