@@ -82,8 +82,9 @@ HS_API int hs_poly_rows(const hs_poly *p);
 /* Nonzero when the fast engine can answer queries with p by itself: every
  * row is an inequality whose numbers are exactly doubles, and a strictly
  * interior point is found and certified.  The fast engine's preparation of
- * p (that point, row norms, the direction map of candidate rows) is made
- * by the first query that needs it, or by this call: call it once before
+ * p (that point, row norms, the direction map of candidate rows and, in
+ * 3-D, the skeleton made with it: the longest chord through the point) is
+ * made by the first query that needs it, or by this call: call it once before
  * timing queries, or before sharing p between threads to keep the first
  * queries short (sharing is safe either way).  Up to 4 variables, queries
  * also keep an inner star of p (one float per cell of directions, about
