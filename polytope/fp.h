@@ -57,9 +57,6 @@ static inline void cross3(const double a[3], const double b[3], double out[3])
     out[2] = r2;
 }
 
-/* fmin and fmax as the C library defines them (a NaN argument is ignored;
- * -0 and +0 may come either way), compiled inline: the library calls cost
- * more than the comparison in tight loops. */
 /* The coordinate of v (n entries, n >= 1) of largest magnitude, the first
  * of equal ones: the axis a plane v . x = b is solved for, a direction's
  * cube face (fast_prep_cell), a row's pivot entry. */
@@ -72,6 +69,9 @@ static inline int fp_largest_axis(const double *v, int n)
     return k;
 }
 
+/* fmin and fmax as the C library defines them (a NaN argument is ignored;
+ * -0 and +0 may come either way), compiled inline: the library calls cost
+ * more than the comparison in tight loops. */
 static inline double fp_min(double a, double b) { return (b < a || a != a) ? b : a; }
 static inline double fp_max(double a, double b) { return (b > a || a != a) ? b : a; }
 
