@@ -57,11 +57,25 @@ inline hs_status first_pair_status(const hs_report *rep)
     return st;
 }
 
+/* FCL's answer at pose m of the moving object (its transform and box
+ * set, then fcl::collide against fixed, default request): the untimed
+ * check that bench/mesh and bench/robots make at every pose, and FCL's
+ * timed step (timed_pair_step). */
+inline bool fcl_collides_at(const double *m, fcl::CollisionObjectd *fixed,
+                            fcl::CollisionObjectd *moving)
+{
+    fcl::CollisionRequestd req;
+    fcl::CollisionResultd res;
+    moving->setTransform(fcl_pose(m));
+    moving->computeAABB();
+    fcl::collide(fixed, moving, req, res);
+    return res.isCollision();
+}
+
 /* One timed step of a pair benchmark, pose m given to the moving object:
  * method 0 ours (hs_body_set_pose of mover, then hs_world_query of w into
  * rep; *st the status of its one pair, read after the timing), method 1
- * FCL (the moving object's transform and box, then fcl::collide against
- * fixed, default request).  Microseconds, or -1 when ours failed (err
+ * FCL (fcl_collides_at).  Microseconds, or -1 when ours failed (err
  * set). */
 inline double timed_pair_step(int method, const double *m, hs_world *w, hs_body *mover,
                               const hs_query_options *opt, hs_report *rep, hs_status *st,
@@ -76,29 +90,11 @@ inline double timed_pair_step(int method, const double *m, hs_world *w, hs_body 
         t1 = cold::now_us();
         *st = first_pair_status(rep);
     } else {
-        fcl::CollisionRequestd req;
-        fcl::CollisionResultd res;
         t0 = cold::now_us();
-        moving->setTransform(fcl_pose(m));
-        moving->computeAABB();
-        fcl::collide(fixed, moving, req, res);
+        (void)fcl_collides_at(m, fixed, moving);
         t1 = cold::now_us();
     }
     return t1 - t0;
-}
-
-/* FCL's answer at pose m of the moving object (its transform and box
- * set, then fcl::collide against fixed, default request): the untimed
- * check that bench/mesh and bench/robots make at every pose. */
-inline bool fcl_collides_at(const double *m, fcl::CollisionObjectd *fixed,
-                            fcl::CollisionObjectd *moving)
-{
-    fcl::CollisionRequestd req;
-    fcl::CollisionResultd res;
-    moving->setTransform(fcl_pose(m));
-    moving->computeAABB();
-    fcl::collide(fixed, moving, req, res);
-    return res.isCollision();
 }
 
 /* A convex piece's boundary (hs_body_piece_boundary's or
