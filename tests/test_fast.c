@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "polytope/fp.h"
 #include "solver/crosscheck.h"
 #include "solver/fast.h"
 #include "solver/fast_prep.h"
@@ -636,9 +637,7 @@ START_TEST(crossing_bars_overlap_where_their_skeletons_come_nearest)
     double along = 0;
     for (int e = 0; e < 2; e++)
         for (int i = 0; i < 6; i++) {
-            const double *row = a->a + 3 * i;
-            ck_assert(row[0] * sk[3 * e] + row[1] * sk[3 * e + 1] + row[2] * sk[3 * e + 2] <
-                      a->b[i]);
+            ck_assert(dot3(a->a + 3 * i, sk + 3 * e) < a->b[i]);
         }
     for (int j = 0; j < 3; j++)
         along += (sk[j] - sk[3 + j]) * ua[j];
