@@ -114,6 +114,14 @@ void flp_init(flp_state *s, int n, const seidel_bank bank[2], const double *lo,
         s->ovar[t] = (code > 0 ? code : -code) - 1;
         s->osign[t] = code > 0 ? 1 : -1;
     }
+    s->started = 0; /* (the box corner is made by the first flp_solve, unless a crash
+                       basis replaces it first) */
+}
+
+/* The start at the corner of the box the objectives push to. */
+static void start_at_corner(flp_state *s)
+{
+    int D = s->D;
     for (int t = 0; t < D; t++) {
         int var = obj_var(s, t);
         s->basis[t] = SEIDEL_BOX_ID(var, obj_sign(s, t) > 0);
@@ -126,6 +134,7 @@ void flp_init(flp_state *s, int n, const seidel_bank bank[2], const double *lo,
             s->Ginv[i * D + c] = s->G[c * D + i];
     s->since_refactor = 0;
     (void)vertex_of(D, s->Ginv, s->h, s->z); /* (the box corner: finite when the box is) */
+    s->started = 1;
 }
 
 /* The inverse of the crash basis G (rows ga, gb, then unit rows +-e_j of
@@ -224,6 +233,7 @@ int flp_crash(flp_state *s, int ra, int rb)
     memcpy(s->h, h, sizeof(double) * (size_t)D);
     memcpy(s->z, z, sizeof(double) * (size_t)D);
     s->since_refactor = 0;
+    s->started = 1;
     return 1;
 }
 
@@ -418,6 +428,8 @@ static FP_KERNEL flp_status flp_solve_n(flp_state *s, int n, const int *set, int
 
 flp_status flp_solve(flp_state *s, const int *set, int count)
 {
+    if (!s->started)
+        start_at_corner(s);
     return s->n == 3 ? flp_solve_n(s, 3, set, count) : flp_solve_n(s, s->n, set, count);
 }
 

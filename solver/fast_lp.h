@@ -47,6 +47,7 @@ typedef struct flp_state {
     double osign[FLP_MAX_D];
     double z[FLP_MAX_D];
     int pivots, since_refactor;
+    int started;                        /* a basis is set (the corner, or a crash) */
     flp_hook hook;
     void *hook_user;
     double *tab;                        /* room for packed rows (flp_set_table) */
@@ -54,9 +55,10 @@ typedef struct flp_state {
 } flp_state;
 
 /* Start at the corner of the box the objectives push to (dual feasible
- * for the lexicographic objective).  objective (NULL: +tau, +x_1, ...,
- * +x_n) lists D codes: +(v + 1) to maximise z_v, -(v + 1) to minimise it,
- * each variable once (tau is variable n). */
+ * for the lexicographic objective; made by the first flp_solve, so that a
+ * crash basis taken before it costs no corner).  objective (NULL: +tau,
+ * +x_1, ..., +x_n) lists D codes: +(v + 1) to maximise z_v, -(v + 1) to
+ * minimise it, each variable once (tau is variable n). */
 void flp_init(flp_state *s, int n, const seidel_bank bank[2], const double *lo,
               const double *hi, const int *objective, flp_hook hook, void *hook_user);
 
