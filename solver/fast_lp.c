@@ -327,11 +327,12 @@ static FP_KERNEL int most_violated(flp_state *s, int n, const int *set, int coun
 }
 
 /* lam row c compared with lam row d, each divided by its alpha:
- * lexicographic sign of lam_c / alpha_c - lam_d / alpha_d. */
-static int lex_compare(const flp_state *s, int c, double ac, int d, double ad)
+ * lexicographic sign of lam_c / alpha_c - lam_d / alpha_d, from objective
+ * `from` on (the earlier ones equal within the tolerance). */
+static int lex_compare(const flp_state *s, int c, double ac, int d, double ad, int from)
 {
     int D = s->D;
-    for (int t = 0; t < D; t++) {
+    for (int t = from; t < D; t++) {
         int var = obj_var(s, t);
         double sg = obj_sign(s, t);
         double x = sg * s->Ginv[var * D + c] / ac, y = sg * s->Ginv[var * D + d] / ad;
@@ -383,13 +384,23 @@ static FP_KERNEL flp_status flp_solve_n(flp_state *s, int n, const int *set, int
             alpha[c] = v;
             amax = fp_max(amax, fabs(v));
         }
-        int leave = -1;
+        /* the lexicographic ratio test; its first objective's ratios here
+         * (they decide it but for ties), lex_compare for the others */
+        int leave = -1, var0 = obj_var(s, 0);
+        double sg0 = obj_sign(s, 0), x0 = 0;
         FP_UNROLL
         for (int c = 0; c < D; c++) {
             if (!(alpha[c] > FLP_PIVOT_TOL * amax))
                 continue;
-            if (leave < 0 || lex_compare(s, c, alpha[c], leave, alpha[leave]) < 0)
-                leave = c;
+            double x = sg0 * s->Ginv[var0 * D + c] / alpha[c];
+            if (leave >= 0) {
+                double tol = 1e-12 * (fabs(x) + fabs(x0));
+                if (x > x0 + tol ||
+                    (!(x < x0 - tol) && lex_compare(s, c, alpha[c], leave, alpha[leave], 1) >= 0))
+                    continue;
+            }
+            leave = c;
+            x0 = x;
         }
         if (leave < 0)
             return amax > 0 ? FLP_INFEASIBLE : FLP_TROUBLE;
