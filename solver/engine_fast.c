@@ -278,9 +278,8 @@ static int fast_settled(const fast_query *q, seidel_status st, const double *z, 
  * Farkas certificate (why: the trace's reason): 1, or 0. */
 static int farkas_answer(fast_query *q, const int *basis, const char *why)
 {
-    if (!fq_certify_farkas(q, basis))
+    if (!fq_farkas_answer(q, basis))
         return 0;
-    fq_store_farkas(q, basis);
     fq_trace_basis(q, why, basis);
     return 1;
 }

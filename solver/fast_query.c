@@ -204,38 +204,29 @@ int fq_basis_signs_fit(int D, const double *G, const double *h, const int *kind,
  * the basis columns: y_i ~ det(G with row i := e_tau) det(G) must be
  * >= 0 (exactly 0 on box bounds), and sum y_i h_i ~ det(G with column
  * tau := h) det(G) must be < 0 (fq_basis_signs_fit). */
-int fq_certify_farkas(fast_query *q, const int *basis)
-{
-    int n = q->n, D = n + 1, kind[SEIDEL_MAX_DIM], s0;
-    double G[SEIDEL_MAX_DIM * SEIDEL_MAX_DIM], h[SEIDEL_MAX_DIM]; /* (rows filled whole) */
-    for (int i = 0; i < D; i++) {
-        fq_basis_column(q, basis[i], G + i * D, &h[i]);
-        kind[i] = basis[i] < 0 ? -1 : poly_of(q, basis[i]);
-    }
-    return fq_basis_signs_fit(D, G, h, kind, 0, &q->fw->ps, &s0);
-}
-
-void fq_store_farkas(fast_query *q, const int *basis)
+int fq_farkas_answer(fast_query *q, const int *basis)
 {
     hs_result *r = q->r;
-    int D = q->n + 1;
-    for (int c = 0; c < D; c++) {
-        int id = basis[c];
-        fq_basis_column(q, id, r->lazy_g + c * D, &r->lazy_h[c]);
-        r->lazy_which[c] = id >= 0 ? poly_of(q, id) : -1;
-        r->lazy_row[c] = id >= 0 ? index_in(q, id) : -1;
+    int n = q->n, D = n + 1, s0;
+    for (int c = 0; c < D; c++) { /* (lazy_which: the kinds the test wants) */
+        fq_basis_column(q, basis[c], r->lazy_g + c * D, &r->lazy_h[c]);
+        r->lazy_which[c] = basis[c] < 0 ? -1 : poly_of(q, basis[c]);
     }
+    if (!fq_basis_signs_fit(D, r->lazy_g, r->lazy_h, r->lazy_which, 0, &q->fw->ps, &s0))
+        return 0;
+    for (int c = 0; c < D; c++)
+        r->lazy_row[c] = basis[c] >= 0 ? index_in(q, basis[c]) : -1;
     r->lazy_D = D;
     r->lazy = 1;
     r->status = HS_DISJOINT;
+    return 1;
 }
 
 int fq_on_update(void *user, const double *z, const int *basis)
 {
     fast_query *q = user;
-    if (!(z[q->n] < 0) || !fq_certify_farkas(q, basis))
+    if (!(z[q->n] < 0) || !fq_farkas_answer(q, basis))
         return 0;
-    fq_store_farkas(q, basis);
     q->certified = 1;
     fq_trace_basis(q, "margin < 0 and the tight rows are a certified Farkas certificate: disjoint",
                 basis);

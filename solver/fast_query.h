@@ -127,7 +127,12 @@ int fq_common_point(fast_query *q, const double *x);
  * the skeletons of two elongated polyhedra come nearest: 1, else 0. */
 int fq_axis_overlap(fast_query *q);
 void fq_basis_column(const fast_query *q, int id, double *g, double *h);
-int fq_certify_farkas(fast_query *q, const int *basis);
+/* The basis (D stacked ids) as a Farkas certificate: when its signs are
+ * certified (fq_basis_signs_fit), stored as the disjoint answer and 1;
+ * else 0.  Its columns are made once, in r's lazy arrays (the test reads
+ * them there), which a query fills only with its answer: a basis that
+ * fails leaves them holding its columns, unread (r->lazy is not set). */
+int fq_farkas_answer(fast_query *q, const int *basis);
 /* The sign pattern of a basis's multipliers and margin, exactly: G (D x
  * D, rows the basis columns), h its right sides, kind[c] -1 for a box
  * bound, 0 a row of A, 1 a row of B.  Every multiplier y_c (the cofactor
@@ -142,7 +147,6 @@ int fq_certify_farkas(fast_query *q, const int *basis);
  * non-finite entry.  ps may be NULL.  Pure but for *ps. */
 int fq_basis_signs_fit(int D, const double *G, const double *h, const int *kind, int contact,
                        pred_stats *ps, int *sdet);
-void fq_store_farkas(fast_query *q, const int *basis);
 /* The hook of both LPs when the optimum moves: a certified Farkas basis
  * at a negative margin ends the query (disjoint). */
 int fq_on_update(void *user, const double *z, const int *basis);
