@@ -170,11 +170,14 @@ static void crash_inverse(int n, int m, const double *G, double *Ginv)
 
 int flp_crash(flp_state *s, int ra, int rb)
 {
-    int D = s->D, n = s->n, m = -1, basis[FLP_MAX_D] = {ra, rb};
-    double G[FLP_MAX_D * FLP_MAX_D], h[FLP_MAX_D], Ginv[FLP_MAX_D * FLP_MAX_D], z[FLP_MAX_D];
-    double *ga = G, *gb = G + D, best = 0;
-    if (s->pivots != 0 || s->ovar[0] != n || s->osign[0] < 0)
-        return 0; /* (only from the start, for the margin objective) */
+    /* (made in place: a crash that fails leaves s unstarted, and the first
+     * flp_solve makes its corner over what is left) */
+    int D = s->D, n = s->n, m = -1, *basis = s->basis;
+    double *G = s->G, *h = s->h, *Ginv = s->Ginv, *ga = G, *gb = G + D, best = 0;
+    if (s->started || s->ovar[0] != n || s->osign[0] < 0)
+        return 0; /* (only before the first flp_solve, for the margin objective) */
+    basis[0] = ra;
+    basis[1] = rb;
     constraint_of(s, ra, ga, &h[0]);
     constraint_of(s, rb, gb, &h[1]);
     for (int j = 0; j < n; j++) /* an axis on which the two normals oppose */
@@ -225,13 +228,8 @@ int flp_crash(flp_state *s, int ra, int rb)
                 Ginv[v * D + c] = -Ginv[v * D + c];
         }
     }
-    if (vertex_of(D, Ginv, h, z) != 0)
+    if (vertex_of(D, Ginv, h, s->z) != 0)
         return 0;
-    memcpy(s->basis, basis, sizeof(int) * (size_t)D);
-    memcpy(s->G, G, sizeof(double) * (size_t)(D * D));
-    memcpy(s->Ginv, Ginv, sizeof(double) * (size_t)(D * D));
-    memcpy(s->h, h, sizeof(double) * (size_t)D);
-    memcpy(s->z, z, sizeof(double) * (size_t)D);
     s->since_refactor = 0;
     s->started = 1;
     return 1;

@@ -68,8 +68,8 @@ void flp_init(flp_state *s, int n, const seidel_bank bank[2], const double *lo,
  * basis is dual feasible (ra and rb carry weight for tau; each box bound
  * on the side where its multipliers are lexicographically positive: for
  * tau, or for a later objective when ra and rb face each other exactly).
- * Returns 1 when taken, 0 when s is left at its box corner.  Only before
- * the first pivot. */
+ * Returns 1 when taken, 0 when s is left to start at its box corner.
+ * Only before the first flp_solve. */
 int flp_crash(flp_state *s, int ra, int rb);
 
 /* Room for tab_cap rows of n + 4 doubles, owned by the caller: the rows
