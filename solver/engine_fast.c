@@ -96,26 +96,29 @@ static fast_work *work_for(hs_result *r, int n, int m)
  * for B at s: a row with value u > 0 and slack S at t is entered at
  * l = u/(u+S); *l keeps the first exit (A) or the last entry (B), *row
  * the row giving it.  Returns 1 when no row looked at is violated. */
-static int rows_at(fast_query *q, int k, const double *x, double *l, int *row)
+static inline int rows_at(fast_query *q, int k, const double *x, double *l, int *row)
 {
-    const fast_prep *F = q->F[k];
+    const double *slack = q->F[k]->center_slack, *b = q->V[k]->b;
     const fast_view *P = q->V[k];
-    int none_violated = 1, count = q->ncand[k];
+    const int *cand = q->cand[k];
+    int none_violated = 1, count = q->ncand[k], best_row = *row;
+    double best = *l; /* (in a register through the loop) */
     for (int c = 0; c < count; c++) {
-        int i = q->cand[k][c], strict;
-        double v = fq_row_value(q, view_row(P, q->n, i), P->b[i], x, &strict);
+        int i = cand[c], strict;
+        double v = fq_row_value(q, view_row(P, q->n, i), b[i], x, &strict);
         if (strict)
             continue;
         none_violated = 0;
         if (v > 0) {
-            double at = k == 0 ? F->center_slack[i] / (F->center_slack[i] + v)
-                               : v / (v + F->center_slack[i]);
-            if (k == 0 ? at < *l : at > *l) {
-                *l = at;
-                *row = i;
+            double at = k == 0 ? slack[i] / (slack[i] + v) : v / (v + slack[i]);
+            if (k == 0 ? at < best : at > best) {
+                best = at;
+                best_row = i;
             }
         }
     }
+    *l = best;
+    *row = best_row;
     return none_violated;
 }
 
