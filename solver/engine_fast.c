@@ -478,6 +478,8 @@ static const int *candidates(fast_query *q, int k, const double *dir, int *count
         *count = q->V[k]->m;
         return all_rows;
     }
+    if (q->map_cell[k] > 0) /* (the prefetch found dir's cell) */
+        return fast_prep_list(q->F[k], q->map_cell[k] - 1, count);
     return fq_lookup(q, k, dir, count);
 }
 
@@ -512,7 +514,7 @@ static void setup(fast_query *q)
 /* The lines the query reads first, asked for before the result and the
  * workspace are reset: the stars' lengths along t - s and s - t, and the
  * direction maps' lists for them (setup's candidates). */
-static void prefetch_directions(const fast_query *q)
+static void prefetch_directions(fast_query *q)
 {
     double minus[SEIDEL_MAX_DIM];
     int zero = 1;
@@ -525,7 +527,7 @@ static void prefetch_directions(const fast_query *q)
     for (int k = 0; k < 2; k++) {
         const double *dir = k ? minus : q->d;
         if (q->V[k]->use_star)
-            fast_star_prefetch(q->F[k], dir);
+            q->star_cell[k] = 1 + fast_star_prefetch(q->F[k], dir);
         if (q->V[k]->m > FAST_ALL_ROWS)
             fq_prefetch_lookup(q, k, dir);
     }
@@ -548,7 +550,8 @@ static int star_overlap(fast_query *q)
     }
     if (!(big > 0) || !isfinite(big))
         return 0;
-    double lA = fast_star_reach(q->F[0], d), lB = fast_star_reach(q->F[1], minus);
+    double lA = fast_star_reach(q->F[0], d, q->star_cell[0] - 1);
+    double lB = fast_star_reach(q->F[1], minus, q->star_cell[1] - 1);
     if (!(lA + lB > 1))
         return 0;
     double l = 0.5 * (fp_min(lA, 1) + fp_max(1 - lB, 0));

@@ -532,11 +532,34 @@ int fast_prep_lazy_ready(const fast_prep *fp)
     return fp->map_cells == 0 || map_of(fp) ? 0 : -1;
 }
 
-void fast_prep_prefetch(const fast_prep *fp, const double *d)
+int fast_prep_prefetch(const fast_prep *fp, const double *d)
 {
     const int *map = atomic_load_explicit(&((fast_prep *)fp)->map_rows, memory_order_acquire);
-    if (map)
-        mem_prefetch(map + (size_t)fast_prep_cell(fp->n, fp->map_g, d) * (size_t)fp->map_len);
+    if (!map)
+        return -1;
+    int cell = fast_prep_cell(fp->n, fp->map_g, d);
+    mem_prefetch(map + (size_t)cell * (size_t)fp->map_len);
+    return cell;
+}
+
+/* The list of cell in map, and its length (lists are filled from the
+ * front, -1 after their last row: a full one, the usual case, is not
+ * walked). */
+static const int *list_of_cell(const fast_prep *fp, const int *map, int cell, int *count)
+{
+    const int *list = map + (size_t)cell * (size_t)fp->map_len;
+    int k = list[fp->map_len - 1] >= 0 ? fp->map_len : 0;
+    while (k < fp->map_len && list[k] >= 0)
+        k++;
+    *count = k;
+    return list;
+}
+
+const int *fast_prep_list(const fast_prep *fp, int cell, int *count)
+{
+    const int *map = map_of(fp); /* (made: the prefetch saw it) */
+    *count = 0;
+    return map ? list_of_cell(fp, map, cell, count) : NULL;
 }
 
 const int *fast_prep_lookup(const fast_prep *fp, const double *d, int *count)
@@ -546,12 +569,7 @@ const int *fast_prep_lookup(const fast_prep *fp, const double *d, int *count)
         *count = 0;
         return NULL;
     }
-    const int *list = map + (size_t)fast_prep_cell(fp->n, fp->map_g, d) * (size_t)fp->map_len;
-    int k = 0;
-    while (k < fp->map_len && list[k] >= 0)
-        k++;
-    *count = k;
-    return list;
+    return list_of_cell(fp, map, fast_prep_cell(fp->n, fp->map_g, d), count);
 }
 
 /* Entry v / w as a float that holds it to FAST_UNIT_REL, into *out; 0

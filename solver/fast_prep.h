@@ -134,8 +134,14 @@ int fast_prep_cell(int n, int g, const double *d);
 void fast_prep_cell_center(int n, int g, int cell, double *d);
 
 /* Ask for the cache line of direction d's list (no effect before the map
- * is made): a query that will look it up soon calls this first. */
-void fast_prep_prefetch(const fast_prep *fp, const double *d);
+ * is made): a query that will look it up soon calls this first.  Returns
+ * the list's cell, for fast_prep_list, or -1 before the map is made. */
+int fast_prep_prefetch(const fast_prep *fp, const double *d);
+
+/* The list of a cell that fast_prep_prefetch returned: what
+ * fast_prep_lookup gives for the same direction, its cell not computed
+ * again. */
+const int *fast_prep_list(const fast_prep *fp, int cell, int *count);
 
 /* A part of fp made on first use: the block in *slot, or make(fp)
  * installed there by an atomic compare-and-swap (a thread that loses the

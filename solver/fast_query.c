@@ -126,10 +126,10 @@ static const double *to_map_frame(const fast_view *v, int n, const double *d, do
     return out;
 }
 
-void fq_prefetch_lookup(const fast_query *q, int k, const double *d)
+void fq_prefetch_lookup(fast_query *q, int k, const double *d)
 {
     double dir[SEIDEL_MAX_DIM];
-    fast_prep_prefetch(q->F[k], to_map_frame(q->V[k], q->n, d, dir));
+    q->map_cell[k] = 1 + fast_prep_prefetch(q->F[k], to_map_frame(q->V[k], q->n, d, dir));
 }
 
 const int *fq_lookup(const fast_query *q, int k, const double *d, int *count)

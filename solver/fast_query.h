@@ -57,6 +57,9 @@ typedef struct fast_query {
     int hot[FQ_HOT_ROWS], nhot; /* rows that put a face contact's points outside, latest
                                    first (stacked ids): read first by the next try */
     int set_count; /* rows (fw->order) in the dual simplex's last set */
+    /* the cells of d (A) and -d (B) in the stars and the direction maps,
+     * plus 1, as the prefetch found them (0: not known; computed again) */
+    int star_cell[2], map_cell[2];
 } fast_query;
 
 /* Stacked row ids: A's rows first, then B's. */
@@ -156,7 +159,7 @@ int fq_on_update(void *user, const double *z, const int *basis);
  * crosses them; NULL, *count = 0, without a map. */
 const int *fq_lookup(const fast_query *q, int k, const double *d, int *count);
 /* The same list's cache line asked for ahead of the lookup. */
-void fq_prefetch_lookup(const fast_query *q, int k, const double *d);
+void fq_prefetch_lookup(fast_query *q, int k, const double *d);
 
 /* fast_rounds.c: the margin LP on the candidate rows and the violators
  * that join them, by Seidel's LP (forced: a row made an equality first, or

@@ -207,12 +207,13 @@ static const struct fast_star *star_of(const fast_prep *fp)
 }
 
 /* The length of the cell of direction d (0 without a star). */
-static double star_length_of(const fast_prep *fp, const double *d)
+static double star_length_of(const fast_prep *fp, const double *d, int cell)
 {
     const struct fast_star *R = star_of(fp);
     if (!R)
         return 0;
-    int cell = fast_prep_cell(fp->n, fp->star_g, d);
+    if (cell < 0)
+        cell = fast_prep_cell(fp->n, fp->star_g, d);
     float rho = atomic_load_explicit(&star_cells(R)[cell], memory_order_relaxed);
     if (rho < 0) {
         rho = star_float_below(star_cell_length(fp, R, cell));
@@ -221,11 +222,14 @@ static double star_length_of(const fast_prep *fp, const double *d)
     return rho;
 }
 
-void fast_star_prefetch(const fast_prep *fp, const double *d)
+int fast_star_prefetch(const fast_prep *fp, const double *d)
 {
     const struct fast_star *R = atomic_load_explicit(&((fast_prep *)fp)->star, memory_order_acquire);
-    if (R)
-        mem_prefetch(&star_cells(R)[fast_prep_cell(fp->n, fp->star_g, d)]);
+    if (!R)
+        return -1;
+    int cell = fast_prep_cell(fp->n, fp->star_g, d);
+    mem_prefetch(&star_cells(R)[cell]);
+    return cell;
 }
 
 int fast_star_ready(const fast_prep *fp)
@@ -233,14 +237,15 @@ int fast_star_ready(const fast_prep *fp)
     return fp->star_cells == 0 || star_of(fp) ? 0 : -1;
 }
 
-double fast_star_reach(const fast_prep *fp, const double *d)
+double fast_star_reach(const fast_prep *fp, const double *d, int cell)
 {
     double len = 0;
     for (int j = 0; j < fp->n; j++)
         len += d[j] * d[j];
     len = sqrt(len);
-    return len > 0 && isfinite(len) ? star_length_of(fp, d) / len : 0;
+    return len > 0 && isfinite(len) ? star_length_of(fp, d, cell) / len : 0;
 }
+
 
 int fast_star_inside(const fast_prep *fp, const double *x)
 {
@@ -255,5 +260,5 @@ int fast_star_inside(const fast_prep *fp, const double *x)
         return 1;
     if (!(big > 0x1p-400 && big < 0x1p+400)) /* (squares under- or overflow; NaN) */
         return 0;
-    return sqrt(len) * (1 + STAR_REL_PAD) < star_length_of(fp, w);
+    return sqrt(len) * (1 + STAR_REL_PAD) < star_length_of(fp, w, -1);
 }

@@ -29,13 +29,16 @@ int fast_star_inside(const fast_prep *fp, const double *x);
 
 /* A length rho >= 0 such that the points center + l d / |d| with
  * 0 <= l < rho are strictly inside, up to the rounding of whoever forms
- * them (d: n values, not all zero); 0 when unknown.  A caller certifies
- * the points it forms with fast_star_inside.  Thread-safe. */
-double fast_star_reach(const fast_prep *fp, const double *d);
+ * them (d: n values, not all zero); 0 when unknown.  cell: d's cell as
+ * fast_star_prefetch returned it, or -1 (computed here).  A caller
+ * certifies the points it forms with fast_star_inside.  Thread-safe. */
+double fast_star_reach(const fast_prep *fp, const double *d, int cell);
 
 /* Ask for the cache line of the length for direction d (no effect before
- * the star is made): a query that will look it up soon calls this first. */
-void fast_star_prefetch(const fast_prep *fp, const double *d);
+ * the star is made): a query that will look it up soon calls this first.
+ * Returns d's cell, for fast_star_reach, or -1 before the star is
+ * made. */
+int fast_star_prefetch(const fast_prep *fp, const double *d);
 
 /* The star made now (as by a first use): 0, or -1 when out of memory. */
 int fast_star_ready(const fast_prep *fp);
