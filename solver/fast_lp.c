@@ -312,7 +312,9 @@ static FP_KERNEL int most_violated(flp_state *s, int n, const int *set, int coun
                 best = set[k];
             }
         }
-    for (int var = 0; var < D; var++)
+    for (int var = 0; var < D; var++) {
+        if (!(s->z[var] < s->lo[var] || s->z[var] > s->hi[var]))
+            continue; /* (the usual case: inside the box, no bound violated) */
         for (int upper = 0; upper < 2; upper++) {
             double v = upper ? s->z[var] - s->hi[var] : s->lo[var] - s->z[var];
             double mag = fabs(s->z[var]) + fabs(upper ? s->hi[var] : s->lo[var]);
@@ -321,6 +323,7 @@ static FP_KERNEL int most_violated(flp_state *s, int n, const int *set, int coun
                 best = SEIDEL_BOX_ID(var, upper);
             }
         }
+    }
     return best;
 }
 
