@@ -437,11 +437,12 @@ static void prefetch_small(const fast_query *q)
 }
 
 /* The candidate rows, asked for as soon as the direction maps name them:
- * they are read at scattered places. */
+ * they are read at scattered places (a small polyhedron's were asked for
+ * whole by prefetch_small). */
 static void prefetch_candidates(const fast_query *q)
 {
     for (int k = 0; k < 2; k++)
-        for (int c = 0; c < q->ncand[k]; c++) {
+        for (int c = 0; q->V[k]->m > FAST_PREFETCH_ROWS && c < q->ncand[k]; c++) {
             int i = q->cand[k][c];
             mem_prefetch(q->V[k]->a + (size_t)i * (size_t)q->n);
             mem_prefetch(q->V[k]->b + i);
