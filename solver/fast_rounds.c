@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "polytope/mem.h"
 #include "polytope/rng.h"
 #include "polytope/select.h"
 #include "solver/fast_lp.h"
@@ -256,8 +257,8 @@ static int scan_rows(fast_query *q, const double *z, int *count, int *strict)
  * without reading every row.  Returns how many joined. */
 static int map_round(fast_query *q, const double *z, int *count)
 {
-    scan_state ss;
-    scan_init(&ss, q, z, FAST_ADD_MAX);
+    const int *rows[2] = {NULL, NULL};
+    int found[2] = {0, 0};
     for (int k = 0; k < 2; k++) {
         if (q->V[k]->m <= FAST_ALL_ROWS)
             continue; /* (every row is a candidate: in the set already) */
@@ -267,12 +268,22 @@ static int map_round(fast_query *q, const double *z, int *count)
             d[j] = z[j] - c[j];
             len += fabs(d[j]);
         }
-        int found = 0;
-        const int *rows = len > 0 ? fq_lookup(q, k, d, &found) : NULL;
-        for (int i = 0; i < found; i++)
-            scan_row_violation(&ss, view_row(q->V[k], q->n, rows[i]), q->V[k]->b[rows[i]],
-                               q->F[k]->norm[rows[i]], rows[i] + (k ? q->mA : 0));
+        rows[k] = len > 0 ? fq_lookup(q, k, d, &found[k]) : NULL;
     }
+    /* both lists' rows asked for before either is read (scattered lines:
+     * their misses then overlap) */
+    for (int k = 0; k < 2; k++)
+        for (int i = 0; i < found[k]; i++) {
+            mem_prefetch(view_row(q->V[k], q->n, rows[k][i]));
+            mem_prefetch(q->V[k]->b + rows[k][i]);
+            mem_prefetch(q->F[k]->norm + rows[k][i]);
+        }
+    scan_state ss;
+    scan_init(&ss, q, z, FAST_ADD_MAX);
+    for (int k = 0; k < 2; k++)
+        for (int i = 0; i < found[k]; i++)
+            scan_row_violation(&ss, view_row(q->V[k], q->n, rows[k][i]), q->V[k]->b[rows[k][i]],
+                               q->F[k]->norm[rows[k][i]], rows[k][i] + (k ? q->mA : 0));
     scan_join(&ss, count);
     return ss.added;
 }
