@@ -279,19 +279,29 @@ static int map_resolution(int n, int m)
 
 /* Cell of direction d: the face is the axis of largest |d_k| with its
  * sign; the other coordinates, divided by |d_k|, lie in [-1, 1]. */
+/* floor(v) clamped to [0, g - 1]: v >= 0 here, so the conversion
+ * (truncation) is the floor; NaN takes cell 0. */
+static inline int cell_index(double u, int g)
+{
+    double v = (u + 1) * 0.5 * g;
+    return v >= g ? g - 1 : v > 0 ? (int)v : 0;
+}
+
 int fast_prep_cell(int n, int g, const double *d)
 {
+    if (n == 3) { /* (the usual case, written out: the same cells) */
+        int k = fabs(d[1]) > fabs(d[0]);
+        k = fabs(d[2]) > fabs(d[k]) ? 2 : k;
+        int j0 = k == 0 ? 1 : 0, j1 = k == 2 ? 1 : 2;
+        double top = fabs(d[k]);
+        int cell = (2 * k + (d[k] < 0)) * g + cell_index(d[j0] / top, g);
+        return cell * g + cell_index(d[j1] / top, g);
+    }
     int k = fp_largest_axis(d, n);
     int cell = 2 * k + (d[k] < 0);
-    for (int j = 0; j < n; j++) {
-        if (j == k)
-            continue;
-        double u = d[j] / fabs(d[k]), v = (u + 1) * 0.5 * g;
-        /* floor(v) clamped to [0, g - 1]: v >= 0 here, so the conversion
-         * (truncation) is the floor; NaN takes cell 0 */
-        int c = v >= g ? g - 1 : v > 0 ? (int)v : 0;
-        cell = cell * g + c;
-    }
+    for (int j = 0; j < n; j++)
+        if (j != k)
+            cell = cell * g + cell_index(d[j] / fabs(d[k]), g);
     return cell;
 }
 
