@@ -277,16 +277,17 @@ static int map_resolution(int n, int m)
     }
 }
 
-/* Cell of direction d: the face is the axis of largest |d_k| with its
- * sign; the other coordinates, divided by |d_k|, lie in [-1, 1]. */
-/* floor(v) clamped to [0, g - 1]: v >= 0 here, so the conversion
- * (truncation) is the floor; NaN takes cell 0. */
+/* The index along one axis of a cube face's g cells of u in [-1, 1]:
+ * floor(v) clamped to [0, g - 1] (v >= 0 here, so the conversion, a
+ * truncation, is the floor; NaN takes cell 0). */
 static inline int cell_index(double u, int g)
 {
     double v = (u + 1) * 0.5 * g;
     return v >= g ? g - 1 : v > 0 ? (int)v : 0;
 }
 
+/* Cell of direction d: the face is the axis of largest |d_k| with its
+ * sign; the other coordinates, divided by |d_k|, lie in [-1, 1]. */
 int fast_prep_cell(int n, int g, const double *d)
 {
     if (n == 3) { /* (the usual case, written out: the same cells) */

@@ -158,7 +158,9 @@ int fq_on_update(void *user, const double *z, const int *basis);
  * *count rows, in the order in which the ray from the center along d
  * crosses them; NULL, *count = 0, without a map. */
 const int *fq_lookup(const fast_query *q, int k, const double *d, int *count);
-/* The same list's cache line asked for ahead of the lookup. */
+/* The same list's cache line asked for ahead of the lookup, its cell kept
+ * in q->map_cell[k] (setup's lookup then reads the list without finding
+ * the cell again). */
 void fq_prefetch_lookup(fast_query *q, int k, const double *d);
 
 /* fast_rounds.c: the margin LP on the candidate rows and the violators

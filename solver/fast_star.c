@@ -246,7 +246,6 @@ double fast_star_reach(const fast_prep *fp, const double *d, int cell)
     return len > 0 && isfinite(len) ? star_length_of(fp, d, cell) / len : 0;
 }
 
-
 int fast_star_inside(const fast_prep *fp, const double *x)
 {
     int n = fp->n;
