@@ -442,13 +442,8 @@ static void prefetch_small(const fast_query *q)
 static void prefetch_candidates(const fast_query *q)
 {
     for (int k = 0; k < 2; k++)
-        for (int c = 0; q->V[k]->m > FAST_PREFETCH_ROWS && c < q->ncand[k]; c++) {
-            int i = q->cand[k][c];
-            mem_prefetch(q->V[k]->a + (size_t)i * (size_t)q->n);
-            mem_prefetch(q->V[k]->b + i);
-            mem_prefetch(q->F[k]->norm + i);
-            mem_prefetch(q->F[k]->center_slack + i);
-        }
+        if (q->V[k]->m > FAST_PREFETCH_ROWS)
+            fq_prefetch_rows(q, k, q->cand[k], q->ncand[k], 1);
 }
 
 /* Without a direction map (many variables): the FAST_SCAN_CANDIDATES rows

@@ -13,6 +13,7 @@
 #include "halfspace.h"
 #include "polytope/error.h"
 #include "polytope/fp.h"
+#include "polytope/mem.h"
 #include "polytope/predicates.h"
 #include "solver/fast.h"
 #include "solver/fast_prep.h"
@@ -158,6 +159,21 @@ int fq_on_update(void *user, const double *z, const int *basis);
  * *count rows, in the order in which the ray from the center along d
  * crosses them; NULL, *count = 0, without a map. */
 const int *fq_lookup(const fast_query *q, int k, const double *d, int *count);
+/* The lines of rows[0..count) of view k asked for (its coefficients,
+ * right sides and norms, and with `slack` its center slacks), before
+ * reads at scattered places. */
+static inline void fq_prefetch_rows(const fast_query *q, int k, const int *rows, int count,
+                                    int slack)
+{
+    for (int c = 0; c < count; c++) {
+        int i = rows[c];
+        mem_prefetch(view_row(q->V[k], q->n, i));
+        mem_prefetch(q->V[k]->b + i);
+        mem_prefetch(q->F[k]->norm + i);
+        if (slack)
+            mem_prefetch(q->F[k]->center_slack + i);
+    }
+}
 /* The same list's cache line asked for ahead of the lookup, its cell kept
  * in q->map_cell[k] (setup's lookup then reads the list without finding
  * the cell again). */

@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "polytope/mem.h"
 #include "polytope/rng.h"
 #include "polytope/select.h"
 #include "solver/fast_lp.h"
@@ -273,11 +272,7 @@ static int map_round(fast_query *q, const double *z, int *count)
     /* both lists' rows asked for before either is read (scattered lines:
      * their misses then overlap) */
     for (int k = 0; k < 2; k++)
-        for (int i = 0; i < found[k]; i++) {
-            mem_prefetch(view_row(q->V[k], q->n, rows[k][i]));
-            mem_prefetch(q->V[k]->b + rows[k][i]);
-            mem_prefetch(q->F[k]->norm + rows[k][i]);
-        }
+        fq_prefetch_rows(q, k, rows[k], found[k], 0);
     scan_state ss;
     scan_init(&ss, q, z, FAST_ADD_MAX);
     for (int k = 0; k < 2; k++)
