@@ -23,9 +23,17 @@
  *   valgrind --tool=callgrind --toggle-collect=replay_disjoint \
  *       build/bench/pairs_replay DIR COUNT 0
  *
- * (instructions per query: the total over the class's count printed). */
+ * (instructions per query: the total over the class's count printed).
+ * With the word `trace` for REPEATS, it prints instead each pair's answer
+ * after every line of the fast engine's trace (its decisions, the rows of
+ * its bases), nothing timed: two builds that print the same text took the
+ * same steps to the same certificates,
+ *
+ *   build/bench/pairs_replay DIR COUNT trace > new.txt; cmp old.txt new.txt
+ */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "halfspace.h"
@@ -73,13 +81,39 @@ void replay_touching(const hs_poly *A, const hs_poly *B, const hs_options *opt, 
     hs_intersect(A, B, opt, r, &err);
 }
 
+/* The trace callback of the `trace` mode: each line as it comes. */
+static void print_line(void *user, const char *line)
+{
+    (void)user;
+    printf("   %s\n", line);
+}
+
+/* Every pair's trace and answer (the `trace` mode): 0, or 1 on an error. */
+static int print_traces(hs_poly **A, hs_poly **B, int count, hs_result *r)
+{
+    hs_options opt;
+    hs_options_init(&opt);
+    opt.trace = print_line;
+    for (int k = 0; k < count; k++) {
+        hs_error err;
+        printf("pair %d:\n", k);
+        if (hs_intersect(A[k], B[k], &opt, r, &err) != HS_OK) {
+            fprintf(stderr, "pairs_replay: pair %d: %s\n", k, err.msg);
+            return 1;
+        }
+        printf("  => %s\n", hs_status_name(hs_result_status(r)));
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
-    if (argc < 3 || atoi(argv[2]) < 1 || (argc > 3 && atoi(argv[3]) < 0)) {
-        fprintf(stderr, "usage: pairs_replay DIR COUNT [REPEATS]\n");
+    int tracing = argc > 3 && strcmp(argv[3], "trace") == 0;
+    if (argc < 3 || atoi(argv[2]) < 1 || (argc > 3 && !tracing && atoi(argv[3]) < 0)) {
+        fprintf(stderr, "usage: pairs_replay DIR COUNT [REPEATS | trace]\n");
         return 1;
     }
-    int count = atoi(argv[2]), reps = argc > 3 ? atoi(argv[3]) : 5;
+    int count = atoi(argv[2]), reps = argc > 3 && !tracing ? atoi(argv[3]) : 5;
     hs_poly **A = calloc((size_t)count, sizeof *A), **B = calloc((size_t)count, sizeof *B);
     hs_result *r = hs_result_new();
     if (!A || !B || !r)
@@ -95,6 +129,17 @@ int main(int argc, char **argv)
             fprintf(stderr, "pairs_replay: %s\n", err.msg);
             return 1;
         }
+    }
+    if (tracing) {
+        int rc = print_traces(A, B, count, r);
+        for (int k = 0; k < count; k++) {
+            hs_poly_free(A[k]);
+            hs_poly_free(B[k]);
+        }
+        free(A);
+        free(B);
+        hs_result_free(r);
+        return rc;
     }
     hs_options opt;
     hs_options_init(&opt);
