@@ -106,41 +106,11 @@ static int print_traces(hs_poly **A, hs_poly **B, int count, hs_result *r)
     return 0;
 }
 
-int main(int argc, char **argv)
+/* The timed passes and the passes by class (the default mode): 0, or 1
+ * when out of memory. */
+static int replay_timed(hs_poly **A, hs_poly **B, int count, int reps, hs_result *r)
 {
-    int tracing = argc > 3 && strcmp(argv[3], "trace") == 0;
-    if (argc < 3 || atoi(argv[2]) < 1 || (argc > 3 && !tracing && atoi(argv[3]) < 0)) {
-        fprintf(stderr, "usage: pairs_replay DIR COUNT [REPEATS | trace]\n");
-        return 1;
-    }
-    int count = atoi(argv[2]), reps = argc > 3 && !tracing ? atoi(argv[3]) : 5;
-    hs_poly **A = calloc((size_t)count, sizeof *A), **B = calloc((size_t)count, sizeof *B);
-    hs_result *r = hs_result_new();
-    if (!A || !B || !r)
-        return 1;
     hs_error err;
-    for (int k = 0; k < count; k++) {
-        char path[4096];
-        snprintf(path, sizeof path, "%s/A%d.ine", argv[1], k);
-        A[k] = hs_poly_read(path, &err);
-        snprintf(path, sizeof path, "%s/B%d.ine", argv[1], k);
-        B[k] = A[k] ? hs_poly_read(path, &err) : NULL;
-        if (!B[k]) {
-            fprintf(stderr, "pairs_replay: %s\n", err.msg);
-            return 1;
-        }
-    }
-    if (tracing) {
-        int rc = print_traces(A, B, count, r);
-        for (int k = 0; k < count; k++) {
-            hs_poly_free(A[k]);
-            hs_poly_free(B[k]);
-        }
-        free(A);
-        free(B);
-        hs_result_free(r);
-        return rc;
-    }
     hs_options opt;
     hs_options_init(&opt);
     int cls[8] = {0};
@@ -170,6 +140,34 @@ int main(int argc, char **argv)
     printf("disjoint %d, touching %d, overlap %d\n", cls[HS_DISJOINT], cls[HS_TOUCHING],
            cls[HS_OVERLAP]);
     free(st);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    int tracing = argc > 3 && strcmp(argv[3], "trace") == 0;
+    if (argc < 3 || atoi(argv[2]) < 1 || (argc > 3 && !tracing && atoi(argv[3]) < 0)) {
+        fprintf(stderr, "usage: pairs_replay DIR COUNT [REPEATS | trace]\n");
+        return 1;
+    }
+    int count = atoi(argv[2]), reps = argc > 3 && !tracing ? atoi(argv[3]) : 5;
+    hs_poly **A = calloc((size_t)count, sizeof *A), **B = calloc((size_t)count, sizeof *B);
+    hs_result *r = hs_result_new();
+    if (!A || !B || !r)
+        return 1;
+    hs_error err;
+    for (int k = 0; k < count; k++) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s/A%d.ine", argv[1], k);
+        A[k] = hs_poly_read(path, &err);
+        snprintf(path, sizeof path, "%s/B%d.ine", argv[1], k);
+        B[k] = A[k] ? hs_poly_read(path, &err) : NULL;
+        if (!B[k]) {
+            fprintf(stderr, "pairs_replay: %s\n", err.msg);
+            return 1;
+        }
+    }
+    int rc = tracing ? print_traces(A, B, count, r) : replay_timed(A, B, count, reps, r);
     for (int k = 0; k < count; k++) {
         hs_poly_free(A[k]);
         hs_poly_free(B[k]);
@@ -177,5 +175,5 @@ int main(int argc, char **argv)
     free(A);
     free(B);
     hs_result_free(r);
-    return 0;
+    return rc;
 }
