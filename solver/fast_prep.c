@@ -291,8 +291,7 @@ static inline int cell_index(double u, int g)
 int fast_prep_cell(int n, int g, const double *d)
 {
     if (n == 3) { /* (the usual case, written out: the same cells) */
-        int k = fabs(d[1]) > fabs(d[0]);
-        k = fabs(d[2]) > fabs(d[k]) ? 2 : k;
+        int k = fp_largest_axis(d, 3);
         int j0 = k == 0 ? 1 : 0, j1 = k == 2 ? 1 : 2;
         double top = fabs(d[k]);
         int cell = (2 * k + (d[k] < 0)) * g + cell_index(d[j0] / top, g);
