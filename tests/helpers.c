@@ -255,6 +255,23 @@ hs_poly *t_ellipsoid_rows(int m, double e, const double *c, double s, uint64_t *
     return P;
 }
 
+static void trace_append(void *user, const char *line)
+{
+    char *buf = user;
+    size_t used = strlen(buf);
+    snprintf(buf + used, T_TRACE_CAP - used, "%s\n", line);
+}
+
+char *t_traced_options(hs_options *opt)
+{
+    hs_options_init(opt);
+    char *trace = calloc(T_TRACE_CAP, 1);
+    ck_assert(trace != NULL);
+    opt->trace = trace_append;
+    opt->trace_user = trace;
+    return trace;
+}
+
 void t_pair_polys(const struct fam_pair *p, hs_poly **A, hs_poly **B)
 {
     hs_error err;

@@ -75,6 +75,13 @@ struct vertex_set *t_vertices(const hs_poly *P, const double *interior);
 struct fam_pair;
 void t_pair_polys(const struct fam_pair *p, hs_poly **A, hs_poly **B);
 
+/* Options (initialized) whose trace goes into the returned buffer of
+ * T_TRACE_CAP bytes, empty, each line appended with its newline (a trace
+ * longer than the buffer is cut); the caller frees the buffer and empties
+ * it (buf[0] = 0) between queries. */
+#define T_TRACE_CAP 8192
+char *t_traced_options(hs_options *opt);
+
 /* A 3-D polyhedron tangent to the ellipsoid with semi-axes (1, e, e)
  * around c, scaled by s: m random integer normals (|a_j| <= 64), right
  * sides rounded up to multiples of 2^-10 s, every number an exact double

@@ -431,13 +431,6 @@ START_TEST(hulls_a_rounding_apart)
 }
 END_TEST
 
-static void trace_append(void *user, const char *line)
-{
-    char *buf = user;
-    size_t used = strlen(buf);
-    snprintf(buf + used, 8192 - used, "%s\n", line);
-}
-
 /* The same hulls a rounding apart, answered without the LP in rationals
  * where it can be: a disjoint pair by the LP's last basis certified as a
  * Farkas certificate (exact determinant signs), or by the two faces and
@@ -450,7 +443,8 @@ START_TEST(rounding_apart_without_the_rational_lp)
 {
     static const double c1[3] = {-1, 2, 0.5};
     uint64_t rng = 99;
-    char *trace = calloc(8192, 1);
+    hs_options opt;
+    char *trace = t_traced_options(&opt);
     int sliver = 0, sliver_d = 0, farkas = 0, subsystem = 0, overlap = 0, disjoint = 0;
     for (int k = 0; k < 40; k++) {
         fam_pair p;
@@ -458,10 +452,6 @@ START_TEST(rounding_apart_without_the_rational_lp)
         hs_error err;
         hs_poly *A, *B;
         t_pair_polys(&p, &A, &B);
-        hs_options opt;
-        hs_options_init(&opt);
-        opt.trace = trace_append;
-        opt.trace_user = trace;
         trace[0] = 0;
         hs_result *rf = hs_result_new(), *rx = hs_result_new();
         ck_assert_int_eq(hs_intersect(A, B, &opt, rf, &err), HS_OK);
@@ -511,7 +501,8 @@ START_TEST(exact_disjoint_answer_kept_as_hint)
      * exact classification; every pair's hint is checked whatever path
      * answered it */
     static const uint64_t seeds[] = {1519, 1605, 2445, 1000, 1001};
-    char *trace = calloc(8192, 1);
+    hs_options opt;
+    char *trace = t_traced_options(&opt);
     int found = 0;
     for (size_t t = 0; t < sizeof seeds / sizeof seeds[0]; t++) {
         fam_pair p;
@@ -523,10 +514,6 @@ START_TEST(exact_disjoint_answer_kept_as_hint)
         fast_view va, vb;
         ck_assert(fast_view_of_poly(&va, A) == 0 && fast_view_of_poly(&vb, B) == 0);
         ck_assert(va.prep && vb.prep);
-        hs_options opt;
-        hs_options_init(&opt);
-        opt.trace = trace_append;
-        opt.trace_user = trace;
         trace[0] = 0;
         hs_result *r = hs_result_new();
         fast_hint next;

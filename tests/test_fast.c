@@ -439,25 +439,6 @@ static hs_poly *box3(double x0, double x1, double y0, double y1, double z0, doub
     return p;
 }
 
-static void trace_into(void *user, const char *line)
-{
-    char *buf = user;
-    size_t used = strlen(buf);
-    snprintf(buf + used, 4096 - used, "%s\n", line);
-}
-
-/* Options whose trace goes into the returned buffer (4096 bytes, owned by
- * the caller), each line appended. */
-static char *traced_options(hs_options *opt)
-{
-    hs_options_init(opt);
-    char *trace = calloc(4096, 1);
-    ck_assert(trace != NULL);
-    opt->trace = trace_into;
-    opt->trace_user = trace;
-    return trace;
-}
-
 /* A face on a face (fq_try_face_contact): a box standing on a wider one is
  * certified touching at the point of the common plane below the smaller
  * box's center, without the LP; the answer gives a face hint, which the
@@ -472,7 +453,7 @@ START_TEST(face_on_face_contact_without_the_lp)
     hs_poly *moved = box3(3 + 0x1p-20, 4 + 0x1p-20, 3, 4, 0, 1);
     hs_result *r = hs_result_new();
     hs_options opt;
-    char *trace = traced_options(&opt);
+    char *trace = t_traced_options(&opt);
     fast_view va, vb, vm;
     ck_assert_int_eq(fast_view_of_poly(&va, floor), 0);
     ck_assert_int_eq(fast_view_of_poly(&vb, box), 0);
@@ -553,7 +534,7 @@ START_TEST(crossing_bars_overlap_at_their_boxes_middle)
     ck_assert(a && b && above && diag && bar);
     hs_result *r = hs_result_new();
     hs_options opt;
-    char *trace = traced_options(&opt);
+    char *trace = t_traced_options(&opt);
     for (int k = 0; k < 2; k++) {
         const hs_poly *p = k ? b : a, *q = k ? a : b;
         trace[0] = 0;
@@ -645,7 +626,7 @@ START_TEST(crossing_bars_overlap_where_their_skeletons_come_nearest)
     hs_result *r = hs_result_new();
     hs_options opt;
     hs_error err;
-    char *trace = traced_options(&opt);
+    char *trace = t_traced_options(&opt);
     const hs_poly *pairs[3][2] = {{a, b}, {b, a}, {a, meet}};
     for (int k = 0; k < 3; k++) {
         trace[0] = 0;
