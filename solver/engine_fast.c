@@ -151,7 +151,7 @@ static int try_midpoint(fast_query *q)
     const double *s = q->V[0]->center;
     for (int j = 0; j < q->n; j++)
         p[j] = s[j] + l * q->d[j];
-    if (!fq_strictly_inside(q, 0, p) || !fq_strictly_inside(q, 1, p))
+    if (!fq_strictly_inside_both(q, p))
         return 0;
     fq_trace(q, "the segment s-t is inside A up to %.6g and inside B from %.6g: its middle is "
              "certified inside both: overlap",
@@ -567,7 +567,7 @@ static int try_hint(fast_query *q, const fast_hint *h)
 {
     int n = q->n, basis[SEIDEL_MAX_DIM + 1];
     if (h->kind == FAST_HINT_OVERLAP) {
-        if (!fq_strictly_inside(q, 0, h->x) || !fq_strictly_inside(q, 1, h->x))
+        if (!fq_strictly_inside_both(q, h->x))
             return 0;
         fq_trace(q, "the overlap point of the last query is still strictly inside both");
         fq_answer_point(q, HS_OVERLAP, h->x);

@@ -107,6 +107,11 @@ int fq_common_point(fast_query *q, const double *x)
             if (fq_row_excess(view_row(q->V[k], q->n, i), q->V[k]->b[i], x, q->n, &mag) > 0)
                 return 0;
         }
+    return fq_strictly_inside_both(q, x);
+}
+
+int fq_strictly_inside_both(fast_query *q, const double *x)
+{
     return fq_strictly_inside(q, 0, x) && fq_strictly_inside(q, 1, x);
 }
 

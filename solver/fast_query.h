@@ -124,6 +124,8 @@ void fq_trace(const fast_query *q, const char *fmt, ...) ERR_PRINTF(2, 3);
 void fq_trace_basis(const fast_query *q, const char *before, const int *basis);
 void fq_answer_point(fast_query *q, hs_status status, const double *x);
 int fq_strictly_inside(fast_query *q, int k, const double *x);
+/* x certified strictly inside every row of A and of B. */
+int fq_strictly_inside_both(fast_query *q, const double *x);
 /* x certified strictly inside A and B (their candidate rows read first:
  * they turn most points between the two down at once). */
 int fq_common_point(fast_query *q, const double *x);

@@ -105,7 +105,6 @@ static void full_order(fast_query *q)
 
 /* The most rows that join the set in one round. */
 #define FAST_ADD_MAX 32
-static int strict_at(fast_query *q, const double *x);
 
 /* The worst violators found so far by a scan, and whether every row read
  * is certainly strict at x (the filter of fq_strictly_inside). */
@@ -245,7 +244,7 @@ static int scan_rows(fast_query *q, const double *z, int *count, int *strict)
     scan_join(&ss, count);
     /* x strictly inside every row is overlap, whatever the margin rows say */
     *strict = z[q->n] > 0 &&
-              (!ss.unsure || ((ss.added == 0 || !ss.maybe_not_strict) && strict_at(q, z)));
+              (!ss.unsure || ((ss.added == 0 || !ss.maybe_not_strict) && fq_strictly_inside_both(q, z)));
     return ss.added;
 }
 
@@ -281,12 +280,6 @@ static int map_round(fast_query *q, const double *z, int *count)
                                q->F[k]->norm[rows[k][i]], rows[k][i] + (k ? q->mA : 0));
     scan_join(&ss, count);
     return ss.added;
-}
-
-/* Every row of A and B holds strictly at x (certified). */
-static int strict_at(fast_query *q, const double *x)
-{
-    return fq_strictly_inside(q, 0, x) && fq_strictly_inside(q, 1, x);
 }
 
 static void clear_set(fast_query *q, int count)
@@ -337,7 +330,7 @@ seidel_status fq_lp_rounds(fast_query *q, int forced, double *z, int *strict)
         full_order(q);
         count = q->M;
         st = solve_set(q, count, forced, z, basis);
-        *strict = st == SEIDEL_OPTIMAL && z[q->n] > 0 && strict_at(q, z);
+        *strict = st == SEIDEL_OPTIMAL && z[q->n] > 0 && fq_strictly_inside_both(q, z);
     }
     q->set_count = count; /* (the set stays in fw->order: rounding_apart reads it) */
     fq_trace(q, "%d rounds, LP on %d of %d rows, %ld violated rows became equalities", rounds + 1,
