@@ -243,8 +243,8 @@ static int scan_rows(fast_query *q, const double *z, int *count, int *strict)
     }
     scan_join(&ss, count);
     /* x strictly inside every row is overlap, whatever the margin rows say */
-    *strict = z[q->n] > 0 &&
-              (!ss.unsure || ((ss.added == 0 || !ss.maybe_not_strict) && fq_strictly_inside_both(q, z)));
+    *strict = z[q->n] > 0 && (!ss.unsure || ((ss.added == 0 || !ss.maybe_not_strict) &&
+                                             fq_strictly_inside_both(q, z)));
     return ss.added;
 }
 
