@@ -57,6 +57,15 @@ static inline void cross3(const double a[3], const double b[3], double out[3])
     out[2] = r2;
 }
 
+/* v divided by its length (rounded), in place; a length that is not
+ * positive (v = 0, or NaN) leaves every entry 0. */
+static inline void fp_normalize3(double v[3])
+{
+    double len = sqrt(dot3(v, v));
+    for (int j = 0; j < 3; j++)
+        v[j] = len > 0 ? v[j] / len : 0;
+}
+
 /* The coordinate of v (n entries, n >= 1) of largest magnitude, the first
  * of equal ones: the axis a plane v . x = b is solved for, a direction's
  * cube face (fast_prep_cell), a row's pivot entry. */

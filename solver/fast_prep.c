@@ -390,13 +390,6 @@ static double chord(const fast_prep *fp, const double *inv, const double *u)
     return fwd + bwd;
 }
 
-static void unit3(double *u)
-{
-    double len = sqrt(dot3(u, u));
-    for (int j = 0; j < 3; j++)
-        u[j] /= len;
-}
-
 /* The skeleton of a 3-D polyhedron: its longest chord through the center
  * (nearly: the best of 13 directions, the axes and the diagonals of the
  * cube, and u0, the map cell's whose ray reaches farthest; then, on a body
@@ -422,7 +415,7 @@ static void make_skeleton(const fast_prep *fp, const double *u0, const double *i
     double u[3] = {u0[0], u0[1], u0[2]}, best = chord(fp, inv, u), step = 0.5;
     for (int k = 0; k < 13; k++) {
         double v[3] = {dirs[k][0], dirs[k][1], dirs[k][2]};
-        unit3(v);
+        fp_normalize3(v);
         double c = chord(fp, inv, v);
         if (c > best) {
             best = c;
@@ -437,14 +430,14 @@ static void make_skeleton(const fast_prep *fp, const double *u0, const double *i
         double e[3] = {0, 0, 0}, t1[3], t2[3];
         e[k] = 1;
         cross3(u, e, t1);
-        unit3(t1);
+        fp_normalize3(t1);
         cross3(u, t1, t2);
         for (int tries = 0; tries < 4; tries++) {
             const double *t = tries < 2 ? t1 : t2;
             double sg = tries % 2 ? -step : step, v[3];
             for (int j = 0; j < 3; j++)
                 v[j] = u[j] + sg * t[j];
-            unit3(v);
+            fp_normalize3(v);
             double c = chord(fp, inv, v);
             if (c > best) {
                 best = c;

@@ -110,9 +110,7 @@ static void face_normal(const sdraw *sd, const sface *f, double n[3])
         n[1] += (a[2] - b[2]) * (a[0] + b[0]);
         n[2] += (a[0] - b[0]) * (a[1] + b[1]);
     }
-    double len = sqrt(dot3(n, n));
-    for (int j = 0; j < 3; j++)
-        n[j] = len > 0 ? n[j] / len : 0;
+    fp_normalize3(n);
 }
 
 /* ------------------------------------------------------------ ordering */
@@ -595,9 +593,7 @@ static hs_code add_ranked_bodies(sdraw *sd, const hs_world *w, int (*rank_of)(co
 static void mark_near(sdraw *sd, const double *near)
 {
     double d[3] = {near[3] - near[0], near[4] - near[1], near[5] - near[2]};
-    double len = sqrt(dot3(d, d));
-    for (int j = 0; j < 3; j++)
-        d[j] = len > 0 ? d[j] / len : 0;
+    fp_normalize3(d);
     sdraw_mark(sd, near, d);
     double none[3] = {0, 0, 0};
     sdraw_mark(sd, near + 3, none);
