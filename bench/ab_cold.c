@@ -29,6 +29,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "bench/pair_files.h"
 #include "halfspace.h"
 
 typedef struct build {
@@ -96,7 +97,7 @@ static void load(build *b, const char *path, const char *dir, int count)
         char p[4096];
         hs_error err;
         for (int s = 0; s < 2; s++) {
-            snprintf(p, sizeof p, "%s/%c%d.ine", dir, s ? 'B' : 'A', k);
+            pair_file(p, sizeof p, dir, s, k);
             hs_poly *P = b->read(p, &err);
             if (!P) {
                 fprintf(stderr, "%s\n", err.msg);

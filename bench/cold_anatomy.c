@@ -35,6 +35,7 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "bench/pair_files.h"
 #include "halfspace.h"
 
 #if defined(__linux__)
@@ -110,17 +111,12 @@ int main(int argc, char **argv)
     hs_options_init(&opt);
     hs_options_init(&opt_glpk);
     opt_glpk.engine = HS_ENGINE_GLPK;
+    hs_error err;
+    if (pair_files_read(argv[1], count, A, B, &err) != 0) {
+        fprintf(stderr, "cold_anatomy: %s\n", err.msg);
+        return 1;
+    }
     for (int k = 0; k < count; k++) {
-        char path[4096];
-        hs_error err;
-        snprintf(path, sizeof path, "%s/A%d.ine", argv[1], k);
-        A[k] = hs_poly_read(path, &err);
-        snprintf(path, sizeof path, "%s/B%d.ine", argv[1], k);
-        B[k] = A[k] ? hs_poly_read(path, &err) : NULL;
-        if (!A[k] || !B[k]) {
-            fprintf(stderr, "cold_anatomy: %s\n", err.msg);
-            return 1;
-        }
         if (hs_intersect(A[k], B[k], &opt, r, &err) != HS_OK) { /* (lazy preparation) */
             fprintf(stderr, "cold_anatomy: pair %d: %s\n", k, err.msg);
             return 1;
@@ -137,7 +133,6 @@ int main(int argc, char **argv)
         for (int rep = 0; rep < 5; rep++) {
             double total = 0;
             for (int k = 0; k < count; k++) {
-                hs_error err;
                 if (mode == GLPK || mode == GLPK_OTHER || mode == GLPK_SAME)
                     (void)hs_intersect(A[k], B[k], &opt_glpk, rg, &err);
                 else if (mode != WARM) {

@@ -12,14 +12,15 @@
 #include <stdlib.h>
 
 #include "bench/families.h"
+#include "bench/pair_files.h"
 #include "halfspace.h"
 
-static int write_poly(const char *dir, char side, int k, int m, const double *a, const double *b)
+static int write_poly(const char *dir, int side, int k, int m, const double *a, const double *b)
 {
     hs_error err;
     hs_poly *P = hs_poly_from_doubles(3, m, a, b, NULL, &err);
     char path[4096];
-    snprintf(path, sizeof path, "%s/%c%d.ine", dir, side, k);
+    pair_file(path, sizeof path, dir, side, k);
     FILE *out = P ? fopen(path, "w") : NULL;
     int ok = out && hs_poly_write(P, out, &err) == HS_OK;
     if (out && fclose(out) != 0)
@@ -54,8 +55,8 @@ int main(int argc, char **argv)
             rc = 1;
             break;
         }
-        if (write_poly(argv[4], 'A', k, p.m[0], p.a[0], p.b[0]) != 0 ||
-            write_poly(argv[4], 'B', k, p.m[1], p.a[1], p.b[1]) != 0)
+        if (write_poly(argv[4], 0, k, p.m[0], p.a[0], p.b[0]) != 0 ||
+            write_poly(argv[4], 1, k, p.m[1], p.a[1], p.b[1]) != 0)
             rc = 1;
         fam_pair_free(&p);
     }

@@ -36,6 +36,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench/pair_files.h"
 #include "halfspace.h"
 
 static double now_s(void)
@@ -156,16 +157,9 @@ int main(int argc, char **argv)
     if (!A || !B || !r)
         return 1;
     hs_error err;
-    for (int k = 0; k < count; k++) {
-        char path[4096];
-        snprintf(path, sizeof path, "%s/A%d.ine", argv[1], k);
-        A[k] = hs_poly_read(path, &err);
-        snprintf(path, sizeof path, "%s/B%d.ine", argv[1], k);
-        B[k] = A[k] ? hs_poly_read(path, &err) : NULL;
-        if (!B[k]) {
-            fprintf(stderr, "pairs_replay: %s\n", err.msg);
-            return 1;
-        }
+    if (pair_files_read(argv[1], count, A, B, &err) != 0) {
+        fprintf(stderr, "pairs_replay: %s\n", err.msg);
+        return 1;
     }
     int rc = tracing ? print_traces(A, B, count, r) : replay_timed(A, B, count, reps, r);
     for (int k = 0; k < count; k++) {
