@@ -3,16 +3,13 @@
  * come nearest (fast_query.h: fq_axis_overlap). */
 #include "solver/fast_query.h"
 
-#include <stdatomic.h>
 #include <string.h>
 
-/* Two elongated polyhedra (one at least: its skeleton, fast_prep_skeleton,
- * at least FAST_AXIS_ELONGATION times its inscribed ball's diameter) often
- * cross where the segment between their centers misses their common part,
- * and their skeletons come nearest there: the line joining the nearest
- * points of the two skeletons is tried as the segment s-t is (each point
- * answered is certified). */
-#define FAST_AXIS_ELONGATION 3
+/* Two elongated polyhedra (one at least: fq_is_long) often cross where
+ * the segment between their centers misses their common part, and their
+ * skeletons come nearest there: the line joining the nearest points of
+ * the two skeletons is tried as the segment s-t is (each point answered
+ * is certified). */
 
 /* The points x of segment p0-p1 and y of segment q0-q1 nearest each other
  * (one pair of them where the segments are parallel). */
@@ -86,24 +83,9 @@ static void skeleton_in_view(const fast_query *q, int k, const double *s, double
         }
 }
 
-/* Is polyhedron k's skeleton FAST_AXIS_ELONGATION inscribed diameters
- * long?  Its elongation is stored with the preparation, whose lines the
- * query has read: a round body never reads its skeleton.  Before its map
- * is made (a small polyhedron's query looks nothing up) the skeleton is
- * made now: the answer must not depend on whether another thread made
- * the map first. */
-static int is_long(const fast_query *q, int k)
-{
-    fast_prep *F = (fast_prep *)q->F[k]; /* (only the atomic is read) */
-    int e = atomic_load_explicit(&F->elongation16, memory_order_relaxed);
-    if (e == 0 && fast_prep_skeleton(F))
-        e = atomic_load_explicit(&F->elongation16, memory_order_relaxed);
-    return e > 16 * FAST_AXIS_ELONGATION;
-}
-
 int fq_axis_overlap(fast_query *q)
 {
-    if (q->n != 3 || !(is_long(q, 0) || is_long(q, 1)))
+    if (q->n != 3 || !(fq_is_long(q, 0) || fq_is_long(q, 1)))
         return 0;
     for (int j = 0; j < 3; j++) /* (boxes apart: so are the bodies) */
         if (!(fp_max(q->V[0]->lo[j], q->V[1]->lo[j]) < fp_min(q->V[0]->hi[j], q->V[1]->hi[j])))

@@ -31,6 +31,7 @@ void fast_prep_free(fast_prep *fp)
         return;
     free(atomic_load(&fp->map_rows));
     free(atomic_load(&fp->star));
+    free(atomic_load(&fp->support));
     free(atomic_load(&fp->unit));
     free(fp); /* (its arrays live in the same block: alloc_prep) */
 }
@@ -627,6 +628,7 @@ static fast_prep *alloc_prep(int n, int m)
     atomic_init(&fp->map_rows, NULL);
     atomic_init(&fp->elongation16, 0);
     atomic_init(&fp->star, NULL);
+    atomic_init(&fp->support, NULL);
     atomic_init(&fp->unit, NULL);
     fp->center = at;
     fp->lo = at += n;

@@ -68,6 +68,9 @@ typedef struct fast_prep {
      * (freed with free) and installed like the map */
     int star_g, star_cells;
     _Atomic(void *) star; /* (struct fast_star) */
+    /* The rows at the extreme vertex along each map cell (fast_support.h),
+     * made on first use like the star */
+    _Atomic(void *) support;
     const hs_poly *poly;  /* the system prepared (it owns this preparation) */
 } fast_prep;
 

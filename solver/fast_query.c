@@ -4,6 +4,7 @@
 #include "solver/fast_query.h"
 
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -141,6 +142,35 @@ const int *fq_lookup(const fast_query *q, int k, const double *d, int *count)
 {
     double dir[SEIDEL_MAX_DIM];
     return fast_prep_lookup(q->F[k], to_map_frame(q->V[k], q->n, d, dir), count);
+}
+
+int fq_is_long(const fast_query *q, int k)
+{
+    fast_prep *F = (fast_prep *)q->F[k]; /* (only the atomic is read) */
+    int e = atomic_load_explicit(&F->elongation16, memory_order_relaxed);
+    if (e == 0 && fast_prep_skeleton(F))
+        e = atomic_load_explicit(&F->elongation16, memory_order_relaxed);
+    return e > 16 * FAST_LONG_ELONGATION;
+}
+
+int fq_support_rows(fast_query *q, int k, int *out)
+{
+    const fast_prep *F = q->F[k];
+    if (q->n != 3 || F->map_cells == 0 || q->V[k]->m < FAST_SUPPORT_MIN_ROWS || fq_is_long(q, k))
+        return 0;
+    int cell = q->map_cell[k] - 1; /* (found by the prefetch) */
+    if (cell < 0) {
+        double along[3], dir[3];
+        int zero = 1;
+        for (int j = 0; j < 3; j++) {
+            along[j] = k ? -q->d[j] : q->d[j];
+            zero &= along[j] == 0;
+        }
+        if (zero)
+            return 0;
+        cell = fast_prep_cell(3, F->map_g, to_map_frame(q->V[k], 3, along, dir));
+    }
+    return fast_support_rows(F, cell, q->fw->sw, q->fw->order, out);
 }
 
 /* ------------------------------------------------------- certification */

@@ -17,6 +17,7 @@
 #include "polytope/predicates.h"
 #include "solver/fast.h"
 #include "solver/fast_prep.h"
+#include "solver/fast_support.h"
 #include "solver/fast_work.h"
 #include "solver/result.h"
 #include "solver/seidel.h"
@@ -161,6 +162,23 @@ int fq_on_update(void *user, const double *z, const int *basis);
  * *count rows, in the order in which the ray from the center along d
  * crosses them; NULL, *count = 0, without a map. */
 const int *fq_lookup(const fast_query *q, int k, const double *d, int *count);
+/* Is polyhedron k's skeleton (fast_prep_skeleton) FAST_LONG_ELONGATION
+ * inscribed diameters long?  Its elongation is stored with the
+ * preparation, whose lines the query has read: a round body never reads
+ * its skeleton.  Before its map is made (a small polyhedron's query looks
+ * nothing up) the skeleton is made now: the answer must not depend on
+ * whether another thread made the map first. */
+#define FAST_LONG_ELONGATION 3
+int fq_is_long(const fast_query *q, int k);
+/* The rows of view k at its vertex extreme along t - s (A, k = 0) or
+ * s - t (B), as the support lists of its direction map give them
+ * (fast_support.h), into out (FAST_SUPPORT_MAX room): how many; 0 for
+ * small and long (fq_is_long) polyhedra, without a map, or when t = s:
+ * two long bodies are separated across their long axes, far from t - s,
+ * and there the rows only cost (1:10 ellipsoids at m = 60: 5% slower).  A cell not made yet is
+ * made now in the query's Seidel workspace, with q->fw->order as scratch:
+ * call it before the LP's set is written there. */
+int fq_support_rows(fast_query *q, int k, int *out);
 /* The lines of rows[0..count) of view k asked for (its coefficients,
  * right sides and norms, and with `slack` its center slacks), before
  * reads at scattered places. */

@@ -25,6 +25,7 @@
  * 20% faster; with the short seed for every pair, elongated ones were
  * 5-25% slower. */
 #define FAST_ROUND_SEED 6
+_Static_assert(FAST_ROUND_SEED >= FAST_SUPPORT_SEEN, "the support lists leave out rows the seed holds");
 #define FAST_ROUND_RATIO 2
 static int seed_candidates(fast_query *q, int forced)
 {
@@ -36,6 +37,10 @@ static int seed_candidates(fast_query *q, int forced)
             half = fp_max(half, 0.5 * (q->V[k]->hi[j] - q->V[k]->lo[j]));
         round &= half < FAST_ROUND_RATIO * q->F[k]->inradius;
     }
+    /* (before the set is written: their first lookup uses its room) */
+    int nsup[2], sup[2][FAST_SUPPORT_MAX];
+    for (int k = 0; k < 2; k++)
+        nsup[k] = fq_support_rows(q, k, sup[k]);
     for (int k = 0; k < 2; k++)
         take[k] = round && q->V[k]->m > FAST_ALL_ROWS && q->ncand[k] > FAST_ROUND_SEED
                       ? FAST_ROUND_SEED
@@ -47,6 +52,14 @@ static int seed_candidates(fast_query *q, int forced)
                 w->order[count++] = id;
                 w->in_set[id] = 1;
             }
+    for (int k = 0; k < 2; k++)
+        for (int c = 0; c < nsup[k]; c++) {
+            int id = sup[k][c] + (k ? q->mA : 0);
+            if (!w->in_set[id]) {
+                w->order[count++] = id;
+                w->in_set[id] = 1;
+            }
+        }
     if (forced >= 0 && !w->in_set[forced]) { /* the LP must hold its forced row */
         w->order[count++] = forced;
         w->in_set[forced] = 1;
