@@ -1,6 +1,6 @@
 /* cold_util.h -- cold timing of one query per instance against a peer,
  * for the C++ benchmarks that compare with FCL instance by instance
- * (bench/mesh, bench/robots).  The protocol of bench/pairs (issue 13):
+ * (bench/mesh, bench/robots, bench/robot).  The protocol of bench/pairs (issue 13):
  * every instance is queried once per repeat, the instances in a new random
  * order each repeat, the methods interleaved (which one goes first
  * alternates from instance to instance and from repeat to repeat), and
@@ -89,9 +89,29 @@ struct times {
     }
 
     /* The median of every timed query. */
-    double median() const
+    double median() const { return median_of(us); }
+
+    /* The median of repeat r's queries. */
+    double repeat_median(int r) const
     {
-        std::vector<double> v = us;
+        return median_of(std::vector<double>(us.begin() + (long)r * n,
+                                             us.begin() + (long)(r + 1) * n));
+    }
+
+    /* The smallest and largest per-repeat median. */
+    void median_spread(double *lo, double *hi) const
+    {
+        *lo = INFINITY;
+        *hi = -INFINITY;
+        for (int r = 0; r < reps; r++) {
+            *lo = std::min(*lo, repeat_median(r));
+            *hi = std::max(*hi, repeat_median(r));
+        }
+    }
+
+  private:
+    static double median_of(std::vector<double> v)
+    {
         if (v.empty())
             return NAN;
         std::sort(v.begin(), v.end());

@@ -69,6 +69,7 @@
 
 #include "bench/fcl_util.h"
 #include "bench/bench_rng.h"
+#include "bench/cold_util.h"
 #include "halfspace.h"
 
 namespace {
@@ -82,68 +83,6 @@ struct rng : bench_rng {
     std::fprintf(stderr, "robot: %s%s%s\n", what, err ? ": " : "", err ? err->msg : "");
     std::exit(EXIT_FAILURE);
 }
-
-double now_s()
-{
-    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
-        .count();
-}
-
-double median(std::vector<double> v)
-{
-    if (v.empty())
-        return NAN;
-    std::sort(v.begin(), v.end());
-    size_t n = v.size();
-    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-
-/* Timings of one method: all calls (with the instance each timed), and
- * each repeat's median and mean. */
-struct timing {
-    std::vector<double> all, per_repeat, per_repeat_mean;
-    std::vector<int> all_idx;
-    std::vector<double> cur;
-    void add(double s, int idx)
-    {
-        cur.push_back(s);
-        all_idx.push_back(idx);
-    }
-    void end_repeat()
-    {
-        per_repeat.push_back(median(cur));
-        double sum = 0;
-        for (double x : cur)
-            sum += x;
-        per_repeat_mean.push_back(cur.empty() ? NAN : sum / (double)cur.size());
-        all.insert(all.end(), cur.begin(), cur.end());
-        cur.clear();
-    }
-    double med_us() const { return 1e6 * median(all); }
-    double lo_us() const { return 1e6 * *std::min_element(per_repeat.begin(), per_repeat.end()); }
-    double hi_us() const { return 1e6 * *std::max_element(per_repeat.begin(), per_repeat.end()); }
-    /* the mean of the calls on instances of class c (all when c < 0):
-     * cls[idx] is 0 free, 1 in collision (or blocked) */
-    double mean_us(const std::vector<signed char> &cls, int c = -1) const
-    {
-        double sum = 0;
-        long k = 0;
-        for (size_t i = 0; i < all.size(); i++)
-            if (c < 0 || cls[(size_t)all_idx[i]] == c) {
-                sum += all[i];
-                k++;
-            }
-        return k ? 1e6 * sum / (double)k : NAN;
-    }
-    double mean_lo_us() const
-    {
-        return 1e6 * *std::min_element(per_repeat_mean.begin(), per_repeat_mean.end());
-    }
-    double mean_hi_us() const
-    {
-        return 1e6 * *std::max_element(per_repeat_mean.begin(), per_repeat_mean.end());
-    }
-};
 
 struct options {
     int states = 10000, segments = 1000, repeats = 5;
@@ -360,9 +299,9 @@ bool explained(fcl_robot &fr, scene &sc, hs_robot *r, const double *q)
 }
 
 struct state_result {
-    timing ours, fcl;
+    cold::times ours, fcl;
     long disagree = 0, explained = 0, colliding = 0;
-    std::vector<signed char> cls; /* our answer per configuration: 1 in collision */
+    std::vector<int> cls; /* our answer per configuration: 1 in collision */
 };
 
 state_result run_states(hs_robot *r, scene &sc, const options &o, rng &g)
@@ -375,6 +314,8 @@ state_result run_states(hs_robot *r, scene &sc, const options &o, rng &g)
         order[i] = i;
     std::vector<signed char> ours(o.states), theirs(o.states);
     state_result res;
+    res.ours.reset(o.states, o.repeats);
+    res.fcl.reset(o.states, o.repeats);
     hs_error err;
     fcl_query fq;
     fq.r = r;
@@ -386,29 +327,27 @@ state_result run_states(hs_robot *r, scene &sc, const options &o, rng &g)
             bool f = false;
             for (int turn = 0; turn < 2; turn++) {
                 if ((turn + k) % 2 == 0) {
-                    double t0 = now_s();
+                    double t0 = cold::now_us();
                     h = hs_robot_check(r, sc.w, q, dof, &err);
-                    res.ours.add(now_s() - t0, order[k]);
+                    res.ours.at(rep, order[k]) = cold::now_us() - t0;
                     if (h < 0)
                         die("hs_robot_check", &err);
                 } else {
                     /* FCL places its links where ours are at q */
                     hs_robot_set_q(r, q, dof, &err);
-                    double t0 = now_s();
+                    double t0 = cold::now_us();
                     fr.place();
                     f = fcl_check(fr, &sc, fq);
-                    res.fcl.add(now_s() - t0, order[k]);
+                    res.fcl.at(rep, order[k]) = cold::now_us() - t0;
                 }
             }
             ours[order[k]] = (signed char)h;
             theirs[order[k]] = f;
         }
-        res.ours.end_repeat();
-        res.fcl.end_repeat();
         std::fprintf(stderr, "robot: states repeat %d: ours %.2f us, fcl %.2f us\n", rep + 1,
-                     1e6 * res.ours.per_repeat.back(), 1e6 * res.fcl.per_repeat.back());
+                     res.ours.repeat_median(rep), res.fcl.repeat_median(rep));
     }
-    res.cls = ours;
+    res.cls.assign(ours.begin(), ours.end());
     for (int i = 0; i < o.states; i++) {
         res.colliding += ours[i];
         if (ours[i] != (theirs[i] ? 1 : 0)) {
@@ -422,8 +361,8 @@ state_result run_states(hs_robot *r, scene &sc, const options &o, rng &g)
 }
 
 struct motion_result {
-    timing guaranteed, stepped;
-    std::vector<signed char> cls; /* 1: blocked by the guaranteed mode's answer */
+    cold::times guaranteed, stepped;
+    std::vector<int> cls; /* 1: blocked by the guaranteed mode's answer */
     long missed_stepped = 0, missed_guaranteed = 0, blocked_g = 0, near_g = 0, blocked_s = 0,
          bad_hit = 0;
     double bounds = 0, steps = 0;
@@ -451,6 +390,8 @@ motion_result run_motions(hs_robot *r, scene &sc, const options &o, rng &g)
     std::vector<hs_robot_motion_result> rg(o.segments), rs(o.segments);
     std::vector<double> hit((size_t)o.segments * dof);
     motion_result res;
+    res.guaranteed.reset(o.segments, o.repeats);
+    res.stepped.reset(o.segments, o.repeats);
     for (int rep = 0; rep < o.repeats; rep++) {
         g.shuffle(order);
         for (int k = 0; k < o.segments; k++) {
@@ -458,21 +399,18 @@ motion_result run_motions(hs_robot *r, scene &sc, const options &o, rng &g)
             const double *qa = &A[(size_t)i * dof], *qb = &B[(size_t)i * dof];
             for (int turn = 0; turn < 2; turn++) {
                 bool gm = (turn + k) % 2 == 0;
-                double t0 = now_s();
+                double t0 = cold::now_us();
                 hs_code rc = hs_robot_check_motion(r, sc.w, qa, qb, dof, gm ? &og : &os,
                                                    gm ? &rg[i] : &rs[i],
                                                    gm ? &hit[(size_t)i * dof] : nullptr, &err);
-                double dt = now_s() - t0;
+                double dt = cold::now_us() - t0;
                 if (rc != HS_OK)
                     die("hs_robot_check_motion", &err);
-                (gm ? res.guaranteed : res.stepped).add(dt, i);
+                (gm ? res.guaranteed : res.stepped).at(rep, i) = dt;
             }
         }
-        res.guaranteed.end_repeat();
-        res.stepped.end_repeat();
         std::fprintf(stderr, "robot: motions repeat %d: guaranteed %.0f us, stepped %.0f us\n",
-                     rep + 1, 1e6 * res.guaranteed.per_repeat.back(),
-                     1e6 * res.stepped.per_repeat.back());
+                     rep + 1, res.guaranteed.repeat_median(rep), res.stepped.repeat_median(rep));
     }
     res.cls.resize((size_t)o.segments);
     for (int i = 0; i < o.segments; i++) {
@@ -496,9 +434,9 @@ motion_result run_motions(hs_robot *r, scene &sc, const options &o, rng &g)
 }
 
 struct serial_result {
-    timing urdf, chain;
+    cold::times urdf, chain;
     long disagree = 0, colliding = 0;
-    std::vector<signed char> cls; /* our answer per configuration: 1 in collision */
+    std::vector<int> cls; /* our answer per configuration: 1 in collision */
 };
 
 serial_result run_serial(const options &o, rng &g)
@@ -523,35 +461,35 @@ serial_result run_serial(const options &o, rng &g)
         order[i] = i;
     serial_result res;
     res.cls.assign((size_t)o.states, 0);
+    res.urdf.reset(o.states, o.repeats);
+    res.chain.reset(o.states, o.repeats);
     for (int rep = 0; rep < o.repeats; rep++) {
         g.shuffle(order);
         for (int k = 0; k < o.states; k++) {
             const double *q = &Q[(size_t)order[k] * dof];
             int hu = 0, hc = 0;
             for (int turn = 0; turn < 2; turn++) {
-                double t0 = now_s();
+                double t0 = cold::now_us();
                 if ((turn + k) % 2 == 0) {
                     hu = hs_robot_check(r, nullptr, q, dof, &err);
-                    res.urdf.add(now_s() - t0, order[k]);
+                    res.urdf.at(rep, order[k]) = cold::now_us() - t0;
                 } else {
                     if (hs_chain_set_angles(c, q, dof, &err) != HS_OK)
                         die("chain angles", &err);
                     hc = hs_chain_self_collision(c, nullptr, nullptr, nullptr, &err);
-                    res.chain.add(now_s() - t0, order[k]);
+                    res.chain.at(rep, order[k]) = cold::now_us() - t0;
                 }
             }
             if (hu < 0 || hc < 0)
                 die("serial check", &err);
             if (rep == 0) {
-                res.cls[(size_t)order[k]] = (signed char)hu;
+                res.cls[(size_t)order[k]] = hu;
                 res.colliding += hu;
                 res.disagree += hu != hc;
             }
         }
-        res.urdf.end_repeat();
-        res.chain.end_repeat();
         std::fprintf(stderr, "robot: serial repeat %d: urdf %.2f us, chain %.2f us\n", rep + 1,
-                     1e6 * res.urdf.per_repeat.back(), 1e6 * res.chain.per_repeat.back());
+                     res.urdf.repeat_median(rep), res.chain.repeat_median(rep));
     }
     hs_chain_free(c);
     hs_robot_free(r);
@@ -619,12 +557,14 @@ int main(int argc, char **argv)
     std::printf("| part | method | us: mean (per-repeat means) | mean: free / in collision | "
                 "median (per-repeat medians) | answers |\n");
     std::printf("|---|---|---|---|---|---|\n");
-    auto row = [](const char *part, const char *method, const timing &t,
-                  const std::vector<signed char> &cls, const std::string &answers) {
+    auto row = [](const char *part, const char *method, const cold::times &t,
+                  const std::vector<int> &cls, const std::string &answers) {
+        double lo, hi, mlo, mhi;
+        t.spread(&lo, &hi);
+        t.median_spread(&mlo, &mhi);
         std::printf("| %s | %s | %.2f (%.2f - %.2f) | %.2f / %.2f | %.2f (%.2f - %.2f) | %s |\n",
-                    part, method, t.mean_us(cls), t.mean_lo_us(), t.mean_hi_us(),
-                    t.mean_us(cls, 0), t.mean_us(cls, 1), t.med_us(), t.lo_us(), t.hi_us(),
-                    answers.c_str());
+                    part, method, t.mean(cls), lo, hi, t.mean(cls, 0), t.mean(cls, 1),
+                    t.median(), mlo, mhi, answers.c_str());
     };
     char buf[512];
     std::snprintf(buf, sizeof buf,
@@ -652,31 +592,32 @@ int main(int argc, char **argv)
                 "the guaranteed mode found; the guaranteed mode missed %ld the stepped mode "
                 "found.\n\n",
                 o.seed, o.states, o.segments, o.repeats, mo.missed_stepped, mo.missed_guaranteed);
-    auto fields = [](const timing &t, const std::vector<signed char> &cls) {
+    auto fields = [](const cold::times &t, const std::vector<int> &cls) {
         char f[200];
+        double lo, hi;
+        t.spread(&lo, &hi);
         std::snprintf(f, sizeof f, "mean_us=%.3f free_us=%.3f collision_us=%.3f spread=%.3f-%.3f "
                       "median_us=%.3f",
-                      t.mean_us(cls), t.mean_us(cls, 0), t.mean_us(cls, 1), t.mean_lo_us(),
-                      t.mean_hi_us(), t.med_us());
+                      t.mean(cls), t.mean(cls, 0), t.mean(cls, 1), lo, hi, t.median());
         return std::string(f);
     };
     std::printf("```\n");
     std::printf("RESULT bench=robot robot=panda method=ours us_per_state=%.3f %s disagreements=%ld\n",
-                st.ours.mean_us(st.cls), fields(st.ours, st.cls).c_str(), st.disagree);
+                st.ours.mean(st.cls), fields(st.ours, st.cls).c_str(), st.disagree);
     std::printf("RESULT bench=robot robot=panda method=fcl us_per_state=%.3f %s disagreements=%ld\n",
-                st.fcl.mean_us(st.cls), fields(st.fcl, st.cls).c_str(), st.disagree);
+                st.fcl.mean(st.cls), fields(st.fcl, st.cls).c_str(), st.disagree);
     std::printf("RESULT bench=motion robot=panda method=guaranteed us_per_segment=%.1f %s "
                 "missed=%ld segments=%d\n",
-                mo.guaranteed.mean_us(mo.cls), fields(mo.guaranteed, mo.cls).c_str(),
+                mo.guaranteed.mean(mo.cls), fields(mo.guaranteed, mo.cls).c_str(),
                 mo.missed_guaranteed, o.segments);
     std::printf("RESULT bench=motion robot=panda method=stepped us_per_segment=%.1f %s missed=%ld "
                 "segments=%d\n",
-                mo.stepped.mean_us(mo.cls), fields(mo.stepped, mo.cls).c_str(), mo.missed_stepped,
+                mo.stepped.mean(mo.cls), fields(mo.stepped, mo.cls).c_str(), mo.missed_stepped,
                 o.segments);
     std::printf("RESULT bench=serial robot=iiwa method=urdf us_per_state=%.3f %s disagreements=%ld\n",
-                se.urdf.mean_us(se.cls), fields(se.urdf, se.cls).c_str(), se.disagree);
+                se.urdf.mean(se.cls), fields(se.urdf, se.cls).c_str(), se.disagree);
     std::printf("RESULT bench=serial robot=iiwa method=chain us_per_state=%.3f %s disagreements=%ld\n",
-                se.chain.mean_us(se.cls), fields(se.chain, se.cls).c_str(), se.disagree);
+                se.chain.mean(se.cls), fields(se.chain, se.cls).c_str(), se.disagree);
     std::printf("```\n");
     return 0;
 }
