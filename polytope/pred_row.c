@@ -134,13 +134,17 @@ int pred_row_sign_near(const double *a, double b, const double *xd, double td, i
     return v > bound ? 1 : v < -bound ? -1 : 2;
 }
 
+int pred_near_value(mpq_srcptr v, double *d)
+{
+    *d = mpq_get_d(v);
+    return *d != 0 || mpq_sgn(v) == 0;
+}
+
 int pred_near_point(mpq_t *const x, int n, double *xd)
 {
     int ok = 1;
-    for (int j = 0; j < n; j++) {
-        xd[j] = mpq_get_d(x[j]);
-        ok &= xd[j] != 0 || mpq_sgn(x[j]) == 0;
-    }
+    for (int j = 0; j < n; j++)
+        ok &= pred_near_value(x[j], &xd[j]);
     return ok;
 }
 

@@ -44,6 +44,8 @@ int pred_row_sign_near(const double *a, double b, const double *xd, double td, i
  * of its point: 1 when it may be asked (no nonzero coordinate rounded to
  * 0), 0 when not.  Pure but for xd. */
 int pred_near_point(mpq_t *const x, int n, double *xd);
+/* The same for one rational v (pred_row_sign_near's t, say), into *d. */
+int pred_near_value(mpq_srcptr v, double *d);
 
 /* The sign of a . x - b at the rational point x, exactly: by
  * pred_row_sign_near at xd (x rounded by pred_near_point, when near_ok,

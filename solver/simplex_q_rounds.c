@@ -65,10 +65,9 @@ static int exact_excess_sign(const zrows *z, int r, const lp_solution *sol, mpq_
 static int join_violated(const zrows *z, const unsigned char *kind, unsigned char *sub,
                          const lp_solution *sol, double *xd)
 {
-    int n = z->n, joined = 0; /* x* and tau* rounded (tau* as pred_near_point rounds x*) */
+    int n = z->n, joined = 0; /* x* and tau* rounded */
     int safe = pred_near_point(sol->x, n, xd);
-    xd[n] = mpq_get_d(sol->tau);
-    safe &= xd[n] != 0 || mpq_sgn(sol->tau) == 0;
+    safe &= pred_near_value(sol->tau, &xd[n]);
     mpq_t acc, t;
     mpq_inits(acc, t, NULL);
     for (int r = 0; r < z->m; r++) {
