@@ -10,6 +10,8 @@
 #include "polytope/fp.h"
 #include "polytope/hpoly.h"
 #include "polytope/mem.h"
+#include "polytope/rng.h"
+#include "polytope/select.h"
 
 #define SUPPORT_SLOTS (1 + FAST_SUPPORT_MAX) /* a cell: its count, then its rows */
 #define SUPPORT_TIGHT 1e-9                   /* relative slack of a tight row */
@@ -53,13 +55,10 @@ static int extreme_vertex(const fast_prep *fp, const double *e, seidel_work *sw,
     obj[15] = 1;
     /* a fixed shuffle of the rows (Seidel's bound wants a random order;
      * the same cell must give the same rows in every thread) */
-    uint64_t s = 0x9e3779b97f4a7c15ULL;
-    for (int i = 0; i < p->m; i++) {
-        s = s * 6364136223846793005ULL + 1442695040888963407ULL;
-        int k = (int)((s >> 33) % (uint64_t)(i + 1));
-        order[i] = order[k];
-        order[k] = i;
-    }
+    uint64_t seed = 0x9E3779B97F4A7C15ull;
+    for (int i = 0; i < p->m; i++)
+        order[i] = i;
+    rng_shuffle(&seed, order, p->m);
     seidel_problem sp = {3, {{p->a, NULL, p->b, p->m}, {NULL, NULL, NULL, 0}}, p->m, order, lo,
                          hi, obj, -1, NULL, NULL};
     if (seidel_solve(sw, &sp, z, basis, NULL) != SEIDEL_OPTIMAL)
@@ -74,7 +73,7 @@ static int extreme_vertex(const fast_prep *fp, const double *e, seidel_work *sw,
 static int make_cell(const fast_prep *fp, int cell, seidel_work *sw, int *scratch, int *out)
 {
     const hs_poly *p = fp->poly;
-    double e[3], x[3], slack[FAST_SUPPORT_MAX];
+    double e[3], x[3], minus_slack[FAST_SUPPORT_MAX];
     fast_prep_cell_center(3, fp->map_g, cell, e);
     if (seidel_reserve(sw, 3, p->m) != 0)
         return -1;
@@ -95,17 +94,8 @@ static int make_cell(const fast_prep *fp, int cell, seidel_work *sw, int *scratc
         double scale = fabs(p->b[i]) + fabs(t0) + fabs(t1) + fabs(t2);
         if (!(fabs(gap) <= SUPPORT_TIGHT * scale))
             continue;
-        double rel = fabs(gap) / scale; /* (scale > 0 here unless the row is 0 . x <= 0) */
-        if (count == FAST_SUPPORT_MAX && !(rel < slack[count - 1]))
-            continue;
-        int at = count < FAST_SUPPORT_MAX ? count++ : count - 1;
-        while (at > 0 && slack[at - 1] > rel) { /* insertion, tightest first */
-            slack[at] = slack[at - 1];
-            out[at] = out[at - 1];
-            at--;
-        }
-        slack[at] = rel;
-        out[at] = i;
+        /* (tightest first; scale > 0 here unless the row is 0 . x <= 0) */
+        keep_largest(minus_slack, out, &count, FAST_SUPPORT_MAX, -fabs(gap) / scale, i);
     }
     return count;
 }
