@@ -9,7 +9,6 @@
 
 #include "polytope/fp.h"
 #include "polytope/hpoly.h"
-#include "polytope/mem.h"
 #include "polytope/rng.h"
 #include "polytope/select.h"
 
@@ -28,14 +27,10 @@ static void *make_block(const fast_prep *fp)
     return cells;
 }
 
-static _Atomic int *block_of(const fast_prep *fp)
-{
-    return atomic_load_explicit(&((fast_prep *)fp)->support, memory_order_acquire);
-}
-
 /* The vertex of fp's rows extreme along e (Seidel's LP in doubles: e . x,
  * then two axes, lexicographically, in the preparation's box hint
- * widened to twice its size), into x: 0, or -1 when the LP failed. */
+ * widened by its own width on each side), into x: 0, or -1 when the LP
+ * failed. */
 static int extreme_vertex(const fast_prep *fp, const double *e, seidel_work *sw, int *order,
                           double *x)
 {
@@ -120,11 +115,4 @@ int fast_support_rows(const fast_prep *fp, int cell, seidel_work *sw, int *scrat
         atomic_store_explicit(&slot[1 + c], out[c], memory_order_relaxed);
     atomic_store_explicit(&slot[0], count, memory_order_release);
     return count;
-}
-
-void fast_support_prefetch(const fast_prep *fp, int cell)
-{
-    _Atomic int *cells = block_of(fp);
-    if (cells && cell >= 0 && cell < fp->map_cells)
-        mem_prefetch((const void *)(cells + (size_t)cell * SUPPORT_SLOTS));
 }

@@ -49,8 +49,4 @@
  * ints).  Thread-safe. */
 int fast_support_rows(const fast_prep *fp, int cell, seidel_work *sw, int *scratch, int *out);
 
-/* Ask for the cache line of cell's rows (no effect before the block is
- * made). */
-void fast_support_prefetch(const fast_prep *fp, int cell);
-
 #endif
