@@ -173,11 +173,13 @@ int fq_is_long(const fast_query *q, int k);
 /* The rows of view k at its vertex extreme along t - s (A, k = 0) or
  * s - t (B), as the support lists of its direction map give them
  * (fast_support.h), into out (FAST_SUPPORT_MAX room): how many; 0 for
- * small and long (fq_is_long) polyhedra, without a map, or when t = s:
- * two long bodies are separated across their long axes, far from t - s,
- * and there the rows only cost (1:10 ellipsoids at m = 60: 5% slower).  A cell not made yet is
- * made now in the query's Seidel workspace, with q->fw->order as scratch:
- * call it before the LP's set is written there. */
+ * polyhedra of fewer than FAST_SUPPORT_MIN_ROWS rows, long ones
+ * (fq_is_long: two long bodies are separated across their long axes, far
+ * from t - s, and there the rows only cost: 1:10 ellipsoids at m = 60 5%
+ * slower), without a map, or when t = s.  A cell not made yet is made
+ * now in the query's Seidel workspace, with q->fw->order as scratch: call
+ * it before the LP's set is written there.  Thread-safe on a shared
+ * polyhedron (fast_support.h). */
 int fq_support_rows(fast_query *q, int k, int *out);
 /* The lines of rows[0..count) of view k asked for (its coefficients,
  * right sides and norms, and with `slack` its center slacks), before
