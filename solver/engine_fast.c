@@ -498,8 +498,14 @@ static void setup(fast_query *q)
         q->cand[0] = scan_candidates(q, 0, probe, &q->ncand[0]);
     if (!q->cand[1])
         q->cand[1] = scan_candidates(q, 1, minus, &q->ncand[1]);
-    for (int k = 0; k < 2; k++)
+    for (int k = 0; k < 2; k++) {
         q->bank[k] = (seidel_bank){q->V[k]->a, q->F[k]->norm, q->V[k]->b, q->V[k]->m};
+        /* the extreme vertices' rows, for the LP: asked for now, read
+         * after the steps before it (fq_support_rows finds none but on
+         * polyhedra of 100 rows or more) */
+        q->nsup[k] = fq_support_rows(q, k, q->sup[k]);
+        fq_prefetch_rows(q, k, q->sup[k], q->nsup[k], 0);
+    }
     fq_trace(q, "candidate faces along t - s: %d of A, %d of B (%s)", q->ncand[0], q->ncand[1],
           scanned ? "by a scan of the rows"
                   : q->V[0]->m <= FAST_ALL_ROWS && q->V[1]->m <= FAST_ALL_ROWS
@@ -707,6 +713,7 @@ static void query_init(fast_query *q, const fast_view *A, const fast_view *B, in
     q->M = A->m + B->m;
     q->r = r;
     q->opt = opt;
+    q->nsup[0] = q->nsup[1] = -1;
 }
 
 int fast_try_hint(const fast_view *A, const fast_view *B, int n, const hs_options *opt,

@@ -18,6 +18,7 @@
 #include "solver/fast.h"
 #include "solver/fast_prep.h"
 #include "solver/fast_support.h"
+#include "solver/fast_support.h"
 #include "solver/fast_work.h"
 #include "solver/result.h"
 #include "solver/seidel.h"
@@ -62,6 +63,11 @@ typedef struct fast_query {
     /* the cells of d (A) and -d (B) in the stars and the direction maps,
      * plus 1, as the prefetch found them (0: not known; computed again) */
     int star_cell[2], map_cell[2];
+    /* the rows at A's and B's extreme vertices along t - s
+     * (fq_support_rows), looked up by setup and asked for then: how many
+     * (-1: not looked up yet) and which */
+    int nsup[2];
+    int sup[2][FAST_SUPPORT_MAX];
 } fast_query;
 
 /* Stacked row ids: A's rows first, then B's. */

@@ -38,9 +38,9 @@ static int seed_candidates(fast_query *q, int forced)
         round &= half < FAST_ROUND_RATIO * q->F[k]->inradius;
     }
     /* (before the set is written: their first lookup uses its room) */
-    int nsup[2], sup[2][FAST_SUPPORT_MAX];
     for (int k = 0; k < 2; k++)
-        nsup[k] = fq_support_rows(q, k, sup[k]);
+        if (q->nsup[k] < 0)
+            q->nsup[k] = fq_support_rows(q, k, q->sup[k]);
     for (int k = 0; k < 2; k++)
         take[k] = round && q->V[k]->m > FAST_ALL_ROWS && q->ncand[k] > FAST_ROUND_SEED
                       ? FAST_ROUND_SEED
@@ -53,8 +53,8 @@ static int seed_candidates(fast_query *q, int forced)
                 w->in_set[id] = 1;
             }
     for (int k = 0; k < 2; k++)
-        for (int c = 0; c < nsup[k]; c++) {
-            int id = sup[k][c] + (k ? q->mA : 0);
+        for (int c = 0; c < q->nsup[k]; c++) {
+            int id = q->sup[k][c] + (k ? q->mA : 0);
             if (!w->in_set[id]) {
                 w->order[count++] = id;
                 w->in_set[id] = 1;
