@@ -18,7 +18,6 @@
 #include "solver/fast.h"
 #include "solver/fast_prep.h"
 #include "solver/fast_support.h"
-#include "solver/fast_support.h"
 #include "solver/fast_work.h"
 #include "solver/result.h"
 #include "solver/seidel.h"
