@@ -713,7 +713,6 @@ static void query_init(fast_query *q, const fast_view *A, const fast_view *B, in
     q->M = A->m + B->m;
     q->r = r;
     q->opt = opt;
-    q->nsup[0] = q->nsup[1] = -1;
 }
 
 int fast_try_hint(const fast_view *A, const fast_view *B, int n, const hs_options *opt,

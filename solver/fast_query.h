@@ -63,8 +63,8 @@ typedef struct fast_query {
      * plus 1, as the prefetch found them (0: not known; computed again) */
     int star_cell[2], map_cell[2];
     /* the rows at A's and B's extreme vertices along t - s
-     * (fq_support_rows), looked up by setup and asked for then: how many
-     * (-1: not looked up yet) and which */
+     * (fq_support_rows), looked up by setup (which every LP follows) and
+     * asked for then: how many and which */
     int nsup[2];
     int sup[2][FAST_SUPPORT_MAX];
 } fast_query;

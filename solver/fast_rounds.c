@@ -37,10 +37,6 @@ static int seed_candidates(fast_query *q, int forced)
             half = fp_max(half, 0.5 * (q->V[k]->hi[j] - q->V[k]->lo[j]));
         round &= half < FAST_ROUND_RATIO * q->F[k]->inradius;
     }
-    /* (before the set is written: their first lookup uses its room) */
-    for (int k = 0; k < 2; k++)
-        if (q->nsup[k] < 0)
-            q->nsup[k] = fq_support_rows(q, k, q->sup[k]);
     for (int k = 0; k < 2; k++)
         take[k] = round && q->V[k]->m > FAST_ALL_ROWS && q->ncand[k] > FAST_ROUND_SEED
                       ? FAST_ROUND_SEED
