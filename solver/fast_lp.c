@@ -302,14 +302,13 @@ static FP_KERNEL int most_violated(flp_state *s, int n, const int *set, int coun
             FP_UNROLL
             for (int j = 0; j <= n; j++)
                 v += row[j] * z[j];
-            /* (most rows hold: their tolerance is not read) */
-            if (v > 0 && v > row[n + 2] * zmax + row[n + 3]) {
-                double score = v / (row[n] > 0 ? row[n] : 1);
-                if (score > best_score) {
-                    best_score = score;
-                    best = set[k];
-                }
-            }
+            /* without branches: which rows are violated, and which most,
+             * is a coin toss for the branch predictor in a cold query
+             * (the tolerance is >= 0: a violated row has v > 0) */
+            double score = v / (row[n] > 0 ? row[n] : 1);
+            int better = (v > row[n + 2] * zmax + row[n + 3]) & (score > best_score);
+            best_score = better ? score : best_score;
+            best = better ? set[k] : best;
         }
     } else
         for (int k = 0; k < count; k++) {
