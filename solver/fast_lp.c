@@ -32,6 +32,7 @@
 
 #include <limits.h>
 #include <math.h>
+#include <stdint.h>
 #include <string.h>
 
 #define FLP_REFACTOR 12
@@ -296,20 +297,31 @@ static FP_KERNEL int most_violated(flp_state *s, int n, const int *set, int coun
         FP_UNROLL
         for (int j = 0; j <= n; j++)
             z[j] = s->z[j];
+        /* Without branches: which rows are violated, and which most, is
+         * a coin toss for the branch predictor in a cold query.  GCC
+         * turns selects of doubles into branches, so the scores are
+         * compared as the bits of nonnegative doubles (whose order as
+         * unsigned integers is theirs), a row not violated scoring +0
+         * (the tolerance is >= 0: a violated row has v > 0 and a score
+         * > 0). */
+        uint64_t top = 0;
+        int at = -1; /* (the index, not set[at]: a load is not made a cmov) */
         for (int k = 0; k < count; k++) {
             const double *row = s->tab + (size_t)k * (size_t)S;
             double v = -row[n + 1];
             FP_UNROLL
             for (int j = 0; j <= n; j++)
                 v += row[j] * z[j];
-            /* without branches: which rows are violated, and which most,
-             * is a coin toss for the branch predictor in a cold query
-             * (the tolerance is >= 0: a violated row has v > 0) */
             double score = v / (row[n] > 0 ? row[n] : 1);
-            int better = (v > row[n + 2] * zmax + row[n + 3]) & (score > best_score);
-            best_score = better ? score : best_score;
-            best = better ? set[k] : best;
+            uint64_t bits;
+            memcpy(&bits, &score, sizeof bits);
+            bits &= -(uint64_t)(v > row[n + 2] * zmax + row[n + 3]);
+            at = bits > top ? k : at;
+            top = bits > top ? bits : top;
         }
+        memcpy(&best_score, &top, sizeof best_score);
+        if (at >= 0)
+            best = set[at];
     } else
         for (int k = 0; k < count; k++) {
             double score = row_violation(s, n, set[k], zmax);
