@@ -103,19 +103,23 @@ static inline int rows_at(fast_query *q, int k, const double *x, double *l, int 
     const int *cand = q->cand[k];
     int none_violated = 1, count = q->ncand[k], best_row = *row;
     double best = *l; /* (in a register through the loop) */
+    uint64_t best_bits;
+    memcpy(&best_bits, &best, sizeof best_bits);
+    /* without branches but the rare exact test in fq_row_value: which rows
+     * are strict, and which is left first, is a coin toss for the branch
+     * predictor in a cold query (GCC makes a select of doubles a branch:
+     * the best is chosen by a mask on its bits) */
     for (int c = 0; c < count; c++) {
         int i = cand[c], strict;
         double v = fq_row_value(q, view_row(P, q->n, i), b[i], x, &strict);
-        if (strict)
-            continue;
-        none_violated = 0;
-        if (v > 0) {
-            double at = k == 0 ? slack[i] / (slack[i] + v) : v / (v + slack[i]);
-            if (k == 0 ? at < best : at > best) {
-                best = at;
-                best_row = i;
-            }
-        }
+        none_violated &= strict;
+        double at = k == 0 ? slack[i] / (slack[i] + v) : v / (v + slack[i]);
+        int better = !strict & (v > 0) & (k == 0 ? at < best : at > best);
+        uint64_t at_bits, mask = -(uint64_t)better;
+        memcpy(&at_bits, &at, sizeof at_bits);
+        best_bits = (at_bits & mask) | (best_bits & ~mask);
+        memcpy(&best, &best_bits, sizeof best);
+        best_row = better ? i : best_row;
     }
     *l = best;
     *row = best_row;

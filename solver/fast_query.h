@@ -115,7 +115,8 @@ static inline double fq_row_value(fast_query *q, const double *a, double b, cons
     int n = q->n;
     double mag, v = fq_row_excess(a, b, x, n, &mag);
     double bound = (double)(n + 2) * FP_U * mag;
-    if (mag < 0x1p+900 && mag > 0x1p-900 && (v < -bound || v > bound))
+    if (mag < 0x1p+900 && mag > 0x1p-900 && fabs(v) > bound) /* (one test: the
+                                                                  sign is a coin toss) */
         *strict = v < 0; /* the filter decides either way */
     else
         *strict = pred_row_sign(a, x, b, n, &q->fw->ps) < 0;
