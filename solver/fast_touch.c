@@ -65,6 +65,7 @@
 
 #define TOUCH_MAX_D 4            /* the general proof */
 #define FACE_MAX_D SEIDEL_MAX_DIM /* a face on a face: any dimension of the engine */
+#define TOUCH_BLOCK 64           /* rows of a view a pass of point_in_both takes at once */
 #define TOUCH_PENDING 64         /* rows near 0 at x* asked exactly one by one; beyond,
                                     every row is (a corner of many faces is rare) */
 
@@ -253,6 +254,25 @@ static void approx_vertex(const fast_touch_job *j, double *x)
  * pass, and the row's own part is |u_b| times a second one.  A row that
  * this leaves open (near 0, or stored as NaNs) is read in doubles as
  * above. */
+/* Row i of view V at x* in doubles, with point_in_both's bound (below):
+ * -1 when it certainly holds strictly, 1 when it is certainly violated, 0
+ * when the bound leaves it open. */
+static inline int row_at_vertex(const fast_view *V, int n, int i, const double *SN, double SD,
+                                const double *E, double Eb, double tiny)
+{
+    const double *a = V->a + (size_t)i * (size_t)n;
+    double b = V->b[i], val = -b * SD, err = fabs(b) * Eb + tiny;
+    if (n == 3) { /* the common case, unrolled */
+        val += a[0] * SN[0] + a[1] * SN[1] + a[2] * SN[2];
+        err += fabs(a[0]) * E[0] + fabs(a[1]) * E[1] + fabs(a[2]) * E[2];
+    } else
+        for (int c = 0; c < n; c++) {
+            val += a[c] * SN[c];
+            err += fabs(a[c]) * E[c];
+        }
+    return val < -err ? -1 : val > err;
+}
+
 static int point_in_both(const fast_touch_job *j, int s0, double D0, double eD0,
                          const double *N, const double *eN, mpq_t *x, int *solved)
 {
@@ -271,35 +291,39 @@ static int point_in_both(const fast_touch_job *j, int s0, double D0, double eD0,
     for (int k = 0; k < 2; k++) {
         const fast_view *V = j->V[k];
         const float *unit = n == 3 ? fast_prep_unit_rows(V->prep, V->a, V->b) : NULL;
-        for (int i = 0; i < V->m; i++) {
+        int open[TOUCH_BLOCK];
+        for (int from = 0; from < V->m; from += TOUCH_BLOCK) {
+            int to = V->m - from < TOUCH_BLOCK ? V->m : from + TOUCH_BLOCK, nopen = 0;
             if (unit) {
-                const float *u = unit + 4 * (size_t)i;
-                double vu = u[0] * SN[0] + u[1] * SN[1] + u[2] * SN[2] - u[3] * SD;
-                double eu = EUa + fabs(u[3]) * EUb;
-                if (vu < -eu)
-                    continue;
-                if (vu > eu)
-                    return 0; /* x* violates the row */
-            }
-            const double *a = V->a + (size_t)i * (size_t)n;
-            double b = V->b[i], val = -b * SD, err = fabs(b) * Eb + tiny;
-            if (n == 3) { /* the common case, unrolled */
-                val += a[0] * SN[0] + a[1] * SN[1] + a[2] * SN[2];
-                err += fabs(a[0]) * E[0] + fabs(a[1]) * E[1] + fabs(a[2]) * E[2];
-            } else
-                for (int c = 0; c < n; c++) {
-                    val += a[c] * SN[c];
-                    err += fabs(a[c]) * E[c];
+                /* the block's unit rows without a branch a row (which rows
+                 * the floats leave open is a coin toss for the branch
+                 * predictor in a cold query): a violated one flagged, the
+                 * open ones listed for the doubles */
+                int violated = 0;
+                for (int i = from; i < to; i++) {
+                    const float *u = unit + 4 * (size_t)i;
+                    double vu = u[0] * SN[0] + u[1] * SN[1] + u[2] * SN[2] - u[3] * SD;
+                    double eu = EUa + fabs(u[3]) * EUb;
+                    violated |= vu > eu;
+                    open[nopen] = i;
+                    nopen += !(vu < -eu);
                 }
-            if (val < -err)
-                continue;
-            if (val > err)
-                return 0; /* x* violates the row: not a contact basis */
-            if (in_basis(j, k, i))
-                continue; /* tight by construction */
-            if (pending < TOUCH_PENDING)
-                left[pending] = k ? ~i : i;
-            pending++;
+                if (violated)
+                    return 0; /* x* violates a row */
+            } else
+                for (int i = from; i < to; i++)
+                    open[nopen++] = i;
+            for (int c = 0; c < nopen; c++) {
+                int i = open[c], at = row_at_vertex(V, n, i, SN, SD, E, Eb, tiny);
+                if (at > 0)
+                    return 0; /* x* violates the row: not a contact basis */
+                if (at == 0 && !in_basis(j, k, i)) { /* (a basis row is tight by
+                                                        construction) */
+                    if (pending < TOUCH_PENDING)
+                        left[pending] = k ? ~i : i;
+                    pending++;
+                }
+            }
         }
     }
     if (pending == 0)
