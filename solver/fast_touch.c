@@ -226,6 +226,25 @@ static void approx_vertex(const fast_touch_job *j, double *x)
         memcpy(x, z, sizeof(double) * (size_t)j->n);
 }
 
+/* Row i of view V at x* in doubles, with point_in_both's bound (below):
+ * -1 when it certainly holds strictly, 1 when it is certainly violated, 0
+ * when the bound leaves it open. */
+static inline int row_at_vertex(const fast_view *V, int n, int i, const double *SN, double SD,
+                                const double *E, double Eb, double tiny)
+{
+    const double *a = V->a + (size_t)i * (size_t)n;
+    double b = V->b[i], val = -b * SD, err = fabs(b) * Eb + tiny;
+    if (n == 3) { /* the common case, unrolled */
+        val += a[0] * SN[0] + a[1] * SN[1] + a[2] * SN[2];
+        err += fabs(a[0]) * E[0] + fabs(a[1]) * E[1] + fabs(a[2]) * E[2];
+    } else
+        for (int c = 0; c < n; c++) {
+            val += a[c] * SN[c];
+            err += fabs(a[c]) * E[c];
+        }
+    return val < -err ? -1 : val > err;
+}
+
 /* Every row of A and B holds at x* (step 3 above).  1 yes, 0 no (or not
  * decidable here), -1 out of memory, 2 when j->defer_exact and rows near 0
  * would need x* exactly; D0 and eD0 as from det_bounded of G.
@@ -254,25 +273,6 @@ static void approx_vertex(const fast_touch_job *j, double *x)
  * pass, and the row's own part is |u_b| times a second one.  A row that
  * this leaves open (near 0, or stored as NaNs) is read in doubles as
  * above. */
-/* Row i of view V at x* in doubles, with point_in_both's bound (below):
- * -1 when it certainly holds strictly, 1 when it is certainly violated, 0
- * when the bound leaves it open. */
-static inline int row_at_vertex(const fast_view *V, int n, int i, const double *SN, double SD,
-                                const double *E, double Eb, double tiny)
-{
-    const double *a = V->a + (size_t)i * (size_t)n;
-    double b = V->b[i], val = -b * SD, err = fabs(b) * Eb + tiny;
-    if (n == 3) { /* the common case, unrolled */
-        val += a[0] * SN[0] + a[1] * SN[1] + a[2] * SN[2];
-        err += fabs(a[0]) * E[0] + fabs(a[1]) * E[1] + fabs(a[2]) * E[2];
-    } else
-        for (int c = 0; c < n; c++) {
-            val += a[c] * SN[c];
-            err += fabs(a[c]) * E[c];
-        }
-    return val < -err ? -1 : val > err;
-}
-
 static int point_in_both(const fast_touch_job *j, int s0, double D0, double eD0,
                          const double *N, const double *eN, mpq_t *x, int *solved)
 {
