@@ -437,6 +437,14 @@ static void prefetch_small(const fast_query *q)
         prefetch_lines(V->b, m * sizeof(double));
         prefetch_lines(q->F[k]->norm, m * sizeof(double));
         prefetch_lines(q->F[k]->center_slack, m * sizeof(double));
+        /* its unit rows too, when they are made and the view reads the
+         * polyhedron's own rows (fast_prep_unit_rows): the passes over
+         * every row read them, in Step 5 and at an LP's overlap optimum
+         * (the pointer is only asked for here, never read through) */
+        fast_prep *F = (fast_prep *)q->F[k]; /* (only the atomic is read) */
+        const void *unit = atomic_load_explicit(&F->unit, memory_order_relaxed);
+        if (unit && V->a == F->poly->a)
+            prefetch_lines(unit, m * 4 * sizeof(float));
     }
 }
 
