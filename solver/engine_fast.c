@@ -438,12 +438,12 @@ static void prefetch_small(const fast_query *q)
         prefetch_lines(q->F[k]->norm, m * sizeof(double));
         prefetch_lines(q->F[k]->center_slack, m * sizeof(double));
         /* its unit rows too, when they are made and the view reads the
-         * polyhedron's own rows (fast_prep_unit_rows): the passes over
-         * every row read them, in Step 5 and at an LP's overlap optimum
-         * (the pointer is only asked for here, never read through) */
+         * polyhedron's own rows (those fast_prep_unit_rows gives): the
+         * passes over every row read them, in Step 5 and at an LP's overlap
+         * optimum (the pointer is only asked for here, never read through) */
         fast_prep *F = (fast_prep *)q->F[k]; /* (only the atomic is read) */
         const void *unit = atomic_load_explicit(&F->unit, memory_order_relaxed);
-        if (unit && V->a == F->poly->a)
+        if (unit && fast_prep_own_rows(F, V->a, V->b))
             prefetch_lines(unit, m * 4 * sizeof(float));
     }
 }

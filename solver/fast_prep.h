@@ -84,12 +84,19 @@ typedef struct fast_prep {
  * (not 3 variables) or memory ran out.  Thread-safe. */
 const float *fast_prep_unit(const fast_prep *fp);
 
+/* Are a and b (the arrays a caller reads) fp's own polyhedron's rows, in
+ * its own frame, and not a mapped or moved copy? */
+static inline int fast_prep_own_rows(const fast_prep *fp, const double *a, const double *b)
+{
+    return fp && a == fp->poly->a && b == fp->poly->b;
+}
+
 /* The unit rows of fp, when the arrays a and b that a caller reads are fp's
- * own polyhedron's (the rows in its own frame); else NULL. */
+ * own polyhedron's (fast_prep_own_rows); else NULL. */
 static inline const float *fast_prep_unit_rows(const fast_prep *fp, const double *a,
                                                const double *b)
 {
-    return fp && fp->n == 3 && a == fp->poly->a && b == fp->poly->b ? fast_prep_unit(fp) : NULL;
+    return fp && fp->n == 3 && fast_prep_own_rows(fp, a, b) ? fast_prep_unit(fp) : NULL;
 }
 
 /* Unit row u at x (3 values): u1 x1 + u2 x2 + u3 x3 - u4 computed in
