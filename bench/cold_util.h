@@ -104,8 +104,9 @@ struct times {
         *lo = INFINITY;
         *hi = -INFINITY;
         for (int r = 0; r < reps; r++) {
-            *lo = std::min(*lo, repeat_median(r));
-            *hi = std::max(*hi, repeat_median(r));
+            double m = repeat_median(r);
+            *lo = std::min(*lo, m);
+            *hi = std::max(*hi, m);
         }
     }
 
