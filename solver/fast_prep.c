@@ -15,7 +15,6 @@
 #include "solver/seidel.h"
 #include "polytope/error.h"
 #include "polytope/mem.h"
-#include "polytope/select.h"
 
 typedef struct prep_ctx {
     const hs_poly *p;
@@ -323,25 +322,103 @@ void fast_prep_cell_center(int n, int g, int cell, double *d)
     }
 }
 
-/* The map_len rows that the ray center + l d crosses first (the largest
- * a_i . d / center_slack_i, in decreasing order; the slack is positive,
- * so rows facing away from d come last). */
-static void best_rows(const hs_poly *p, const fast_prep *fp, const double *d, int *out)
+/* Row i's score along d: a_i . d / center_slack_i, the larger the sooner
+ * the ray center + l d crosses the row (the slack is positive, so rows
+ * facing away from d score below 0); NaN (from overflowing entries)
+ * scores as -infinity, never first. */
+static inline double row_score(const hs_poly *p, const fast_prep *fp, const double *d, int i)
 {
-    double score[MAP_LEN];
-    int count = 0;
-    for (int i = 0; i < p->m; i++) {
-        const double *a = hpoly_row(p, i);
-        double sc = 0;
-        if (p->n == 3) /* the common case unrolled: the same sum in the same order */
-            sc = a[0] * d[0] + a[1] * d[1] + a[2] * d[2];
-        else
-            for (int j = 0; j < p->n; j++)
-                sc += a[j] * d[j];
-        keep_largest(score, out, &count, fp->map_len, sc / fp->center_slack[i], i);
+    const double *a = hpoly_row(p, i);
+    double sc = 0;
+    if (p->n == 3) /* the common case unrolled: the same sum in the same order */
+        sc = a[0] * d[0] + a[1] * d[1] + a[2] * d[2];
+    else
+        for (int j = 0; j < p->n; j++)
+            sc += a[j] * d[j];
+    double v = sc / fp->center_slack[i];
+    return v == v ? v : -INFINITY;
+}
+
+/* Does (key k, row i) come before (l, j) in a cell's list: the larger
+ * score first, of equal scores the lower row. */
+static inline int ranks_before(double k, int i, double l, int j)
+{
+    return k > l || (k == l && i < j);
+}
+
+/* (key k, row i) into the list keys/out of *count (at most len) in its
+ * place; the last one leaves a full list. */
+static inline void list_insert(double *keys, int *out, int *count, int len, double k, int i)
+{
+    int at = *count < len ? (*count)++ : len - 1;
+    for (; at > 0 && ranks_before(k, i, keys[at - 1], out[at - 1]); at--) {
+        keys[at] = keys[at - 1];
+        out[at] = out[at - 1];
     }
-    for (int k = count; k < fp->map_len; k++)
-        out[k] = -1;
+    keys[at] = k;
+    out[at] = i;
+}
+
+/* What best_rows reads besides a cell's direction: the polyhedron, its
+ * preparation, the rows the seed put in a list (mark: m ints, equal to
+ * the cell's stamp) and the range of the center slacks. */
+typedef struct map_maker {
+    const hs_poly *p;
+    const fast_prep *fp;
+    int *mark;
+    double slack_lo, slack_hi;
+} map_maker;
+
+/* The product test's factor for a list whose last score is bar (see
+ * best_rows), or 0 where the test does not apply: 3 variables only, a
+ * positive bar, and no product bar * slack near underflow (whose rounding
+ * the test's bound would not cover) or overflow. */
+static double cut_of(const map_maker *mm, double bar)
+{
+    double cut = bar * (1 - 0x1p-50);
+    return mm->p->n == 3 && bar > 0 && cut * mm->slack_lo >= 0x1p-1000 &&
+                   bar * mm->slack_hi <= 0x1p+1000
+               ? cut
+               : 0;
+}
+
+/* The map_len rows with the largest scores along d (row_score), in
+ * ranks_before's order, into out.  seed (map_len rows, or NULL): a
+ * neighbouring cell's list, most of which is usually this cell's too:
+ * scored first, it sets a bar that most rows fall below, and a row is
+ * then dropped on a product, without its division: a . d < cut slack with
+ * cut = bar (1 - 2^-50) (cut_of) puts its score certainly below the bar
+ * (the product's two roundings and the quotient's, each within 2^-53 of
+ * the value, cannot close a gap of 2^-50).  The list is the same whatever
+ * the seed (the order is total). */
+static void best_rows(const map_maker *mm, const double *d, const int *seed, int stamp, int *out)
+{
+    const hs_poly *p = mm->p;
+    const double *slack = mm->fp->center_slack;
+    int len = mm->fp->map_len, count = 0;
+    double keys[MAP_LEN], cut = 0;
+    for (int s = 0; seed && s < len; s++) {
+        list_insert(keys, out, &count, len, row_score(p, mm->fp, d, seed[s]), seed[s]);
+        mm->mark[seed[s]] = stamp;
+    }
+    if (count == len)
+        cut = cut_of(mm, keys[len - 1]);
+    const double d0 = d[0], d1 = mm->p->n == 3 ? d[1] : 0, d2 = mm->p->n == 3 ? d[2] : 0;
+    for (int i = 0; i < p->m; i++) {
+        if (cut > 0) { /* (3 variables: d0, d1, d2 are d) */
+            const double *a = p->a + (size_t)3 * (size_t)i;
+            if (a[0] * d0 + a[1] * d1 + a[2] * d2 < cut * slack[i])
+                continue;
+        }
+        if (seed && mm->mark[i] == stamp)
+            continue;
+        double v = row_score(p, mm->fp, d, i);
+        if (count < len || ranks_before(v, i, keys[len - 1], out[len - 1])) {
+            list_insert(keys, out, &count, len, v, i);
+            if (count == len)
+                cut = cut_of(mm, keys[len - 1]);
+        }
+    }
 }
 
 /* The map's shape, fixed when the preparation is made. */
@@ -464,11 +541,22 @@ static void *build_map(const fast_prep *fp)
     int *rows = mem_alloc(bytes, 1);
     if (!rows)
         return NULL;
+    map_maker mm = {fp->poly, fp, mem_alloc((size_t)fp->m, sizeof(int)), INFINITY, 0};
+    if (!mm.mark) {
+        free(rows);
+        return NULL;
+    }
+    for (int i = 0; i < fp->m; i++) {
+        mm.mark[i] = -1;
+        mm.slack_lo = fp_min(mm.slack_lo, fp->center_slack[i]);
+        mm.slack_hi = fp_max(mm.slack_hi, fp->center_slack[i]);
+    }
     double d[SEIDEL_MAX_DIM], far = -1, u[3] = {1, 0, 0};
     for (int c = 0; c < fp->map_cells; c++) {
         int *list = rows + (size_t)c * (size_t)fp->map_len;
         fast_prep_cell_center(fp->n, fp->map_g, c, d);
-        best_rows(fp->poly, fp, d, list);
+        /* (the cell before: its neighbour but where a row of cells ends) */
+        best_rows(&mm, d, c ? list - fp->map_len : NULL, c, list);
         if (three && list[0] >= 0) { /* the ray along d leaves by the first row */
             double along = dot3(hpoly_row(fp->poly, list[0]), d);
             double len = sqrt(dot3(d, d));
@@ -480,6 +568,7 @@ static void *build_map(const fast_prep *fp)
             }
         }
     }
+    free(mm.mark);
     double *inv = three ? mem_alloc((size_t)fp->m, sizeof(double)) : NULL;
     if (three && !inv) {
         free(rows);
