@@ -536,7 +536,7 @@ static int plane_lp_solve(plane_rows *pr, const double *lo, const double *hi, fl
             pr->order[i] = i;
         fs = flp_solve(st, pr->order, pr->m);
     } else
-        fs = flp_solve_rounds(st, pr->order, pr->in);
+        fs = flp_solve_rounds(st, pr->order, pr->in, 0);
     flp_set_table(st, NULL, 0); /* (st outlives tab) */
     return fs == FLP_OPTIMAL;
 }

@@ -488,10 +488,12 @@ static FP_KERNEL int most_violated_out(const flp_state *s, int n, const unsigned
     return nj;
 }
 
-flp_status flp_solve_rounds(flp_state *s, int *order, unsigned char *in)
+flp_status flp_solve_rounds(flp_state *s, int *order, unsigned char *in, int count)
 {
-    int m = s->bank[0].m + s->bank[1].m, count = 0;
+    int m = s->bank[0].m + s->bank[1].m;
     memset(in, 0, (size_t)m);
+    for (int c = 0; c < count; c++)
+        in[order[c]] = 1;
     for (int round = 0;; round++) {
         flp_status st = flp_solve(s, order, count);
         if (st != FLP_OPTIMAL || count == m)

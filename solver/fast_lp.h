@@ -86,7 +86,8 @@ void flp_move_table(flp_state *s, double *tab, int cap);
 flp_status flp_solve(flp_state *s, const int *set, int count);
 
 /* The optimum over every row of the banks, in Clarkson's rounds: the LP on
- * a set of rows (from s's current basis), a scan of the others at its
+ * a set of rows (order[0 .. count) first, from s's current basis: rows
+ * likely tight at the optimum, or none), a scan of the others at its
  * optimum, the FLP_ROUND_JOIN most violated join (the test of violation is
  * flp_solve's own pricing, so the optimum is the one over every row),
  * until none is; after FLP_ROUNDS rounds every row at once.  Each pivot
@@ -95,6 +96,6 @@ flp_status flp_solve(flp_state *s, const int *set, int count);
  * Returns what the last flp_solve returned, or FLP_OPTIMAL. */
 #define FLP_ROUND_JOIN 12
 #define FLP_ROUNDS 24
-flp_status flp_solve_rounds(flp_state *s, int *order, unsigned char *in);
+flp_status flp_solve_rounds(flp_state *s, int *order, unsigned char *in, int count);
 
 #endif

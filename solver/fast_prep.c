@@ -15,11 +15,18 @@
 #include "solver/seidel.h"
 #include "polytope/error.h"
 #include "polytope/mem.h"
+#include "polytope/select.h"
 
 typedef struct prep_ctx {
     const hs_poly *p;
     seidel_work *sw;
-    int *order;
+    int *order;          /* every row, in order (Seidel's LP) */
+    int *set;            /* the rows of the dual simplex's rounds (flp_solve_rounds) */
+    unsigned char *in;   /* and which rows are in that set */
+    const double *norm;  /* |a_i| */
+    /* the rows tight at the box's extremes (the axes' LPs, by rounds):
+     * the center's rounds begin with them */
+    int tight[2 * SEIDEL_MAX_DIM * SEIDEL_MAX_DIM], ntight;
     double far;          /* largest distance of a row's plane from 0 (>= 1) */
     double big;          /* half-width of the search box */
 } prep_ctx;
@@ -66,6 +73,52 @@ static seidel_work *seidel_of(prep_ctx *c)
     return c->sw;
 }
 
+/* The dual simplex over every row of c's polyhedron: in Clarkson's rounds
+ * from PREP_ROUNDS_ROWS rows (a pivot prices the rounds' set, not every
+ * row; the optimum is the same up to rounding), else on every row at
+ * once (fewer rows than that: the rounds' scans cost more than they save). */
+#define PREP_ROUNDS_ROWS 100
+static flp_status prep_solve(prep_ctx *c, flp_state *fs, int count)
+{
+    return c->p->m >= PREP_ROUNDS_ROWS ? flp_solve_rounds(fs, c->set, c->in, count)
+                                       : flp_solve(fs, c->order, c->p->m);
+}
+
+/* The first set of the rounds for max (sign) x_j: the PREP_SEED rows whose
+ * normals lean most towards that axis (sign a_ij / |a_i|), the faces
+ * around the extreme vertex of a round body, into c->set; how many.  (The
+ * LP on them is usually the optimum over every row, or one round from it:
+ * without them the rounds begin at the box's corner.) */
+#define PREP_SEED 12
+static int axis_seed(prep_ctx *c, int j, int sign)
+{
+    if (c->p->m < PREP_ROUNDS_ROWS)
+        return 0;
+    double key[PREP_SEED];
+    int count = 0;
+    for (int i = 0; i < c->p->m; i++)
+        if (c->norm[i] > 0)
+            keep_largest(key, c->set, &count, PREP_SEED, sign * hpoly_row(c->p, i)[j] / c->norm[i],
+                         i);
+    return count;
+}
+
+/* The first set of the rounds for the center: the rows tight at the
+ * box's extremes, each once, into c->set; how many. */
+static int center_seed(prep_ctx *c)
+{
+    int count = 0;
+    if (c->p->m < PREP_ROUNDS_ROWS)
+        return 0;
+    memset(c->in, 0, (size_t)c->p->m);
+    for (int t = 0; t < c->ntight; t++)
+        if (!c->in[c->tight[t]]) {
+            c->in[c->tight[t]] = 1;
+            c->set[count++] = c->tight[t];
+        }
+    return count;
+}
+
 /* max (sign) x_j over p (tau pinned to 0): the box hint along axis j.
  * The dual simplex of fast_lp.c first; Seidel's LP when it meets
  * numerical trouble. */
@@ -88,7 +141,10 @@ static int axis_extreme(prep_ctx *c, int j, int sign, double *value)
     seidel_bank banks[2] = {{c->p->a, NULL, c->p->b, c->p->m}, {NULL, NULL, NULL, 0}};
     flp_state fs;
     flp_init(&fs, n, banks, lo, hi, code, NULL, NULL);
-    if (flp_solve(&fs, c->order, c->p->m) == FLP_OPTIMAL) {
+    if (prep_solve(c, &fs, axis_seed(c, j, sign)) == FLP_OPTIMAL) {
+        for (int t = 0; c->p->m >= PREP_ROUNDS_ROWS && t < D; t++)
+            if (fs.basis[t] >= 0 && c->ntight < (int)(sizeof c->tight / sizeof c->tight[0]))
+                c->tight[c->ntight++] = fs.basis[t];
         *value = fs.z[j];
         return 0;
     }
@@ -206,7 +262,7 @@ static int find_center(prep_ctx *c, fast_prep *fp, int scaled)
     flp_state fs;
     flp_init(&fs, n, banks, lo, hi, NULL, NULL, NULL);
     int rc;
-    if (flp_solve(&fs, c->order, fp->m) == FLP_OPTIMAL) {
+    if (prep_solve(c, &fs, center_seed(c)) == FLP_OPTIMAL) {
         memcpy(z, fs.z, sizeof(double) * (size_t)(n + 1));
         rc = z[n] > 0 ? 0 : -1;
     } else {
@@ -728,23 +784,28 @@ static fast_prep *alloc_prep(int n, int m)
     return fp;
 }
 
+static void prep_ctx_free(prep_ctx *c)
+{
+    seidel_work_free(c->sw);
+    free(c->order);
+    free(c->set);
+    free(c->in);
+}
+
 static int prep_ctx_init(prep_ctx *c, const hs_poly *p)
 {
     c->p = p;
     c->sw = NULL; /* made when Seidel's LP is needed (seidel_of) */
     c->order = mem_alloc((size_t)p->m, sizeof(int));
-    if (!c->order)
-        return -1;
+    c->set = mem_alloc((size_t)p->m, sizeof(int));
+    c->in = mem_alloc((size_t)p->m, 1);
+    if (!c->order || !c->set || !c->in)
+        return -1; /* (the caller frees what was made) */
     for (int i = 0; i < p->m; i++)
         c->order[i] = i;
     return 0;
 }
 
-static void prep_ctx_free(prep_ctx *c)
-{
-    seidel_work_free(c->sw);
-    free(c->order);
-}
 
 /* A new preparation of p: the full data, or a small record of why p is
  * not eligible.  NULL when out of memory. */
@@ -794,6 +855,7 @@ static fast_prep *prep_build(const hs_poly *p, const double *pts, int npts)
             s += a[j] * a[j];
         fp->norm[i] = sqrt(s);
     }
+    c.norm = fp->norm;
     c.far = plane_reach(p, fp->norm);
     c.big = fmin(1e6 * c.far, DBL_MAX); /* (finite: planes near DBL_MAX) */
     if (pts && npts > 0 && seed_from_points(p, fp, pts, npts) == 0)
