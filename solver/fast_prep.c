@@ -423,7 +423,84 @@ typedef struct map_maker {
     const fast_prep *fp;
     int *mark;
     double slack_lo, slack_hi;
+    /* the rows in the order they are scanned, in blocks of MAP_BLOCK; for
+     * block k (3 variables, MAP_BLOCK_ROWS rows or more; else NULL) cone
+     * + 4 k: a center c and a reach R such that every score in the block
+     * is below c . d + R |d| (map_cones) */
+    int *order;
+    double *cone;
 } map_maker;
+
+#define MAP_BLOCK 8
+#define MAP_BLOCK_ROWS 64
+
+/* The rows of a 3-D polyhedron grouped by the directions of u_i = a_i /
+ * center_slack_i (whose dot with d is row i's score): sorted by the cube
+ * cell of u_i (about MAP_BLOCK rows a cell), cut into blocks of MAP_BLOCK,
+ * and for each block the mean c of its u_i and R = the largest |u_i - c|,
+ * raised to cover the roundings of u_i, of the scores (fl(a . d) / slack:
+ * within 4 2^-53 |u_i| |d| of u_i . d) and of c . d + R |d| itself, by a
+ * margin of 2^-44 (|c| + R): a block whose bound c . d + R |d| is below a
+ * list's last score holds no row that would join the list.  Into
+ * mm->order and mm->cone (made here; NULL cone when not worth it). */
+static int map_cones(map_maker *mm)
+{
+    const hs_poly *p = mm->p;
+    int m = p->m, blocks = (m + MAP_BLOCK - 1) / MAP_BLOCK;
+    mm->order = mem_alloc((size_t)m, sizeof(int));
+    if (!mm->order)
+        return -1;
+    for (int i = 0; i < m; i++)
+        mm->order[i] = i;
+    mm->cone = NULL;
+    if (p->n != 3 || m < MAP_BLOCK_ROWS)
+        return 0;
+    int g = (int)lround(sqrt(m / (6.0 * MAP_BLOCK))), cells = 6 * (g < 1 ? 1 : g) * (g < 1 ? 1 : g);
+    g = g < 1 ? 1 : g;
+    double *u = mem_alloc((size_t)m * 3 + (size_t)blocks * 4, sizeof(double));
+    int *cell = mem_alloc((size_t)m + (size_t)cells + 1, sizeof(int));
+    if (!u || !cell) {
+        free(u);
+        free(cell);
+        return -1;
+    }
+    int *start = cell + m; /* (a counting sort by cell) */
+    for (int k = 0; k <= cells; k++)
+        start[k] = 0;
+    for (int i = 0; i < m; i++) {
+        const double *a = hpoly_row(p, i);
+        for (int j = 0; j < 3; j++)
+            u[3 * i + j] = a[j] / mm->fp->center_slack[i];
+        cell[i] = fast_prep_cell(3, g, u + 3 * i);
+        start[cell[i] + 1]++;
+    }
+    for (int k = 0; k < cells; k++)
+        start[k + 1] += start[k];
+    for (int i = 0; i < m; i++)
+        mm->order[start[cell[i]]++] = i;
+    free(cell);
+    double *cone = u + (size_t)m * 3;
+    for (int b = 0; b < blocks; b++) {
+        int lo = b * MAP_BLOCK, hi = lo + MAP_BLOCK < m ? lo + MAP_BLOCK : m;
+        double c[3] = {0, 0, 0}, r = 0;
+        for (int t = lo; t < hi; t++)
+            for (int j = 0; j < 3; j++)
+                c[j] += u[3 * mm->order[t] + j] / (hi - lo);
+        for (int t = lo; t < hi; t++) {
+            const double *v = u + 3 * mm->order[t];
+            double e[3] = {v[0] - c[0], v[1] - c[1], v[2] - c[2]};
+            r = fp_max(r, sqrt(dot3(e, e)));
+        }
+        cone[4 * b] = c[0];
+        cone[4 * b + 1] = c[1];
+        cone[4 * b + 2] = c[2];
+        cone[4 * b + 3] = r * (1 + 0x1p-40) + 0x1p-44 * (sqrt(dot3(c, c)) + r);
+    }
+    /* (u's room is kept as the cones': one block to free) */
+    memmove(u, cone, sizeof(double) * 4 * (size_t)blocks);
+    mm->cone = u;
+    return 0;
+}
 
 /* The product test's factor for a list whose last score is bar (see
  * best_rows), or 0 where the test does not apply: 3 variables only, a
@@ -460,19 +537,29 @@ static void best_rows(const map_maker *mm, const double *d, const int *seed, int
     if (count == len)
         cut = cut_of(mm, keys[len - 1]);
     const double d0 = d[0], d1 = mm->p->n == 3 ? d[1] : 0, d2 = mm->p->n == 3 ? d[2] : 0;
-    for (int i = 0; i < p->m; i++) {
-        if (cut > 0) { /* (3 variables: d0, d1, d2 are d) */
-            const double *a = p->a + (size_t)3 * (size_t)i;
-            if (a[0] * d0 + a[1] * d1 + a[2] * d2 < cut * slack[i])
+    const double dlen = mm->cone ? sqrt(d0 * d0 + d1 * d1 + d2 * d2) : 0;
+    for (int lo = 0; lo < p->m; lo += MAP_BLOCK) {
+        if (cut > 0 && mm->cone) { /* (cut > 0: the list's last score is positive) */
+            const double *cb = mm->cone + 4 * (lo / MAP_BLOCK);
+            if (cb[0] * d0 + cb[1] * d1 + cb[2] * d2 + cb[3] * dlen < keys[len - 1])
                 continue;
         }
-        if (seed && mm->mark[i] == stamp)
-            continue;
-        double v = row_score(p, mm->fp, d, i);
-        if (count < len || ranks_before(v, i, keys[len - 1], out[len - 1])) {
-            list_insert(keys, out, &count, len, v, i);
-            if (count == len)
-                cut = cut_of(mm, keys[len - 1]);
+        int hi = lo + MAP_BLOCK < p->m ? lo + MAP_BLOCK : p->m;
+        for (int t = lo; t < hi; t++) {
+            int i = mm->order[t];
+            if (cut > 0) { /* (3 variables: d0, d1, d2 are d) */
+                const double *a = p->a + (size_t)3 * (size_t)i;
+                if (a[0] * d0 + a[1] * d1 + a[2] * d2 < cut * slack[i])
+                    continue;
+            }
+            if (seed && mm->mark[i] == stamp)
+                continue;
+            double v = row_score(p, mm->fp, d, i);
+            if (count < len || ranks_before(v, i, keys[len - 1], out[len - 1])) {
+                list_insert(keys, out, &count, len, v, i);
+                if (count == len)
+                    cut = cut_of(mm, keys[len - 1]);
+            }
         }
     }
 }
@@ -597,8 +684,10 @@ static void *build_map(const fast_prep *fp)
     int *rows = mem_alloc(bytes, 1);
     if (!rows)
         return NULL;
-    map_maker mm = {fp->poly, fp, mem_alloc((size_t)fp->m, sizeof(int)), INFINITY, 0};
-    if (!mm.mark) {
+    map_maker mm = {fp->poly, fp, mem_alloc((size_t)fp->m, sizeof(int)), INFINITY, 0, NULL, NULL};
+    if (!mm.mark || map_cones(&mm) != 0) {
+        free(mm.mark);
+        free(mm.order);
         free(rows);
         return NULL;
     }
@@ -625,6 +714,8 @@ static void *build_map(const fast_prep *fp)
         }
     }
     free(mm.mark);
+    free(mm.order);
+    free(mm.cone);
     double *inv = three ? mem_alloc((size_t)fp->m, sizeof(double)) : NULL;
     if (three && !inv) {
         free(rows);
