@@ -611,6 +611,31 @@ static double chord(const fast_prep *fp, const double *inv, const double *u)
     return fwd + bwd;
 }
 
+/* The chord along u when it is longer than best; else a length at most
+ * best.  The rays along u and -u first meet only the rows that the map
+ * (rows: map_cells lists) lists for the cells of u and -u: the chord
+ * through those rows alone is at least the true one (fewer rows cut it
+ * shorter or not at all; 1/x and + round monotonically), so when it is
+ * not above best neither is the chord, and the pass over every row is
+ * saved.  The skeleton's choices, and so the skeleton, are those of
+ * chord(). */
+static double chord_above(const fast_prep *fp, const int *rows, const double *inv,
+                          const double *u, double best)
+{
+    double f = 0, b = 0, minus[3] = {-u[0], -u[1], -u[2]};
+    for (int w = 0; w < 2; w++) {
+        const int *list = rows + (size_t)fast_prep_cell(3, fp->map_g, w ? minus : u) *
+                                     (size_t)fp->map_len;
+        for (int k = 0; k < fp->map_len; k++) {
+            double at = dot3(hpoly_row(fp->poly, list[k]), u) * inv[list[k]];
+            f = fp_max(f, at);
+            b = fp_max(b, -at);
+        }
+    }
+    double bound = 1 / f + 1 / b;
+    return bound <= best ? bound : chord(fp, inv, u);
+}
+
 /* The skeleton of a 3-D polyhedron: its longest chord through the center
  * (nearly: the best of 13 directions, the axes and the diagonals of the
  * cube, and u0, the map cell's whose ray reaches farthest; then, on a body
@@ -628,7 +653,8 @@ static double chord(const fast_prep *fp, const double *inv, const double *u)
 #define SKELETON_PULL 0.875
 #define SKELETON_STEPS 8
 #define SKELETON_ROUND 1.5
-static void make_skeleton(const fast_prep *fp, const double *u0, const double *inv, double *out)
+static void make_skeleton(const fast_prep *fp, const int *rows, const double *u0,
+                          const double *inv, double *out)
 {
     static const double dirs[13][3] = {{1, 0, 0},  {0, 1, 0},  {0, 0, 1},   {1, 1, 0},  {1, -1, 0},
                                        {1, 0, 1},  {1, 0, -1}, {0, 1, 1},   {0, 1, -1}, {1, 1, 1},
@@ -637,7 +663,7 @@ static void make_skeleton(const fast_prep *fp, const double *u0, const double *i
     for (int k = 0; k < 13; k++) {
         double v[3] = {dirs[k][0], dirs[k][1], dirs[k][2]};
         fp_normalize3(v);
-        double c = chord(fp, inv, v);
+        double c = chord_above(fp, rows, inv, v, best);
         if (c > best) {
             best = c;
             memcpy(u, v, sizeof u);
@@ -659,7 +685,7 @@ static void make_skeleton(const fast_prep *fp, const double *u0, const double *i
             for (int j = 0; j < 3; j++)
                 v[j] = u[j] + sg * t[j];
             fp_normalize3(v);
-            double c = chord(fp, inv, v);
+            double c = chord_above(fp, rows, inv, v, best);
             if (c > best) {
                 best = c;
                 memcpy(u, v, sizeof u);
@@ -725,7 +751,7 @@ static void *build_map(const fast_prep *fp)
         inv[i] = 1 / fp->center_slack[i];
     if (three) {
         double *sk = (double *)(void *)rows + skeleton_offset(fp);
-        make_skeleton(fp, u, inv, sk);
+        make_skeleton(fp, rows, u, inv, sk);
         /* (threads that race here store the same value) */
         atomic_store_explicit(&((fast_prep *)fp)->elongation16,
                               1 + (int)fmin(16 * sk[6], 1e9), memory_order_relaxed);
