@@ -434,7 +434,9 @@ typedef struct map_maker {
 #define MAP_BLOCK 8
 #define MAP_BLOCK_ROWS 64
 
-/* The rows of a 3-D polyhedron grouped by the directions of u_i = a_i /
+/* The rows of a 3-D polyhedron of MAP_BLOCK_ROWS rows or more (fewer:
+ * mm->order and mm->cone NULL, the rows scanned in their order, no bound)
+ * grouped by the directions of u_i = a_i /
  * center_slack_i (whose dot with d is row i's score): sorted by the cube
  * cell of u_i (about MAP_BLOCK rows a cell), cut into blocks of MAP_BLOCK,
  * and for each block the mean c of its u_i and R = the largest |u_i - c|,
@@ -447,14 +449,13 @@ static int map_cones(map_maker *mm)
 {
     const hs_poly *p = mm->p;
     int m = p->m, blocks = (m + MAP_BLOCK - 1) / MAP_BLOCK;
-    mm->order = mem_alloc((size_t)m, sizeof(int));
-    if (!mm->order)
-        return -1;
-    for (int i = 0; i < m; i++)
-        mm->order[i] = i;
+    mm->order = NULL;
     mm->cone = NULL;
     if (p->n != 3 || m < MAP_BLOCK_ROWS)
         return 0;
+    mm->order = mem_alloc((size_t)m, sizeof(int));
+    if (!mm->order)
+        return -1;
     int g = (int)lround(sqrt(m / (6.0 * MAP_BLOCK))), cells = 6 * (g < 1 ? 1 : g) * (g < 1 ? 1 : g);
     g = g < 1 ? 1 : g;
     double *u = mem_alloc((size_t)m * 3 + (size_t)blocks * 4, sizeof(double));
@@ -523,7 +524,9 @@ static double cut_of(const map_maker *mm, double bar)
  * cut = bar (1 - 2^-50) (cut_of) puts its score certainly below the bar
  * (the product's two roundings and the quotient's, each within 2^-53 of
  * the value, cannot close a gap of 2^-50).  The list is the same whatever
- * the seed (the order is total). */
+ * the seed (the order is total).  Seeds only where mm->mark is made (on
+ * polyhedra with blocks: on small ones the seed's own cost is not won
+ * back). */
 static void best_rows(const map_maker *mm, const double *d, const int *seed, int stamp, int *out)
 {
     const hs_poly *p = mm->p;
@@ -546,7 +549,7 @@ static void best_rows(const map_maker *mm, const double *d, const int *seed, int
         }
         int hi = lo + MAP_BLOCK < p->m ? lo + MAP_BLOCK : p->m;
         for (int t = lo; t < hi; t++) {
-            int i = mm->order[t];
+            int i = mm->order ? mm->order[t] : t;
             if (cut > 0) { /* (3 variables: d0, d1, d2 are d) */
                 const double *a = p->a + (size_t)3 * (size_t)i;
                 if (a[0] * d0 + a[1] * d1 + a[2] * d2 < cut * slack[i])
@@ -618,7 +621,8 @@ static double chord(const fast_prep *fp, const double *inv, const double *u)
  * shorter or not at all; 1/x and + round monotonically), so when it is
  * not above best neither is the chord, and the pass over every row is
  * saved.  The skeleton's choices, and so the skeleton, are those of
- * chord(). */
+ * chord().  (Worth it only where the two lists hold fewer rows than the
+ * polyhedron: make_skeleton's `lists`.) */
 static double chord_above(const fast_prep *fp, const int *rows, const double *inv,
                           const double *u, double best)
 {
@@ -660,10 +664,11 @@ static void make_skeleton(const fast_prep *fp, const int *rows, const double *u0
                                        {1, 0, 1},  {1, 0, -1}, {0, 1, 1},   {0, 1, -1}, {1, 1, 1},
                                        {1, 1, -1}, {1, -1, 1}, {-1, 1, 1}};
     double u[3] = {u0[0], u0[1], u0[2]}, best = chord(fp, inv, u), step = 0.5;
+    int lists = fp->m > 2 * fp->map_len;
     for (int k = 0; k < 13; k++) {
         double v[3] = {dirs[k][0], dirs[k][1], dirs[k][2]};
         fp_normalize3(v);
-        double c = chord_above(fp, rows, inv, v, best);
+        double c = lists ? chord_above(fp, rows, inv, v, best) : chord(fp, inv, v);
         if (c > best) {
             best = c;
             memcpy(u, v, sizeof u);
@@ -685,7 +690,7 @@ static void make_skeleton(const fast_prep *fp, const int *rows, const double *u0
             for (int j = 0; j < 3; j++)
                 v[j] = u[j] + sg * t[j];
             fp_normalize3(v);
-            double c = chord_above(fp, rows, inv, v, best);
+            double c = lists ? chord_above(fp, rows, inv, v, best) : chord(fp, inv, v);
             if (c > best) {
                 best = c;
                 memcpy(u, v, sizeof u);
@@ -710,15 +715,18 @@ static void *build_map(const fast_prep *fp)
     int *rows = mem_alloc(bytes, 1);
     if (!rows)
         return NULL;
-    map_maker mm = {fp->poly, fp, mem_alloc((size_t)fp->m, sizeof(int)), INFINITY, 0, NULL, NULL};
-    if (!mm.mark || map_cones(&mm) != 0) {
+    /* (the seeds, and the marks they need, on polyhedra with blocks) */
+    map_maker mm = {fp->poly, fp, NULL, INFINITY, 0, NULL, NULL};
+    if (map_cones(&mm) != 0 ||
+        (mm.order && !(mm.mark = mem_alloc((size_t)fp->m, sizeof(int))))) {
         free(mm.mark);
         free(mm.order);
         free(rows);
         return NULL;
     }
     for (int i = 0; i < fp->m; i++) {
-        mm.mark[i] = -1;
+        if (mm.mark)
+            mm.mark[i] = -1;
         mm.slack_lo = fp_min(mm.slack_lo, fp->center_slack[i]);
         mm.slack_hi = fp_max(mm.slack_hi, fp->center_slack[i]);
     }
@@ -727,7 +735,7 @@ static void *build_map(const fast_prep *fp)
         int *list = rows + (size_t)c * (size_t)fp->map_len;
         fast_prep_cell_center(fp->n, fp->map_g, c, d);
         /* (the cell before: its neighbour but where a row of cells ends) */
-        best_rows(&mm, d, c ? list - fp->map_len : NULL, c, list);
+        best_rows(&mm, d, c && mm.mark ? list - fp->map_len : NULL, c, list);
         if (three && list[0] >= 0) { /* the ray along d leaves by the first row */
             double along = dot3(hpoly_row(fp->poly, list[0]), d);
             double len = sqrt(dot3(d, d));
@@ -914,10 +922,14 @@ static int prep_ctx_init(prep_ctx *c, const hs_poly *p)
     c->p = p;
     c->sw = NULL; /* made when Seidel's LP is needed (seidel_of) */
     c->order = mem_alloc((size_t)p->m, sizeof(int));
-    c->set = mem_alloc((size_t)p->m, sizeof(int));
-    c->in = mem_alloc((size_t)p->m, 1);
-    if (!c->order || !c->set || !c->in)
-        return -1; /* (the caller frees what was made) */
+    if (!c->order)
+        return -1;
+    if (p->m >= PREP_ROUNDS_ROWS) { /* (the caller frees what was made) */
+        c->set = mem_alloc((size_t)p->m, sizeof(int));
+        c->in = mem_alloc((size_t)p->m, 1);
+        if (!c->set || !c->in)
+            return -1;
+    }
     for (int i = 0; i < p->m; i++)
         c->order[i] = i;
     return 0;
