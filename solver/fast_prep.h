@@ -160,6 +160,15 @@ const int *fast_prep_list(const fast_prep *fp, int cell, int *count);
 void *fast_prep_lazy(const fast_prep *fp, _Atomic(void *) *slot,
                      void *(*make)(const fast_prep *fp));
 
+/* The map's shape (map_g, map_len, map_cells, and the star's cells) for
+ * p, fixed when the preparation is made (fast_map.c). */
+void fast_map_plan(const hs_poly *p, fast_prep *fp);
+
+/* The direction map's lists (map_cells lists of map_len rows, the
+ * skeleton after them in 3-D), made on first use (fast_prep_lazy): NULL
+ * without a map or when out of memory.  Thread-safe. */
+const int *fast_map_rows(const fast_prep *fp);
+
 /* The map and the unit rows built now if fp has them (as by a first
  * lookup and a first pass): 0, or -1 when out of memory. */
 int fast_prep_lazy_ready(const fast_prep *fp);
