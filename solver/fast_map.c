@@ -157,14 +157,16 @@ static int map_cones(map_maker *mm)
     mm->order = mem_alloc((size_t)m, sizeof(int));
     if (!mm->order)
         return -1;
-    int g = (int)lround(sqrt(m / (6.0 * MAP_BLOCK))), cells = 6 * (g < 1 ? 1 : g) * (g < 1 ? 1 : g);
+    int g = (int)lround(sqrt(m / (6.0 * MAP_BLOCK)));
     g = g < 1 ? 1 : g;
-    double *u = mem_alloc((size_t)m * 3 + (size_t)blocks * 4, sizeof(double));
+    int cells = 6 * g * g;
+    double *u = mem_alloc((size_t)m * 3, sizeof(double));
     int *cell = mem_alloc((size_t)m + (size_t)cells + 1, sizeof(int));
-    if (!u || !cell) {
+    mm->cone = mem_alloc((size_t)blocks * 4, sizeof(double));
+    if (!u || !cell || !mm->cone) {
         free(u);
         free(cell);
-        return -1;
+        return -1; /* (the caller frees order and cone) */
     }
     int *start = cell + m; /* (a counting sort by cell) */
     for (int k = 0; k <= cells; k++)
@@ -181,7 +183,7 @@ static int map_cones(map_maker *mm)
     for (int i = 0; i < m; i++)
         mm->order[start[cell[i]]++] = i;
     free(cell);
-    double *cone = u + (size_t)m * 3;
+    double *cone = mm->cone;
     for (int b = 0; b < blocks; b++) {
         int lo = b * MAP_BLOCK, hi = lo + MAP_BLOCK < m ? lo + MAP_BLOCK : m;
         double c[3] = {0, 0, 0}, r = 0;
@@ -198,9 +200,7 @@ static int map_cones(map_maker *mm)
         cone[4 * b + 2] = c[2];
         cone[4 * b + 3] = r * (1 + 0x1p-40) + 0x1p-44 * (sqrt(dot3(c, c)) + r);
     }
-    /* (u's room is kept as the cones': one block to free) */
-    memmove(u, cone, sizeof(double) * 4 * (size_t)blocks);
-    mm->cone = u;
+    free(u);
     return 0;
 }
 
@@ -421,6 +421,7 @@ static void *build_map(const fast_prep *fp)
         (mm.order && !(mm.mark = mem_alloc((size_t)fp->m, sizeof(int))))) {
         free(mm.mark);
         free(mm.order);
+        free(mm.cone);
         free(rows);
         return NULL;
     }
