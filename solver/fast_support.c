@@ -14,6 +14,7 @@
 
 #define SUPPORT_SLOTS (1 + FAST_SUPPORT_MAX) /* a cell: its count, then its rows */
 #define SUPPORT_TIGHT 1e-9                   /* relative slack of a tight row */
+#define SUPPORT_LEAD 12                      /* rows the LP takes first */
 
 /* The block: SUPPORT_SLOTS ints a cell, every count -1 (not made). */
 static void *make_block(const fast_prep *fp)
@@ -48,12 +49,27 @@ static int extreme_vertex(const fast_prep *fp, const double *e, seidel_work *sw,
         if (j != top)
             obj[4 * t++ + j] = 1;
     obj[15] = 1;
-    /* a fixed shuffle of the rows (Seidel's bound wants a random order;
-     * the same cell must give the same rows in every thread) */
+    /* the SUPPORT_LEAD rows leaning most along e first: their LP's
+     * optimum is usually the vertex, and each later row then only passes
+     * Seidel's violation test; the others after them in a fixed shuffle
+     * (Seidel's bound wants a random order; the same cell must give the
+     * same rows in every thread) */
+    int lead[SUPPORT_LEAD], nl = 0;
+    double key[SUPPORT_LEAD];
+    for (int i = 0; i < p->m; i++)
+        if (fp->norm[i] > 0)
+            keep_largest(key, lead, &nl, SUPPORT_LEAD, dot3(hpoly_row(p, i), e) / fp->norm[i], i);
     uint64_t seed = 0x9E3779B97F4A7C15ull;
     for (int i = 0; i < p->m; i++)
         order[i] = i;
+    for (int k = 0; k < nl; k++)
+        order[lead[k]] = -1; /* (marked: placed first below) */
     rng_shuffle(&seed, order, p->m);
+    for (int t = p->m - 1, w = p->m; t >= 0; t--) /* (the unmarked to the back, in order) */
+        if (order[t] >= 0)
+            order[--w] = order[t];
+    for (int k = 0; k < nl; k++)
+        order[k] = lead[k];
     seidel_problem sp = {3, {{p->a, NULL, p->b, p->m}, {NULL, NULL, NULL, 0}}, p->m, order, lo,
                          hi, obj, -1, NULL, NULL};
     if (seidel_solve(sw, &sp, z, basis, NULL) != SEIDEL_OPTIMAL)
