@@ -23,7 +23,8 @@ typedef struct prep_ctx {
     const hs_poly *p;
     seidel_work *sw;
     int *order;          /* every row, in order (Seidel's LP) */
-    int *set;            /* the rows of the dual simplex's rounds (flp_solve_rounds) */
+    int *set;            /* the rows of the dual simplex's rounds (flp_solve_rounds);
+                            NULL: no rounds (fewer than PREP_ROUNDS_ROWS rows) */
     unsigned char *in;   /* and which rows are in that set */
     const double *norm;  /* |a_i| */
     /* the rows tight at the box's extremes (the axes' LPs, by rounds):
@@ -82,8 +83,8 @@ static seidel_work *seidel_of(prep_ctx *c)
 #define PREP_ROUNDS_ROWS 100
 static flp_status prep_solve(prep_ctx *c, flp_state *fs, int count)
 {
-    return c->p->m >= PREP_ROUNDS_ROWS ? flp_solve_rounds(fs, c->set, c->in, count)
-                                       : flp_solve(fs, c->order, c->p->m);
+    return c->set ? flp_solve_rounds(fs, c->set, c->in, count)
+                  : flp_solve(fs, c->order, c->p->m);
 }
 
 /* The first set of the rounds for max (sign) x_j: the PREP_SEED rows whose
@@ -94,7 +95,7 @@ static flp_status prep_solve(prep_ctx *c, flp_state *fs, int count)
 #define PREP_SEED 12
 static int axis_seed(prep_ctx *c, int j, int sign)
 {
-    if (c->p->m < PREP_ROUNDS_ROWS)
+    if (!c->set)
         return 0;
     double key[PREP_SEED];
     int count = 0;
@@ -110,7 +111,7 @@ static int axis_seed(prep_ctx *c, int j, int sign)
 static int center_seed(prep_ctx *c)
 {
     int count = 0;
-    if (c->p->m < PREP_ROUNDS_ROWS)
+    if (!c->set)
         return 0;
     memset(c->in, 0, (size_t)c->p->m);
     for (int t = 0; t < c->ntight; t++)
@@ -144,7 +145,7 @@ static int axis_extreme(prep_ctx *c, int j, int sign, double *value)
     flp_state fs;
     flp_init(&fs, n, banks, lo, hi, code, NULL, NULL);
     if (prep_solve(c, &fs, axis_seed(c, j, sign)) == FLP_OPTIMAL) {
-        for (int t = 0; c->p->m >= PREP_ROUNDS_ROWS && t < D; t++)
+        for (int t = 0; c->set && t < D; t++)
             if (fs.basis[t] >= 0 && c->ntight < (int)(sizeof c->tight / sizeof c->tight[0]))
                 c->tight[c->ntight++] = fs.basis[t];
         *value = fs.z[j];
