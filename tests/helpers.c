@@ -219,6 +219,21 @@ struct hull3 *t_hull(const double *pts, int n)
     return h;
 }
 
+hs_poly *t_hull_poly(const double *pts, int n)
+{
+    hull3 *h = t_hull(pts, n);
+    double *a = malloc(sizeof(double) * 3 * (size_t)h->nfacets);
+    double *b = malloc(sizeof(double) * (size_t)h->nfacets);
+    hs_error err;
+    ck_assert_int_eq(hull3_rows(h, pts, a, b, &err), HS_OK);
+    hs_poly *P = hs_poly_from_doubles(3, h->nfacets, a, b, NULL, &err);
+    EXPECT(P != NULL, "%s", err.msg);
+    hull3_free(h);
+    free(a);
+    free(b);
+    return P;
+}
+
 struct vertex_set *t_vertices(const hs_poly *P, const double *interior)
 {
     vertex_set *vs = NULL;

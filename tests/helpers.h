@@ -68,6 +68,9 @@ double t_rng_sym(uint64_t *s);
  * with the library's message when they cannot be made. */
 struct hull3 *t_hull(const double *pts, int n);
 struct vertex_set *t_vertices(const hs_poly *P, const double *interior);
+/* The exact hull of n points as a system of one row a facet (hull3_rows),
+ * failing the test when it cannot be made. */
+hs_poly *t_hull_poly(const double *pts, int n);
 
 /* The two polyhedra of a pair of bench/families.h (3 variables, rows as
  * doubles), new in *A and *B (the caller frees them); fails the test with

@@ -18,7 +18,6 @@
 #include <string.h>
 
 #include "polytope/hpoly.h"
-#include "polytope/hull3.h"
 #include "solver/fast_lp.h"
 #include "solver/fast_prep.h"
 #include "tests/helpers.h"
@@ -102,17 +101,8 @@ static hs_poly *cloud_hull(int npts, uint64_t *rng, double *lo, double *hi)
             hi[j] = fmax(hi[j], pts[3 * i + j]);
         }
     }
-    hull3 *h = t_hull(pts, npts);
-    double *a = malloc(sizeof(double) * 3 * (size_t)h->nfacets);
-    double *b = malloc(sizeof(double) * (size_t)h->nfacets);
-    hs_error err;
-    ck_assert_int_eq(hull3_rows(h, pts, a, b, &err), HS_OK);
-    hs_poly *P = hs_poly_from_doubles(3, h->nfacets, a, b, NULL, &err);
-    EXPECT(P != NULL, "%s", err.msg);
-    hull3_free(h);
+    hs_poly *P = t_hull_poly(pts, npts);
     free(pts);
-    free(a);
-    free(b);
     return P;
 }
 

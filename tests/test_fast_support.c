@@ -13,7 +13,6 @@
 #include <string.h>
 
 #include "polytope/hpoly.h"
-#include "polytope/hull3.h"
 #include "solver/fast_prep.h"
 #include "solver/fast_support.h"
 #include "solver/seidel.h"
@@ -42,17 +41,8 @@ static hs_poly *cloud_hull(int npts, const double *c, uint64_t *rng)
         pts[3 * i + 1] = c[1] + 0.8 * u[1] / len;
         pts[3 * i + 2] = c[2] + 0.6 * u[2] / len;
     }
-    hull3 *h = t_hull(pts, npts);
-    double *a = malloc(sizeof(double) * 3 * (size_t)h->nfacets);
-    double *b = malloc(sizeof(double) * (size_t)h->nfacets);
-    hs_error err;
-    ck_assert_int_eq(hull3_rows(h, pts, a, b, &err), HS_OK);
-    hs_poly *P = hs_poly_from_doubles(3, h->nfacets, a, b, NULL, &err);
-    EXPECT(P != NULL, "%s", err.msg);
-    hull3_free(h);
+    hs_poly *P = t_hull_poly(pts, npts);
     free(pts);
-    free(a);
-    free(b);
     return P;
 }
 
