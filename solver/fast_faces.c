@@ -117,9 +117,11 @@ int fq_face_basis_certifies(fast_query *q, int ra, int rb, const double *p)
         which[c] = row[c] = -1;
         c++;
     }
-    int violated = -1;
-    fast_touch_job job = {n,       G,       h, which, row, {q->V[0], q->V[1]}, q->V[0]->center,
-                          0,       q->hot,  q->nhot, &violated};
+    int violated = -1, nonly[2];
+    const int *only[2] = {fq_facet_rows(q, 0, ra, &nonly[0]), fq_facet_rows(q, 1, rb, &nonly[1])};
+    fast_touch_job job = {n,        G,       h,         which,    row,
+                          {q->V[0], q->V[1]}, q->V[0]->center, 0, q->hot,
+                          q->nhot,  &violated, {only[0], only[1]}, {nonly[0], nonly[1]}};
     int rc = fast_touch_face(&job, k, q->r);
     if (rc == 0 && violated >= 0) { /* (latest first; at most FQ_HOT_ROWS) */
         int at = 0;

@@ -12,6 +12,7 @@
 #include "polytope/fp.h"
 #include "polytope/hpoly.h"
 #include "polytope/predicates.h"
+#include "solver/fast_facet.h"
 #include "solver/fast_lp.h"
 #include "solver/lpd.h"
 #include "solver/seidel.h"
@@ -41,6 +42,7 @@ void fast_prep_free(fast_prep *fp)
     free(atomic_load(&fp->map_rows));
     free(atomic_load(&fp->star));
     free(atomic_load(&fp->support));
+    fast_facets_free(fp);
     free(atomic_load(&fp->unit));
     free(fp); /* (its arrays live in the same block: alloc_prep) */
 }
@@ -373,6 +375,7 @@ static fast_prep *alloc_prep(int n, int m)
     atomic_init(&fp->elongation16, 0);
     atomic_init(&fp->star, NULL);
     atomic_init(&fp->support, NULL);
+    atomic_init(&fp->facets, NULL);
     atomic_init(&fp->unit, NULL);
     fp->center = at;
     fp->lo = at += n;

@@ -71,6 +71,9 @@ typedef struct fast_prep {
     /* The rows at the extreme vertex along each map cell (fast_support.h),
      * made on first use like the star */
     _Atomic(void *) support;
+    /* Per face, the rows bounding it in its plane (fast_facet.h): m
+     * pointers, made on the first contact proof that asks */
+    _Atomic(void *) facets;
     const hs_poly *poly;  /* the system prepared (it owns this preparation) */
 } fast_prep;
 

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "solver/fast_facet.h"
 #include "solver/fast_star.h"
 
 /* ---------------------------------------------------------------- trace */
@@ -171,6 +172,15 @@ int fq_support_rows(fast_query *q, int k, int *out)
         cell = fast_prep_cell(3, F->map_g, to_map_frame(q->V[k], 3, along, dir));
     }
     return fast_support_rows(F, cell, q->fw->sw, q->fw->order, out);
+}
+
+const int *fq_facet_rows(const fast_query *q, int k, int row, int *count)
+{
+    const fast_view *V = q->V[k];
+    *count = 0;
+    if (q->n != 3 || V->m < FAST_FACET_MIN_ROWS || !fast_prep_own_rows(q->F[k], V->a, V->b))
+        return NULL;
+    return fast_facet_rows(q->F[k], row, count);
 }
 
 /* ------------------------------------------------------- certification */

@@ -187,6 +187,13 @@ int fq_is_long(const fast_query *q, int k);
  * it before the LP's set is written there.  Thread-safe on a shared
  * polyhedron (fast_support.h). */
 int fq_support_rows(fast_query *q, int k, int *out);
+
+/* The rows bounding face `row` of view k in its plane (fast_facet.h), on
+ * views of FAST_FACET_MIN_ROWS rows or more that read their preparation's
+ * own rows: *count of them, or NULL (*count 0; read every row).  The
+ * first request for a face makes its list. */
+#define FAST_FACET_MIN_ROWS 32
+const int *fq_facet_rows(const fast_query *q, int k, int row, int *count);
 /* The lines of rows[0..count) of view k asked for (its coefficients,
  * right sides and norms, and with `slack` its center slacks), before
  * reads at scattered places. */

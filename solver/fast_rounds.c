@@ -572,7 +572,7 @@ static int try_touching(fast_query *q, int defer)
         row[c] = id >= 0 ? index_in(q, id) : -1;
     }
     fast_touch_job job = {q->n,  G,    h, which, row, {q->V[0], q->V[1]}, q->V[0]->center,
-                          defer, NULL, 0, NULL};
+                          defer, NULL, 0, NULL, {NULL, NULL}, {0, 0}};
     return fast_touch_certify(&job, q->r, &q->fw->ps);
 }
 

@@ -458,7 +458,10 @@ int fast_touch_face(const fast_touch_job *j, int k, hs_result *r)
         /* (a few rows are read as fast in doubles: boxes skip the floats) */
         const float *unit =
             n == 3 && V->m > 16 ? fast_prep_unit_rows(V->prep, V->a, V->b) : NULL;
-        for (int i = 0; i < V->m; i++) {
+        const int *only = j->only[w];
+        int count = only ? j->nonly[w] : V->m;
+        for (int at = 0; at < count; at++) {
+            int i = only ? only[at] : at;
             if (unit) {
                 const float *q = unit + 4 * (size_t)i;
                 double vu = s * (C[0] * q[0] + C[1] * q[1] + C[2] * q[2] - ak * q[3]);

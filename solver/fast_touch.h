@@ -27,6 +27,11 @@ typedef struct fast_touch_job {
     const int *first;
     int nfirst;
     int *violated;
+    /* fast_touch_face only (NULL: every row): the rows of view w to read,
+     * only[w][0 .. nonly[w]), when the point lies on the plane of a face
+     * of view w whose list (fast_facet.h) proves the others */
+    const int *only[2];
+    int nonly[2];
 } fast_touch_job;
 
 /* Is the basis a certificate that A and B touch (see fast_touch.c)?  1:

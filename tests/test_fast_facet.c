@@ -1,0 +1,312 @@
+/* test_fast_facet.c -- the rows bounding a face in its plane
+ * (solver/fast_facet.c): on polyhedra with small integer rows, at every
+ * point of a dyadic grid on each face's plane (where double arithmetic is
+ * exact), the face's list accepts exactly the points every row accepts,
+ * on the boundary included; a row that cuts a face by a rounding's width
+ * is in its list; a face whose plane misses the polyhedron has none; a
+ * mesh-like hull has lists for nearly every face, without the face's own
+ * row; and a contact of two such hulls, face on face, is proved through
+ * the lists with the exact engine's answer. */
+#include <math.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "polytope/hpoly.h"
+#include "solver/fast_facet.h"
+#include "solver/fast_prep.h"
+#include "tests/helpers.h"
+
+static const fast_prep *prep_of(const hs_poly *P)
+{
+    const fast_prep *fp = NULL;
+    ck_assert_int_eq(fast_prep_get(P, &fp, NULL), 0);
+    ck_assert_ptr_nonnull(fp);
+    ck_assert_int_eq(fast_prep_lazy_ready(fp), 0);
+    return fp;
+}
+
+/* a . y - b > 0 for row i at y (exact here: small integers and dyadics) */
+static int outside(const hs_poly *P, int i, const double *y)
+{
+    const double *a = hpoly_row(P, i);
+    return a[0] * y[0] + a[1] * y[1] + a[2] * y[2] - P->b[i] > 0;
+}
+
+/* The cube [-4, 4]^3 (rows 0-5: x_c <= 4, -x_c <= 4) cut by `cuts` planes
+ * with integer normals in [-3, 3]^3 passing near its surface. */
+static hs_poly *cut_cube(int cuts, unsigned seed)
+{
+    int m = 6 + cuts;
+    double *a = calloc(3 * (size_t)m, sizeof(double)), *b = malloc(sizeof(double) * (size_t)m);
+    for (int c = 0; c < 3; c++) {
+        a[3 * (2 * c) + c] = 1;
+        a[3 * (2 * c + 1) + c] = -1;
+        b[2 * c] = b[2 * c + 1] = 4;
+    }
+    for (int i = 6; i < m; i++) {
+        int l1 = 0;
+        while (l1 == 0) {
+            l1 = 0;
+            for (int c = 0; c < 3; c++) {
+                seed = seed * 1103515245u + 12345u;
+                a[3 * i + c] = (double)((int)(seed >> 16) % 7 - 3);
+                l1 += abs((int)a[3 * i + c]);
+            }
+        }
+        seed = seed * 1103515245u + 12345u;
+        b[i] = 4.0 * l1 - (double)(1 + (seed >> 16) % 6); /* (cuts a corner or an edge) */
+    }
+    hs_error err;
+    hs_poly *P = hs_poly_from_doubles(3, m, a, b, NULL, &err);
+    ck_assert_msg(P != NULL, "%s", err.msg);
+    free(a);
+    free(b);
+    return P;
+}
+
+/* Does rows[0 .. count) accept, on face k's plane (x_axis = +-4), exactly
+ * the grid points every row accepts?  Counts the points inside and those
+ * on another row's plane too. */
+static void check_grid(const hs_poly *P, int k, const int *rows, int count, unsigned seed,
+                       int *inside, int *boundary)
+{
+    int axis = k / 2;
+    for (int u = -32; u <= 32; u++)
+        for (int v = -32; v <= 32; v++) {
+            double y[3];
+            y[axis] = k % 2 ? -4 : 4;
+            y[axis == 0 ? 1 : 0] = u / 8.0;
+            y[axis == 2 ? 1 : 2] = v / 8.0;
+            int all = 1, listed = 1, on_edge = 0;
+            for (int i = 0; i < P->m; i++) {
+                const double *a = hpoly_row(P, i);
+                if (i != k && a[0] * y[0] + a[1] * y[1] + a[2] * y[2] == P->b[i])
+                    on_edge = 1;
+                all &= !outside(P, i, y);
+            }
+            for (int t = 0; t < count; t++)
+                listed &= !outside(P, rows[t], y);
+            ck_assert_msg(all == listed, "seed %u face %d: (%g, %g, %g) every row %d, the list %d",
+                          seed, k, y[0], y[1], y[2], all, listed);
+            *inside += all;
+            *boundary += all && on_edge;
+        }
+}
+
+START_TEST(lists_accept_what_every_row_accepts)
+{
+    int lists = 0, inside = 0, boundary = 0, reproved = 0;
+    for (unsigned seed = 1; seed <= 12; seed++) {
+        hs_poly *P = cut_cube(10 + (int)seed, seed);
+        const fast_prep *fp = prep_of(P);
+        for (int k = 0; k < 6; k++) { /* the cube's faces: their planes are x_c = +-4 */
+            int count = 0;
+            const int *list = fast_facet_rows(fp, k, &count);
+            if (!list)
+                continue;
+            lists++;
+            for (int t = 0; t < count; t++) {
+                ck_assert_int_ne(list[t], k);
+                ck_assert(list[t] >= 0 && list[t] < P->m);
+            }
+            check_grid(P, k, list, count, seed, &inside, &boundary);
+            /* the proof given the list without one of its rows (an edge
+             * the face needs): it must take a row back that restores the
+             * face, or give up */
+            for (int drop = 0; drop < count; drop++) {
+                int rows[FAST_FACET_MAX_EDGES], kept = 0, dummy_in = 0, dummy_b = 0;
+                for (int t = 0; t < count; t++)
+                    if (t != drop)
+                        rows[kept++] = list[t];
+                int got = fast_facet_prove(fp, k, rows, kept, FAST_FACET_MAX_EDGES);
+                if (got < 0)
+                    continue;
+                reproved++;
+                check_grid(P, k, rows, got, seed, &dummy_in, &dummy_b);
+            }
+        }
+        hs_poly_free(P);
+    }
+    ck_assert_int_ge(lists, 50); /* (58 of 72 faces: a face cut away has none) */
+    ck_assert_int_gt(inside, 10000);
+    ck_assert_int_gt(boundary, 100); /* points on an edge, exactly */
+    ck_assert_int_gt(reproved, 100);
+}
+END_TEST
+
+START_TEST(a_cut_by_a_rounding_is_listed)
+{
+    /* the cube [-1, 1]^3 (rows 0-5) and x + y + z <= 3 (1 - 2^-50): it
+     * cuts the corner (1, 1, 1) of face z <= 1 by about 3 2^-50, which
+     * the face's list must hold; and x + y + z <= 3, through the corner
+     * exactly, which it need not */
+    for (int exact = 0; exact < 2; exact++) {
+        double a[21] = {1, 0, 0, -1, 0, 0, 0, 1, 0, 0, -1, 0, 0, 0, 1, 0, 0, -1, 1, 1, 1};
+        double b[7] = {1, 1, 1, 1, 1, 1, exact ? 3 : 3 * (1 - 0x1p-50)};
+        hs_error err;
+        hs_poly *P = hs_poly_from_doubles(3, 7, a, b, NULL, &err);
+        ck_assert_ptr_nonnull(P);
+        const fast_prep *fp = prep_of(P);
+        int count = 0, has = 0;
+        const int *list = fast_facet_rows(fp, 4, &count);
+        ck_assert_ptr_nonnull(list);
+        for (int t = 0; t < count; t++)
+            has |= list[t] == 6;
+        if (!exact)
+            ck_assert_msg(has, "the cut row is not in face z <= 1's list");
+        ck_assert_int_ge(count, 4); /* (x <= 1, -x <= 1, y <= 1, -y <= 1) */
+        /* twice: the same list (made once, then read) */
+        int again = 0;
+        ck_assert_ptr_eq(fast_facet_rows(fp, 4, &again), list);
+        ck_assert_int_eq(again, count);
+        hs_poly_free(P);
+    }
+}
+END_TEST
+
+START_TEST(faces_without_a_list)
+{
+    /* a row whose plane misses the cube (z <= 2), and rows out of range */
+    double a[21] = {1, 0, 0, -1, 0, 0, 0, 1, 0, 0, -1, 0, 0, 0, 1, 0, 0, -1, 0, 0, 1};
+    double b[7] = {1, 1, 1, 1, 1, 1, 2};
+    hs_error err;
+    hs_poly *P = hs_poly_from_doubles(3, 7, a, b, NULL, &err);
+    ck_assert_ptr_nonnull(P);
+    const fast_prep *fp = prep_of(P);
+    int count = 5;
+    ck_assert_ptr_null(fast_facet_rows(fp, 6, &count));
+    ck_assert_int_eq(count, 0);
+    ck_assert_ptr_null(fast_facet_rows(fp, -1, &count));
+    ck_assert_ptr_null(fast_facet_rows(fp, 7, &count));
+    ck_assert_ptr_nonnull(fast_facet_rows(fp, 0, &count));
+    ck_assert_int_eq(count, 4);
+    hs_poly_free(P);
+}
+END_TEST
+
+/* Points on a sphere of radius r around c, a little jittered. */
+static void sphere_points(double *pts, int n, double r, const double *c, unsigned seed)
+{
+    for (int i = 0; i < n; i++) {
+        double z = 1 - 2 * (i + 0.5) / n, phi = 2.399963229728653 * i, s = sqrt(1 - z * z);
+        seed = seed * 1103515245u + 12345u;
+        double jr = r * (1 + 0.05 * ((double)(seed >> 16 & 0xffff) / 65536.0 - 0.5));
+        pts[3 * i] = c[0] + jr * s * cos(phi);
+        pts[3 * i + 1] = c[1] + jr * s * sin(phi);
+        pts[3 * i + 2] = c[2] + jr * z;
+    }
+}
+
+START_TEST(hull_faces_have_lists)
+{
+    double pts[3 * 150], c[3] = {0.3, -0.2, 0.1};
+    sphere_points(pts, 150, 2, c, 7);
+    hs_poly *P = t_hull_poly(pts, 150);
+    const fast_prep *fp = prep_of(P);
+    int with = 0;
+    for (int k = 0; k < P->m; k++) {
+        int count = 0;
+        const int *list = fast_facet_rows(fp, k, &count);
+        if (!list)
+            continue;
+        with++;
+        ck_assert_int_ge(count, 3);
+        ck_assert_int_le(count, FAST_FACET_MAX_EDGES);
+        for (int t = 0; t < count; t++) {
+            ck_assert_int_ne(list[t], k);
+            for (int s = 0; s < t; s++)
+                ck_assert_int_ne(list[s], list[t]);
+        }
+    }
+    ck_assert_msg(with >= P->m * 9 / 10, "%d of %d faces have a list", with, P->m);
+    hs_poly_free(P);
+}
+END_TEST
+
+/* The hull of pts with z >= 0 moved, in B, so that its face z = 0 lies
+ * on A's top face z = 0 (A: the hull with z <= 0). */
+START_TEST(face_on_face_contact_through_the_lists)
+{
+    enum { N = 120 };
+    double pts[3 * N], lower[3 * (N + 8)], upper[3 * (N + 8)], c[3] = {0, 0, 0};
+    sphere_points(pts, N, 1, c, 3);
+    int nl = 0, nu = 0;
+    for (int i = 0; i < N; i++) {
+        double *p = pts + 3 * i;
+        if (p[2] < -0.05)
+            memcpy(lower + 3 * nl++, p, 3 * sizeof(double));
+        if (p[2] > 0.05) {
+            memcpy(upper + 3 * nu, p, 3 * sizeof(double));
+            upper[3 * nu + 0] += 0.25; /* (offset: the faces overlap in part) */
+            nu++;
+        }
+    }
+    for (int t = 0; t < 8; t++) { /* an octagon at z = 0 closes each */
+        double x = 0.8 * cos(t * 0.7853981633974483), y = 0.8 * sin(t * 0.7853981633974483);
+        double *l = lower + 3 * nl++, *u = upper + 3 * nu++;
+        l[0] = x;
+        l[1] = y;
+        l[2] = 0;
+        u[0] = x + 0.25;
+        u[1] = y;
+        u[2] = 0;
+    }
+    hs_poly *A = t_hull_poly(lower, nl), *B = t_hull_poly(upper, nu);
+    ck_assert_int_ge(A->m, 32);
+    ck_assert_int_ge(B->m, 32);
+    hs_options fast, exact;
+    hs_options_init(&fast);
+    hs_options_init(&exact);
+    exact.engine = HS_ENGINE_EXACT;
+    hs_result *r = hs_result_new();
+    hs_error err;
+    ck_assert_int_eq(hs_intersect(A, B, &exact, r, &err), HS_OK);
+    ck_assert_int_eq(hs_result_status(r), HS_TOUCHING);
+    for (int rep = 0; rep < 2; rep++) { /* (the lists made, then read) */
+        ck_assert_int_eq(hs_intersect(A, B, &fast, r, &err), HS_OK);
+        ck_assert_int_eq(hs_result_status(r), HS_TOUCHING);
+        ck_assert_int_eq(hs_result_fallback(r), 0);
+    }
+    const fast_prep *fa = prep_of(A), *fb = prep_of(B);
+    ck_assert_ptr_nonnull(atomic_load(&((fast_prep *)fa)->facets));
+    ck_assert_ptr_nonnull(atomic_load(&((fast_prep *)fb)->facets));
+    /* B slid along the plane, off A's face: the faces still on one plane,
+     * opposite, but with no common point (the lists must not let a point
+     * outside the other's face through) */
+    for (int i = 0; i < nu; i++)
+        upper[3 * i] += 1.9;
+    hs_poly *B1 = t_hull_poly(upper, nu);
+    ck_assert_int_eq(hs_intersect(A, B1, &fast, r, &err), HS_OK);
+    ck_assert_int_eq(hs_result_status(r), HS_DISJOINT);
+    ck_assert_int_eq(hs_intersect(A, B1, &exact, r, &err), HS_OK);
+    ck_assert_int_eq(hs_result_status(r), HS_DISJOINT);
+    hs_poly_free(B1);
+    for (int i = 0; i < nu; i++)
+        upper[3 * i] -= 1.9;
+    /* B lifted by a rounding: disjoint, and no list proves otherwise */
+    for (int i = 0; i < nu; i++)
+        upper[3 * i + 2] += 0x1p-40;
+    hs_poly *B2 = t_hull_poly(upper, nu);
+    ck_assert_int_eq(hs_intersect(A, B2, &fast, r, &err), HS_OK);
+    ck_assert_int_eq(hs_result_status(r), HS_DISJOINT);
+    hs_poly_free(B2);
+    hs_result_free(r);
+    hs_poly_free(A);
+    hs_poly_free(B);
+}
+END_TEST
+
+Suite *suite_fast_facet(void)
+{
+    Suite *s = suite_create("fast_facet");
+    TCase *tc = tcase_create("fast_facet");
+    tcase_set_timeout(tc, 120);
+    tcase_add_test(tc, lists_accept_what_every_row_accepts);
+    tcase_add_test(tc, a_cut_by_a_rounding_is_listed);
+    tcase_add_test(tc, faces_without_a_list);
+    tcase_add_test(tc, hull_faces_have_lists);
+    tcase_add_test(tc, face_on_face_contact_through_the_lists);
+    suite_add_tcase(s, tc);
+    return s;
+}
