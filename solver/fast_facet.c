@@ -199,6 +199,11 @@ static int facet_polygon(const fast_prep *fp, const plane_frame *f, int k, facet
         const double *h = H + 3 * (size_t)j;
         if (j == k || h[0] * (h[0] > 0 ? uhi : ulo) + h[1] * (h[1] > 0 ? vhi : vlo) <= h[2])
             continue; /* (the box holds: no cut; a near row clips again harmlessly) */
+        int cuts = 0;
+        for (int t = 0; t < n && !cuts; t++) /* (a large face: most rows miss it) */
+            cuts = h[0] * cur[t].u + h[1] * cur[t].v > h[2];
+        if (!cuts)
+            continue;
         clip_by(&cur, &next, &n, h, j);
         ulo = vlo = INFINITY;
         uhi = vhi = -INFINITY;
@@ -219,45 +224,63 @@ static int facet_polygon(const fast_prep *fp, const plane_frame *f, int k, facet
     return n;
 }
 
-/* A box lo, hi holding the face: the polygon's vertices lifted to the
- * plane, their extent widened by 2^-20 of the box hint's, and each of its
- * six sides proved implied on the plane.  1 when proved. */
-static int face_box(const hs_poly *p, const plane_frame *f, int k, const facet_vertex *poly,
-                    int nv, const fast_prep *fp, double *lo, double *hi)
+/* A rectangle of the plane's kept coordinates holding the face: the
+ * polygon's, widened by 2^-20 of the box hint's extent, each of its four
+ * sides (u <= hi[0], -u <= -lo[0], v <= hi[1], -v <= -lo[1]) proved
+ * implied on the plane.  1 when proved. */
+static int face_rectangle(const hs_poly *p, const plane_frame *f, int k,
+                          const facet_vertex *poly, int nv, const fast_prep *fp, double *lo,
+                          double *hi)
 {
     double pad = 0;
-    for (int c = 0; c < 3; c++) {
-        lo[c] = INFINITY;
-        hi[c] = -INFINITY;
+    for (int c = 0; c < 3; c++)
         pad = fp_max(pad, fp->hi[c] - fp->lo[c]);
-    }
     pad *= 0x1p-20;
+    lo[0] = lo[1] = INFINITY;
+    hi[0] = hi[1] = -INFINITY;
     for (int t = 0; t < nv; t++) {
-        double x[3];
-        x[f->c1] = poly[t].u;
-        x[f->c2] = poly[t].v;
-        x[f->kk] = (f->gb - f->g[f->c1] * poly[t].u - f->g[f->c2] * poly[t].v) / f->g[f->kk];
-        for (int c = 0; c < 3; c++) {
-            lo[c] = fp_min(lo[c], x[c]);
-            hi[c] = fp_max(hi[c], x[c]);
-        }
+        lo[0] = fp_min(lo[0], poly[t].u);
+        hi[0] = fp_max(hi[0], poly[t].u);
+        lo[1] = fp_min(lo[1], poly[t].v);
+        hi[1] = fp_max(hi[1], poly[t].v);
     }
-    for (int c = 0; c < 3; c++) {
+    for (int c = 0; c < 2; c++) {
         lo[c] -= pad;
         hi[c] += pad;
         if (!isfinite(lo[c]) || !isfinite(hi[c]))
             return 0;
     }
-    for (int c = 0; c < 3; c++)
+    for (int c = 0; c < 2; c++)
         for (int side = 0; side < 2; side++) {
             double e[3] = {0, 0, 0}, h[3];
-            e[c] = side ? 1 : -1;
+            e[c ? f->c2 : f->c1] = side ? 1 : -1;
             double rhs = side ? hi[c] : -lo[c];
             on_plane(f, e, rhs, h);
             if (!implied_at_polygon(p, k, poly, nv, h, e, rhs))
                 return 0;
         }
     return 1;
+}
+
+/* Does row (ai, bi), h on the plane (on_plane's doubles), hold on all of
+ * the proved rectangle lo, hi (so on the face)?  On the plane, a_i . y -
+ * b_i = alpha u + beta v - gamma exactly, with alpha = a_c1 - sigma g_c1,
+ * beta = a_c2 - sigma g_c2, gamma = b_i - sigma g_b, sigma = a_kk / g_kk;
+ * on_plane's h is each within 4 u (|first| + |s second|) (s = fl(sigma):
+ * the quotient, the product and the difference each round once); over
+ * the rectangle alpha u <= h0 U + |alpha - h0| max |u| for the corner U
+ * that h0's sign picks; the sum of the three terms rounds by gamma(3). */
+static int holds_on_rectangle(const plane_frame *f, const double *ai, double bi,
+                              const double *h, const double *lo, const double *hi)
+{
+    const double u = FP_U, s = ai[f->kk] / f->g[f->kk];
+    double U = h[0] > 0 ? hi[0] : lo[0], V = h[1] > 0 ? hi[1] : lo[1];
+    double tu = h[0] * U, tv = h[1] * V, sum = tu + tv - h[2];
+    double ea = 4 * u * (fabs(ai[f->c1]) + fabs(s * f->g[f->c1])) * fp_max(fabs(lo[0]), fabs(hi[0]));
+    double eb = 4 * u * (fabs(ai[f->c2]) + fabs(s * f->g[f->c2])) * fp_max(fabs(lo[1]), fabs(hi[1]));
+    double ec = 4 * u * (fabs(bi) + fabs(s * f->gb));
+    double err = (fp_gamma(3) * (fabs(tu) + fabs(tv) + fabs(h[2])) + ea + eb + ec) * (1 + 16 * u);
+    return sum + err + 0x1p-1000 < 0;
 }
 
 /* Face k's frame: 1, or 0 when a_k is 0. */
@@ -302,28 +325,20 @@ int fast_facet_prove(const fast_prep *fp, int k, int *rows, int count, int cap)
     for (int t = 0; t < nv; t++)
         if (cur[t].edge < 0)
             return -1; /* unbounded on the plane, or beyond the box hint */
-    /* A box around the face, proved (six rows implied as below): a row
-     * that holds on all of the box holds on the face, by a sum in doubles
-     * with its rounding bounded; the face's near rows by their own pair. */
-    double lo[3], hi[3];
-    int boxed = face_box(p, &f, k, cur, nv, fp, lo, hi), listed_count = count;
-    const double g4 = fp_gamma(4) * (1 + 8 * FP_U);
+    /* A rectangle of the plane around the face, proved (four rows implied
+     * as below): a row that holds on all of it holds on the face, by sums
+     * in doubles with their rounding bounded; the face's near rows by
+     * their own pair. */
+    double lo[2], hi[2];
+    int boxed = face_rectangle(p, &f, k, cur, nv, fp, lo, hi), listed_count = count;
     for (int i = 0; i < p->m; i++) {
         if (i == k || listed(rows, listed_count, i))
             continue;
         const double *ai = hpoly_row(p, i);
-        if (boxed) {
-            double s = -p->b[i], mag = fabs(p->b[i]);
-            for (int c = 0; c < 3; c++) {
-                double t = ai[c] * (ai[c] > 0 ? hi[c] : lo[c]);
-                s += t;
-                mag += fabs(t);
-            }
-            if (s + g4 * mag + 0x1p-1000 < 0)
-                continue;
-        }
         double h[3];
         on_plane(&f, ai, p->b[i], h);
+        if (boxed && holds_on_rectangle(&f, ai, p->b[i], h, lo, hi))
+            continue;
         if (implied_at_polygon(p, k, cur, nv, h, ai, p->b[i]))
             continue;
         /* (a row no pair proves: it joins the list, which is always sound) */
