@@ -45,6 +45,16 @@ for round in 1 2 3 4 5; do
         done
     done
 done
+# Pairs of 60-row polyhedra resting face on face (bench/pairs' touch-ff
+# family, m = 60): each contact proof asks for the two faces' bounding
+# rows (solver/fast_facet.c), made by whichever thread gets there first.
+: >"$TMP/faces.txt"
+for round in 1 2 3 4 5 6 7 8; do
+    for k in 0 1 2 3; do
+        echo "$PWD/tests/data/faces/ff60_A$k.ine $PWD/tests/data/faces/ff60_B$k.ine" >>"$TMP/faces.txt"
+    done
+done
+run "batch, faces on faces" batch "$TMP/faces.txt"
 for e in fast exact faithful faithful-exact; do
     run "batch --engine=$e" batch --engine=$e "$TMP/pairs.txt"
 done
