@@ -13,6 +13,7 @@
 #include "polytope/expansion.h"
 #include "polytope/fp.h"
 #include "polytope/predicates.h"
+#include "solver/fast_facet.h"
 #include "solver/fast_lp.h"
 #include "solver/fast_touch.h"
 
@@ -445,11 +446,9 @@ static int row_on_plane(const fast_view *V, int i, const double *g, double gb, i
                         double *w, double *b, int *count)
 {
     const double *r = view_row(V, 3, i);
-    double f = r[kk] / g[kk], u[2], norm = fabs(r[0]) + fabs(r[1]) + fabs(r[2]);
-    for (int c = 0, t = 0; c < 3; c++)
-        if (c != kk)
-            u[t++] = r[c] - f * g[c];
-    double rb = V->b[i] - f * gb, len = sqrt(u[0] * u[0] + u[1] * u[1]);
+    double u[3], norm = fabs(r[0]) + fabs(r[1]) + fabs(r[2]), f = r[kk] / g[kk];
+    fast_plane_row(r, V->b[i], g, gb, kk, u);
+    double rb = u[2], len = sqrt(u[0] * u[0] + u[1] * u[1]);
     if (!(len > 1e-12 * norm)) /* parallel to the plane */
         return rb < -1e-12 * (fabs(V->b[i]) + fabs(f * gb)) ? -1 : 0;
     a[2 * *count] = u[0];

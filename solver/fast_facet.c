@@ -27,10 +27,7 @@ typedef struct plane_frame {
 
 static void on_plane(const plane_frame *f, const double *a, double b, double *out)
 {
-    double s = a[f->kk] / f->g[f->kk];
-    out[0] = a[f->c1] - s * f->g[f->c1];
-    out[1] = a[f->c2] - s * f->g[f->c2];
-    out[2] = b - s * f->gb;
+    fast_plane_row(a, b, f->g, f->gb, f->kk, out);
 }
 
 /* Clips the polygon in[0 .. n) by alpha u + beta v <= gamma (row `row`)

@@ -38,6 +38,21 @@
 
 #include "solver/fast_prep.h"
 
+/* Row (a, b) of 3 variables restricted to the plane g . x = gb, with
+ * coordinate kk (g_kk != 0) solved from it: out[0] u + out[1] v <= out[2]
+ * in the other two coordinates u, v in increasing order, each entry
+ * rounded once after a rounded quotient s = a_kk / g_kk (fast_facet.c
+ * bounds the error; fast_faces.c's plane LP only steers). */
+static inline void fast_plane_row(const double *a, double b, const double *g, double gb, int kk,
+                                  double *out)
+{
+    double s = a[kk] / g[kk];
+    for (int c = 0, t = 0; c < 3; c++)
+        if (c != kk)
+            out[t++] = a[c] - s * g[c];
+    out[2] = b - s * gb;
+}
+
 /* Most edges a face's list holds (a mesh hull's faces have 3-12). */
 #define FAST_FACET_MAX_EDGES 64
 
