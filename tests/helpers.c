@@ -10,6 +10,7 @@
 
 #include "bench/families.h"
 #include "polytope/hull3.h"
+#include "solver/fast_prep.h"
 #include "solver/vertices.h"
 
 hs_poly *t_poly(const char *text)
@@ -294,4 +295,13 @@ void t_pair_polys(const struct fam_pair *p, hs_poly **A, hs_poly **B)
     ck_assert_msg(*A != NULL, "the pair's A: %s", err.msg);
     *B = hs_poly_from_doubles(3, p->m[1], p->a[1], p->b[1], NULL, &err);
     ck_assert_msg(*B != NULL, "the pair's B: %s", err.msg);
+}
+
+const struct fast_prep *t_ready_prep(const hs_poly *P)
+{
+    const fast_prep *fp = NULL;
+    ck_assert_int_eq(fast_prep_get(P, &fp, NULL), 0);
+    ck_assert_ptr_nonnull(fp);
+    ck_assert_int_eq(fast_prep_lazy_ready(fp), 0);
+    return fp;
 }

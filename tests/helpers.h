@@ -71,6 +71,10 @@ struct vertex_set *t_vertices(const hs_poly *P, const double *interior);
 /* The exact hull of n points as a system of one row a facet (hull3_rows),
  * failing the test when it cannot be made. */
 hs_poly *t_hull_poly(const double *pts, int n);
+/* P's fast-engine preparation with its lazy parts made
+ * (fast_prep_lazy_ready), failing the test when it cannot be. */
+struct fast_prep;
+const struct fast_prep *t_ready_prep(const hs_poly *P);
 
 /* The two polyhedra of a pair of bench/families.h (3 variables, rows as
  * doubles), new in *A and *B (the caller frees them); fails the test with

@@ -17,15 +17,6 @@
 #include "solver/fast_prep.h"
 #include "tests/helpers.h"
 
-static const fast_prep *prep_of(const hs_poly *P)
-{
-    const fast_prep *fp = NULL;
-    ck_assert_int_eq(fast_prep_get(P, &fp, NULL), 0);
-    ck_assert_ptr_nonnull(fp);
-    ck_assert_int_eq(fast_prep_lazy_ready(fp), 0);
-    return fp;
-}
-
 /* a . y - b > 0 for row i at y (exact here: small integers and dyadics) */
 static int outside(const hs_poly *P, int i, const double *y)
 {
@@ -99,7 +90,7 @@ START_TEST(lists_accept_what_every_row_accepts)
     int lists = 0, inside = 0, boundary = 0, reproved = 0;
     for (unsigned seed = 1; seed <= 12; seed++) {
         hs_poly *P = cut_cube(10 + (int)seed, seed);
-        const fast_prep *fp = prep_of(P);
+        const fast_prep *fp = t_ready_prep(P);
         for (int k = 0; k < 6; k++) { /* the cube's faces: their planes are x_c = +-4 */
             int count = 0;
             const int *list = fast_facet_rows(fp, k, &count);
@@ -147,7 +138,7 @@ START_TEST(a_cut_by_a_rounding_is_listed)
         hs_error err;
         hs_poly *P = hs_poly_from_doubles(3, 7, a, b, NULL, &err);
         ck_assert_ptr_nonnull(P);
-        const fast_prep *fp = prep_of(P);
+        const fast_prep *fp = t_ready_prep(P);
         int count = 0, has = 0;
         const int *list = fast_facet_rows(fp, 4, &count);
         ck_assert_ptr_nonnull(list);
@@ -173,7 +164,7 @@ START_TEST(faces_without_a_list)
     hs_error err;
     hs_poly *P = hs_poly_from_doubles(3, 7, a, b, NULL, &err);
     ck_assert_ptr_nonnull(P);
-    const fast_prep *fp = prep_of(P);
+    const fast_prep *fp = t_ready_prep(P);
     int count = 5;
     ck_assert_ptr_null(fast_facet_rows(fp, 6, &count));
     ck_assert_int_eq(count, 0);
@@ -203,7 +194,7 @@ START_TEST(hull_faces_have_lists)
     double pts[3 * 150], c[3] = {0.3, -0.2, 0.1};
     sphere_points(pts, 150, 2, c, 7);
     hs_poly *P = t_hull_poly(pts, 150);
-    const fast_prep *fp = prep_of(P);
+    const fast_prep *fp = t_ready_prep(P);
     int with = 0;
     for (int k = 0; k < P->m; k++) {
         int count = 0;
@@ -268,7 +259,7 @@ START_TEST(face_on_face_contact_through_the_lists)
         ck_assert_int_eq(hs_result_status(r), HS_TOUCHING);
         ck_assert_int_eq(hs_result_fallback(r), 0);
     }
-    const fast_prep *fa = prep_of(A), *fb = prep_of(B);
+    const fast_prep *fa = t_ready_prep(A), *fb = t_ready_prep(B);
     ck_assert_ptr_nonnull(atomic_load(&((fast_prep *)fa)->facets));
     ck_assert_ptr_nonnull(atomic_load(&((fast_prep *)fb)->facets));
     /* B slid along the plane, off A's face: the faces still on one plane,

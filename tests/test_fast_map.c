@@ -22,15 +22,6 @@
 #include "solver/fast_prep.h"
 #include "tests/helpers.h"
 
-static const fast_prep *prep_of(const hs_poly *P)
-{
-    const fast_prep *fp = NULL;
-    ck_assert_int_eq(fast_prep_get(P, &fp, NULL), 0);
-    ck_assert_ptr_nonnull(fp);
-    ck_assert_int_eq(fast_prep_lazy_ready(fp), 0);
-    return fp;
-}
-
 /* Row i's score along d, as the map defines it (NaN as -infinity). */
 static double score_of(const hs_poly *P, const fast_prep *fp, const double *d, int i)
 {
@@ -44,7 +35,7 @@ static double score_of(const hs_poly *P, const fast_prep *fp, const double *d, i
  * equal scores within their lists' reach (ties the order must break). */
 static int check_lists(const hs_poly *P, const char *what)
 {
-    const fast_prep *fp = prep_of(P);
+    const fast_prep *fp = t_ready_prep(P);
     ck_assert_int_gt(fp->map_cells, 0);
     int m = P->m, len = fp->map_len, ties = 0;
     int *best = malloc(sizeof(int) * (size_t)len);
@@ -270,7 +261,7 @@ START_TEST(skeleton_is_the_full_passes_one)
         hs_poly *P = k < 8 ? t_ellipsoid_rows(k % 2 ? 400 : 30 + 10 * k, k < 4 ? 0.1 : 0.6, c, 1,
                                               &rng)
                            : cloud_hull(100 + 200 * (k - 8), &rng, lo, hi);
-        const fast_prep *fp = prep_of(P);
+        const fast_prep *fp = t_ready_prep(P);
         const double *sk = fast_prep_skeleton(fp);
         ck_assert_ptr_nonnull(sk);
         double want[7];
@@ -300,7 +291,7 @@ START_TEST(box_hint_of_a_hull_is_its_points_box)
     for (int k = 0; k < 4; k++) {
         double lo[3], hi[3];
         hs_poly *P = cloud_hull(60 + 120 * k, &rng, lo, hi);
-        const fast_prep *fp = prep_of(P);
+        const fast_prep *fp = t_ready_prep(P);
         for (int j = 0; j < 3; j++) {
             double tol = 1e-9 * (hi[j] - lo[j]);
             ck_assert_msg(fabs(fp->lo[j] - lo[j]) <= tol && fabs(fp->hi[j] - hi[j]) <= tol,
@@ -324,7 +315,7 @@ START_TEST(rounds_from_a_first_set_reach_the_same_optimum)
     double c[3] = {0.25, 0.5, -0.75};
     for (int k = 0; k < 6; k++) {
         hs_poly *P = t_ellipsoid_rows(120 + 80 * k, k % 2 ? 0.2 : 1, c, 1, &rng);
-        const fast_prep *fp = prep_of(P);
+        const fast_prep *fp = t_ready_prep(P);
         seidel_bank bank[2] = {{P->a, fp->norm, P->b, P->m}, {NULL, NULL, NULL, 0}};
         double lo[4] = {-8, -8, -8, -1}, hi[4] = {8, 8, 8, 8};
         int m = P->m, *order = malloc(sizeof(int) * (size_t)m);

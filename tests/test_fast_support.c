@@ -48,10 +48,7 @@ static hs_poly *cloud_hull(int npts, const double *c, uint64_t *rng)
 
 static const fast_prep *ready_prep(const hs_poly *P)
 {
-    const fast_prep *fp = NULL;
-    ck_assert_int_eq(fast_prep_get(P, &fp, NULL), 0);
-    ck_assert_ptr_nonnull(fp);
-    ck_assert_int_eq(fast_prep_lazy_ready(fp), 0);
+    const fast_prep *fp = t_ready_prep(P);
     ck_assert_int_gt(fp->map_cells, 0);
     return fp;
 }
