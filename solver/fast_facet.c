@@ -107,6 +107,20 @@ static int implied_at_polygon(const hs_poly *p, int k, const facet_vertex *poly,
     return 0;
 }
 
+/* The smallest rectangle holding v[0 .. n): lo and hi (2 values each;
+ * empty, infinities the wrong way round, for n = 0). */
+static void polygon_extent(const facet_vertex *v, int n, double *lo, double *hi)
+{
+    lo[0] = lo[1] = INFINITY;
+    hi[0] = hi[1] = -INFINITY;
+    for (int t = 0; t < n; t++) {
+        lo[0] = fp_min(lo[0], v[t].u);
+        hi[0] = fp_max(hi[0], v[t].u);
+        lo[1] = fp_min(lo[1], v[t].v);
+        hi[1] = fp_max(hi[1], v[t].v);
+    }
+}
+
 /* Clips *n vertices at *cur by row j (h on the plane) into *next and
  * swaps the two. */
 static void clip_by(facet_vertex **cur, facet_vertex **next, int *n, const double *h, int j)
@@ -185,16 +199,11 @@ static int facet_polygon(const fast_prep *fp, const plane_frame *f, int k, facet
         return -1;
     for (int t = 0; t < nnear && n > 0; t++)
         clip_by(&cur, &next, &n, H + 3 * (size_t)near[t], near[t]);
-    double ulo = INFINITY, uhi = -INFINITY, vlo = INFINITY, vhi = -INFINITY;
-    for (int t = 0; t < n; t++) {
-        ulo = fp_min(ulo, cur[t].u);
-        uhi = fp_max(uhi, cur[t].u);
-        vlo = fp_min(vlo, cur[t].v);
-        vhi = fp_max(vhi, cur[t].v);
-    }
+    double lo[2], hi[2];
+    polygon_extent(cur, n, lo, hi);
     for (int j = 0; j < m && n > 0; j++) {
         const double *h = H + 3 * (size_t)j;
-        if (j == k || h[0] * (h[0] > 0 ? uhi : ulo) + h[1] * (h[1] > 0 ? vhi : vlo) <= h[2])
+        if (j == k || h[0] * (h[0] > 0 ? hi[0] : lo[0]) + h[1] * (h[1] > 0 ? hi[1] : lo[1]) <= h[2])
             continue; /* (the box holds: no cut; a near row clips again harmlessly) */
         int cuts = 0;
         for (int t = 0; t < n && !cuts; t++) /* (a large face: most rows miss it) */
@@ -202,14 +211,7 @@ static int facet_polygon(const fast_prep *fp, const plane_frame *f, int k, facet
         if (!cuts)
             continue;
         clip_by(&cur, &next, &n, h, j);
-        ulo = vlo = INFINITY;
-        uhi = vhi = -INFINITY;
-        for (int t = 0; t < n; t++) {
-            ulo = fp_min(ulo, cur[t].u);
-            uhi = fp_max(uhi, cur[t].u);
-            vlo = fp_min(vlo, cur[t].v);
-            vhi = fp_max(vhi, cur[t].v);
-        }
+        polygon_extent(cur, n, lo, hi);
     }
     if (cur != poly && n > 0) /* (the result where the caller looks) */
         memcpy(poly, cur, sizeof(facet_vertex) * (size_t)n);
@@ -233,14 +235,7 @@ static int face_rectangle(const hs_poly *p, const plane_frame *f, int k,
     for (int c = 0; c < 3; c++)
         pad = fp_max(pad, fp->hi[c] - fp->lo[c]);
     pad *= 0x1p-20;
-    lo[0] = lo[1] = INFINITY;
-    hi[0] = hi[1] = -INFINITY;
-    for (int t = 0; t < nv; t++) {
-        lo[0] = fp_min(lo[0], poly[t].u);
-        hi[0] = fp_max(hi[0], poly[t].u);
-        lo[1] = fp_min(lo[1], poly[t].v);
-        hi[1] = fp_max(hi[1], poly[t].v);
-    }
+    polygon_extent(poly, nv, lo, hi);
     for (int c = 0; c < 2; c++) {
         lo[c] -= pad;
         hi[c] += pad;

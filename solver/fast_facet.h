@@ -47,9 +47,9 @@ static inline void fast_plane_row(const double *a, double b, const double *g, do
                                   double *out)
 {
     double s = a[kk] / g[kk];
-    for (int c = 0, t = 0; c < 3; c++)
-        if (c != kk)
-            out[t++] = a[c] - s * g[c];
+    int c1 = kk == 0 ? 1 : 0, c2 = kk == 2 ? 1 : 2;
+    out[0] = a[c1] - s * g[c1];
+    out[1] = a[c2] - s * g[c2];
     out[2] = b - s * gb;
 }
 
