@@ -288,6 +288,72 @@ START_TEST(face_on_face_contact_through_the_lists)
 }
 END_TEST
 
+/* Points: 4 corners [x0, x0 + w] x [-h, h] at z = 0 and n - 4 random
+ * points of a dome over that footprint, z in [0.1, 1] times sign (below
+ * the plane for sign -1). */
+static void column_points(double *pts, int n, double x0, double w, double h, double sign,
+                          unsigned seed)
+{
+    for (int i = 0; i < n - 4; i++) {
+        double r[2];
+        for (int c = 0; c < 2; c++) {
+            seed = seed * 1103515245u + 12345u;
+            r[c] = (double)(seed >> 16 & 0xffff) / 65536.0;
+        }
+        double du = 2 * r[0] - 1, dv = 2 * r[1] - 1; /* (on a dome: each on the hull) */
+        pts[3 * i] = x0 + 0.5 * w + 0.45 * w * du;
+        pts[3 * i + 1] = 0.9 * h * dv;
+        pts[3 * i + 2] = sign * (0.1 + 0.9 * (1 - 0.5 * (du * du + dv * dv)));
+    }
+    for (int t = 0; t < 4; t++) {
+        double *p = pts + 3 * (n - 4 + t);
+        p[0] = t & 1 ? x0 + w : x0;
+        p[1] = t & 2 ? h : -h;
+        p[2] = 0;
+    }
+}
+
+/* A: a wide hull below the square [-1, 1]^2 of z = 0; B: a narrow one
+ * above [s, s + 0.2] x [-0.1, 0.1].  Their faces z = 0 lie on one plane,
+ * opposite; B slides along x: the faces share a strip (s < 1), an edge
+ * (s = 1) or nothing (s > 1), by a rounding either way.  The point below
+ * B's center lies in B's face, in A's or not: the lists of both faces
+ * decide.  The fast engine must agree with the exact engine on every s. */
+START_TEST(faces_sliding_along_their_plane)
+{
+    enum { NA = 90, NB = 60 };
+    double a[3 * NA], bpts[3 * NB];
+    column_points(a, NA, -1, 2, 1, -1, 11);
+    hs_poly *A = t_hull_poly(a, NA);
+    ck_assert_int_ge(A->m, 32);
+    const double shifts[] = {0.5, 0.9, 1 - 0x1p-30, 1 - 0x1p-52, 1, 1 + 0x1p-52, 1 + 0x1p-30,
+                             1.1};
+    hs_options fast, exact;
+    hs_options_init(&fast);
+    hs_options_init(&exact);
+    exact.engine = HS_ENGINE_EXACT;
+    hs_result *r = hs_result_new();
+    hs_error err;
+    for (size_t w = 0; w < sizeof shifts / sizeof shifts[0]; w++) {
+        double sx = shifts[w];
+        column_points(bpts, NB, sx, 0.2, 0.1, 1, 17);
+        hs_poly *B = t_hull_poly(bpts, NB);
+        ck_assert_int_ge(B->m, 32);
+        ck_assert_int_eq(hs_intersect(A, B, &exact, r, &err), HS_OK);
+        hs_status want = hs_result_status(r);
+        ck_assert_int_eq(want, sx <= 1 ? HS_TOUCHING : HS_DISJOINT);
+        for (int rep = 0; rep < 2; rep++) {
+            ck_assert_int_eq(hs_intersect(A, B, &fast, r, &err), HS_OK);
+            ck_assert_msg(hs_result_status(r) == want, "s = %.17g: fast %d, exact %d", sx,
+                          hs_result_status(r), want);
+        }
+        hs_poly_free(B);
+    }
+    hs_result_free(r);
+    hs_poly_free(A);
+}
+END_TEST
+
 Suite *suite_fast_facet(void)
 {
     Suite *s = suite_create("fast_facet");
@@ -298,6 +364,7 @@ Suite *suite_fast_facet(void)
     tcase_add_test(tc, faces_without_a_list);
     tcase_add_test(tc, hull_faces_have_lists);
     tcase_add_test(tc, face_on_face_contact_through_the_lists);
+    tcase_add_test(tc, faces_sliding_along_their_plane);
     suite_add_tcase(s, tc);
     return s;
 }
