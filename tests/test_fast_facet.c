@@ -9,6 +9,7 @@
  * the lists with the exact engine's answer. */
 #include <math.h>
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -215,6 +216,29 @@ START_TEST(hull_faces_have_lists)
 }
 END_TEST
 
+/* The exact engine's status for A and B, and the fast engine's, twice
+ * (its faces' lists made, then read), asserted equal to it and free of
+ * the exact fallback. */
+static hs_status fast_agrees(const hs_poly *A, const hs_poly *B, const char *what)
+{
+    hs_options fast, exact;
+    hs_options_init(&fast);
+    hs_options_init(&exact);
+    exact.engine = HS_ENGINE_EXACT;
+    hs_result *r = hs_result_new();
+    hs_error err;
+    ck_assert_int_eq(hs_intersect(A, B, &exact, r, &err), HS_OK);
+    hs_status want = hs_result_status(r);
+    for (int rep = 0; rep < 2; rep++) {
+        ck_assert_int_eq(hs_intersect(A, B, &fast, r, &err), HS_OK);
+        ck_assert_msg(hs_result_status(r) == want, "%s: fast %d, exact %d", what,
+                      hs_result_status(r), want);
+        ck_assert_int_eq(hs_result_fallback(r), 0);
+    }
+    hs_result_free(r);
+    return want;
+}
+
 /* The hull of pts with z >= 0 moved, in B, so that its face z = 0 lies
  * on A's top face z = 0 (A: the hull with z <= 0). */
 START_TEST(face_on_face_contact_through_the_lists)
@@ -246,19 +270,7 @@ START_TEST(face_on_face_contact_through_the_lists)
     hs_poly *A = t_hull_poly(lower, nl), *B = t_hull_poly(upper, nu);
     ck_assert_int_ge(A->m, 32);
     ck_assert_int_ge(B->m, 32);
-    hs_options fast, exact;
-    hs_options_init(&fast);
-    hs_options_init(&exact);
-    exact.engine = HS_ENGINE_EXACT;
-    hs_result *r = hs_result_new();
-    hs_error err;
-    ck_assert_int_eq(hs_intersect(A, B, &exact, r, &err), HS_OK);
-    ck_assert_int_eq(hs_result_status(r), HS_TOUCHING);
-    for (int rep = 0; rep < 2; rep++) { /* (the lists made, then read) */
-        ck_assert_int_eq(hs_intersect(A, B, &fast, r, &err), HS_OK);
-        ck_assert_int_eq(hs_result_status(r), HS_TOUCHING);
-        ck_assert_int_eq(hs_result_fallback(r), 0);
-    }
+    ck_assert_int_eq(fast_agrees(A, B, "face on face"), HS_TOUCHING);
     const fast_prep *fa = t_ready_prep(A), *fb = t_ready_prep(B);
     ck_assert_ptr_nonnull(atomic_load(&((fast_prep *)fa)->facets));
     ck_assert_ptr_nonnull(atomic_load(&((fast_prep *)fb)->facets));
@@ -268,10 +280,7 @@ START_TEST(face_on_face_contact_through_the_lists)
     for (int i = 0; i < nu; i++)
         upper[3 * i] += 1.9;
     hs_poly *B1 = t_hull_poly(upper, nu);
-    ck_assert_int_eq(hs_intersect(A, B1, &fast, r, &err), HS_OK);
-    ck_assert_int_eq(hs_result_status(r), HS_DISJOINT);
-    ck_assert_int_eq(hs_intersect(A, B1, &exact, r, &err), HS_OK);
-    ck_assert_int_eq(hs_result_status(r), HS_DISJOINT);
+    ck_assert_int_eq(fast_agrees(A, B1, "slid off"), HS_DISJOINT);
     hs_poly_free(B1);
     for (int i = 0; i < nu; i++)
         upper[3 * i] -= 1.9;
@@ -279,10 +288,8 @@ START_TEST(face_on_face_contact_through_the_lists)
     for (int i = 0; i < nu; i++)
         upper[3 * i + 2] += 0x1p-40;
     hs_poly *B2 = t_hull_poly(upper, nu);
-    ck_assert_int_eq(hs_intersect(A, B2, &fast, r, &err), HS_OK);
-    ck_assert_int_eq(hs_result_status(r), HS_DISJOINT);
+    ck_assert_int_eq(fast_agrees(A, B2, "lifted"), HS_DISJOINT);
     hs_poly_free(B2);
-    hs_result_free(r);
     hs_poly_free(A);
     hs_poly_free(B);
 }
@@ -328,28 +335,16 @@ START_TEST(faces_sliding_along_their_plane)
     ck_assert_int_ge(A->m, 32);
     const double shifts[] = {0.5, 0.9, 1 - 0x1p-30, 1 - 0x1p-52, 1, 1 + 0x1p-52, 1 + 0x1p-30,
                              1.1};
-    hs_options fast, exact;
-    hs_options_init(&fast);
-    hs_options_init(&exact);
-    exact.engine = HS_ENGINE_EXACT;
-    hs_result *r = hs_result_new();
-    hs_error err;
     for (size_t w = 0; w < sizeof shifts / sizeof shifts[0]; w++) {
         double sx = shifts[w];
+        char what[64];
+        snprintf(what, sizeof what, "s = %.17g", sx);
         column_points(bpts, NB, sx, 0.2, 0.1, 1, 17);
         hs_poly *B = t_hull_poly(bpts, NB);
         ck_assert_int_ge(B->m, 32);
-        ck_assert_int_eq(hs_intersect(A, B, &exact, r, &err), HS_OK);
-        hs_status want = hs_result_status(r);
-        ck_assert_int_eq(want, sx <= 1 ? HS_TOUCHING : HS_DISJOINT);
-        for (int rep = 0; rep < 2; rep++) {
-            ck_assert_int_eq(hs_intersect(A, B, &fast, r, &err), HS_OK);
-            ck_assert_msg(hs_result_status(r) == want, "s = %.17g: fast %d, exact %d", sx,
-                          hs_result_status(r), want);
-        }
+        ck_assert_int_eq(fast_agrees(A, B, what), sx <= 1 ? HS_TOUCHING : HS_DISJOINT);
         hs_poly_free(B);
     }
-    hs_result_free(r);
     hs_poly_free(A);
 }
 END_TEST
