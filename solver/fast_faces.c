@@ -53,15 +53,24 @@ static int rows_opposite(const fast_query *q, int a, int b)
  * costs every query of round polytopes 7-10% more instructions, and the
  * LP finds the others: fq_faces_in_set.) */
 #define FACE_LOOK 3
+/* On two polyhedra of FACE_LARGE_ROWS rows or more (mesh hulls), where a
+ * contact's proof reads only the faces' lists (fast_facet.h), the first
+ * FACE_LOOK_LARGE. */
+#define FACE_LARGE_ROWS 100
+#define FACE_LOOK_LARGE 12
 /* The most candidates of each side that bound a face region before the LP. */
 #define FACE_SET_MAX 32
 static int opposite_faces(const fast_query *q, int *ra, int *rb)
 {
     _Static_assert(FACE_LOOK <= FAST_ALL_ROWS, "a longer list has FACE_LOOK entries");
-    int look[2];
+    int look[2], large = q->V[0]->m >= FACE_LARGE_ROWS && q->V[1]->m >= FACE_LARGE_ROWS;
     for (int k = 0; k < 2; k++)
-        look[k] = q->ncand[k] <= FAST_ALL_ROWS ? q->ncand[k] : FACE_LOOK;
-    double pb[FAST_ALL_ROWS]; /* B's planes' offsets b / |a| */
+        look[k] = q->ncand[k] <= FAST_ALL_ROWS ? q->ncand[k]
+                  : large                     ? (q->ncand[k] < FACE_LOOK_LARGE ? q->ncand[k]
+                                                                               : FACE_LOOK_LARGE)
+                                              : FACE_LOOK;
+    double pb[FACE_LOOK_LARGE > FAST_ALL_ROWS ? FACE_LOOK_LARGE : FAST_ALL_ROWS]; /* B's
+                                                                 planes' offsets b / |a| */
     for (int j = 0; j < look[1]; j++)
         pb[j] = q->V[1]->b[q->cand[1][j]] / q->F[1]->norm[q->cand[1][j]];
     for (int i = 0; i < look[0]; i++) {

@@ -349,6 +349,51 @@ START_TEST(faces_sliding_along_their_plane)
 }
 END_TEST
 
+/* Counts the trace lines of the margin LP (the dual simplex's summary). */
+static void count_lp(void *user, const char *line)
+{
+    if (strncmp(line, "dual simplex", 12) == 0)
+        ++*(int *)user;
+}
+
+/* Two hulls of 100 rows or more resting face on face, B's small face at
+ * places across A's large one (so that the line between their centers
+ * leaves A through a side face, and A's face is not among its first few
+ * candidates): two faces exactly opposite among the first 12 candidates
+ * of each side are found before the margin LP, and their contact proved
+ * there (through the faces' lists), as the exact engine answers. */
+START_TEST(resting_faces_found_before_the_lp)
+{
+    enum { NA = 240, NB = 200 };
+    static double a[3 * NA], bpts[3 * NB];
+    column_points(a, NA, -1, 2, 1, -1, 5);
+    hs_poly *A = t_hull_poly(a, NA);
+    ck_assert_int_ge(A->m, 100);
+    hs_options fast;
+    hs_options_init(&fast);
+    int lps = 0, pairs = 0;
+    fast.trace = count_lp;
+    fast.trace_user = &lps;
+    hs_result *r = hs_result_new();
+    hs_error err;
+    for (int t = 0; t < 8; t++) {
+        double x0 = -1 + 0.25 * t; /* B's face [x0, x0 + 0.2] x [-0.1, 0.1] */
+        column_points(bpts, NB, x0, 0.2, 0.1, 1, 23 + (unsigned)t);
+        hs_poly *B = t_hull_poly(bpts, NB);
+        ck_assert_int_ge(B->m, 100);
+        ck_assert_int_eq(fast_agrees(A, B, "resting"), HS_TOUCHING);
+        int before = lps;
+        ck_assert_int_eq(hs_intersect(A, B, &fast, r, &err), HS_OK);
+        ck_assert_int_eq(hs_result_status(r), HS_TOUCHING);
+        pairs += lps == before;
+        hs_poly_free(B);
+    }
+    ck_assert_int_eq(pairs, 8); /* (5 of 8 with the first 3 candidates only) */
+    hs_result_free(r);
+    hs_poly_free(A);
+}
+END_TEST
+
 Suite *suite_fast_facet(void)
 {
     Suite *s = suite_create("fast_facet");
@@ -360,6 +405,7 @@ Suite *suite_fast_facet(void)
     tcase_add_test(tc, hull_faces_have_lists);
     tcase_add_test(tc, face_on_face_contact_through_the_lists);
     tcase_add_test(tc, faces_sliding_along_their_plane);
+    tcase_add_test(tc, resting_faces_found_before_the_lp);
     suite_add_tcase(s, tc);
     return s;
 }
