@@ -44,14 +44,14 @@ static int rows_opposite(const fast_query *q, int a, int b)
            normals_opposite(q, a, b);
 }
 
-/* Among the first FACE_LOOK candidates of A and B (all of them on a
- * short list, as a small polyhedron's rows), two rows whose normals are
- * opposite and whose planes coincide (to rounding): a face on a face, into
- * *ra and *rb; 0 when there are none.  (The face a mesh hull rests on is
- * among the first 3 of both lists in about a third of bench/pairs'
- * hull-rest pairs, among the first 12 in two thirds; but looking at 12
- * costs every query of round polytopes 7-10% more instructions, and the
- * LP finds the others: fq_faces_in_set.) */
+/* Among the first FACE_LOOK candidates of A and B (FACE_LOOK_LARGE on
+ * two large polyhedra; all of them on a short list, as a small
+ * polyhedron's rows), two rows whose normals are opposite and whose planes
+ * coincide (to rounding): a face on a face, into *ra and *rb; 0 when there
+ * are none.  (The face a mesh hull rests on is among the first 3 of both
+ * lists in about a third of bench/pairs' hull-rest pairs, among the first
+ * 12 in two thirds; looking at 12 costs round polytopes of 60 rows 6%
+ * (cold), and the LP finds the others: fq_faces_in_set.) */
 #define FACE_LOOK 3
 /* On two polyhedra of FACE_LARGE_ROWS rows or more (mesh hulls), where a
  * contact's proof reads only the faces' lists (fast_facet.h), the first
