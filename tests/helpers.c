@@ -220,15 +220,22 @@ struct hull3 *t_hull(const double *pts, int n)
     return h;
 }
 
+hs_poly *t_hull_rows_poly(const hull3 *h, const double *pts, double **a, double **b)
+{
+    *a = malloc(sizeof(double) * 3 * (size_t)h->nfacets);
+    *b = malloc(sizeof(double) * (size_t)h->nfacets);
+    hs_error err;
+    ck_assert_int_eq(hull3_rows(h, pts, *a, *b, &err), HS_OK);
+    hs_poly *P = hs_poly_from_doubles(3, h->nfacets, *a, *b, NULL, &err);
+    EXPECT(P != NULL, "%s", err.msg);
+    return P;
+}
+
 hs_poly *t_hull_poly(const double *pts, int n)
 {
     hull3 *h = t_hull(pts, n);
-    double *a = malloc(sizeof(double) * 3 * (size_t)h->nfacets);
-    double *b = malloc(sizeof(double) * (size_t)h->nfacets);
-    hs_error err;
-    ck_assert_int_eq(hull3_rows(h, pts, a, b, &err), HS_OK);
-    hs_poly *P = hs_poly_from_doubles(3, h->nfacets, a, b, NULL, &err);
-    EXPECT(P != NULL, "%s", err.msg);
+    double *a, *b;
+    hs_poly *P = t_hull_rows_poly(h, pts, &a, &b);
     hull3_free(h);
     free(a);
     free(b);

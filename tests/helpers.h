@@ -71,6 +71,10 @@ struct vertex_set *t_vertices(const hs_poly *P, const double *interior);
 /* The exact hull of n points as a system of one row a facet (hull3_rows),
  * failing the test when it cannot be made. */
 hs_poly *t_hull_poly(const double *pts, int n);
+/* The same system from a hull h already made of pts, its rows (3 per
+ * facet) and right sides also into *a and *b (new: the caller frees them),
+ * for tests that read the hull and its rows afterwards. */
+hs_poly *t_hull_rows_poly(const struct hull3 *h, const double *pts, double **a, double **b);
 /* P's fast-engine preparation with its lazy parts made
  * (fast_prep_lazy_ready), failing the test when it cannot be. */
 struct fast_prep;

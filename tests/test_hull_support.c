@@ -88,11 +88,8 @@ START_TEST(support_bounds_hold_the_rows_polytope)
         }
     }
     hull3 *h = t_hull(pts, n);
-    double *a = malloc(sizeof(double) * 3 * (size_t)h->nfacets);
-    double *b = malloc(sizeof(double) * (size_t)h->nfacets);
-    hs_error err;
-    ck_assert_int_eq(hull3_rows(h, pts, a, b, &err), HS_OK);
-    hs_poly *P = hs_poly_from_doubles(3, h->nfacets, a, b, NULL, &err);
+    double *a, *b;
+    hs_poly *P = t_hull_rows_poly(h, pts, &a, &b);
     double c[3] = {0, 0, 0};
     for (int i = 0; i < h->nverts; i++)
         for (int j = 0; j < 3; j++)
