@@ -9,6 +9,7 @@
 #include "polytope/fp.h"
 #include "polytope/mem.h"
 #include "polytope/predicates.h"
+#include "polytope/select.h"
 
 /* A vertex of the face polygon in the plane's two kept coordinates, and
  * the row of the edge that leaves it (-1: a side of the starting square). */
@@ -171,7 +172,7 @@ static int facet_polygon(const fast_prep *fp, const plane_frame *f, int k, facet
     double u0 = fp->center[f->c1] - off / g2 * f->g[f->c1];
     double v0 = fp->center[f->c2] - off / g2 * f->g[f->c2];
     int near[FACET_NEAR], nnear = 0;
-    double near_d[FACET_NEAR];
+    double near_key[FACET_NEAR];
     for (int j = 0; j < m; j++) {
         double *h = H + 3 * (size_t)j;
         on_plane(f, hpoly_row(p, j), p->b[j], h);
@@ -180,18 +181,8 @@ static int facet_polygon(const fast_prep *fp, const plane_frame *f, int k, facet
         double len = sqrt(h[0] * h[0] + h[1] * h[1]);
         if (j == k || !(len > 0))
             continue;
-        double d = (h[2] - h[0] * u0 - h[1] * v0) / len;
-        int at = nnear < FACET_NEAR ? nnear++ : FACET_NEAR;
-        if (at == FACET_NEAR && !(d < near_d[FACET_NEAR - 1]))
-            continue;
-        at = at == FACET_NEAR ? FACET_NEAR - 1 : at; /* (insert, the largest out) */
-        while (at > 0 && near_d[at - 1] > d) {
-            near_d[at] = near_d[at - 1];
-            near[at] = near[at - 1];
-            at--;
-        }
-        near_d[at] = d;
-        near[at] = j;
+        /* (the nearest lines: the largest minus distances) */
+        keep_largest(near_key, near, &nnear, FACET_NEAR, -(h[2] - h[0] * u0 - h[1] * v0) / len, j);
     }
     facet_vertex *cur = poly, *next = spare;
     int n = square_of(fp, f, cur);
