@@ -63,12 +63,11 @@ static int rows_opposite(const fast_query *q, int a, int b)
 static int opposite_faces(const fast_query *q, int *ra, int *rb)
 {
     _Static_assert(FACE_LOOK <= FAST_ALL_ROWS, "a longer list has FACE_LOOK entries");
-    int look[2], large = q->V[0]->m >= FACE_LARGE_ROWS && q->V[1]->m >= FACE_LARGE_ROWS;
-    for (int k = 0; k < 2; k++)
-        look[k] = q->ncand[k] <= FAST_ALL_ROWS ? q->ncand[k]
-                  : large                     ? (q->ncand[k] < FACE_LOOK_LARGE ? q->ncand[k]
-                                                                               : FACE_LOOK_LARGE)
-                                              : FACE_LOOK;
+    int look[2], most = q->V[0]->m >= FACE_LARGE_ROWS && q->V[1]->m >= FACE_LARGE_ROWS
+                            ? FACE_LOOK_LARGE
+                            : FACE_LOOK;
+    for (int k = 0; k < 2; k++) /* (a short list whole) */
+        look[k] = q->ncand[k] <= FAST_ALL_ROWS || q->ncand[k] < most ? q->ncand[k] : most;
     double pb[FACE_LOOK_LARGE > FAST_ALL_ROWS ? FACE_LOOK_LARGE : FAST_ALL_ROWS]; /* B's
                                                                  planes' offsets b / |a| */
     for (int j = 0; j < look[1]; j++)
