@@ -302,6 +302,28 @@ static int farkas_answer(fast_query *q, const int *basis, const char *why)
  * q->set_count) classified exactly.  After numerical trouble (no optimum)
  * only the steps of the two faces, when they were seen.  1 answered (r
  * holds it), 0 not, -1 out of memory (err set). */
+/* Faces q->round_ra of A and q->round_rb of B opposite to rounding: an
+ * overlap in the sliver between them (fast_exact_set.c; scopes as there),
+ * else those faces and the two rows where their planes come nearest as a
+ * Farkas certificate (fast_faces.c).  1 answered, 0 not, -1 out of memory
+ * (err set). */
+static int sliver_steps(fast_query *q, int scopes, hs_error *err)
+{
+    int basis[SEIDEL_MAX_DIM + 1], have = 0, sliver = fq_sliver_point(q, scopes, basis, &have);
+    if (sliver != 0) {
+        if (sliver < 0)
+            err_set(err, HS_ERR_NOMEM, "out of memory");
+        return sliver;
+    }
+    if (q->rounding_faces && !have && q->set_count > 0) /* (the sliver's search did
+                                                           not reach it) */
+        have = fq_sliver_basis(q, q->round_ra, q->round_rb, q->fw->order, q->set_count, basis,
+                               NULL) > 0;
+    return have && farkas_answer(q, basis, "two faces a rounding apart that do not meet: they "
+                                           "and the rows where their planes come nearest are "
+                                           "a certified Farkas certificate: disjoint");
+}
+
 static int rounding_apart(fast_query *q, const double *z, hs_error *err)
 {
     /* (after numerical trouble there is no optimum: the two faces, when
@@ -313,20 +335,25 @@ static int rounding_apart(fast_query *q, const double *z, hs_error *err)
                                     "margin of rounding noise, and the tight rows are a "
                                     "certified Farkas certificate: disjoint"))
         return 1;
-    int basis[SEIDEL_MAX_DIM + 1], have = 0, sliver = fq_sliver_point(q, basis, &have);
-    if (sliver != 0) {
-        if (sliver < 0)
-            err_set(err, HS_ERR_NOMEM, "out of memory");
-        return sliver;
-    }
-    if (q->rounding_faces && !have) /* (the sliver's search did not reach it) */
-        have = fq_sliver_basis(q, q->round_ra, q->round_rb, q->fw->order, q->set_count, basis,
-                               NULL) > 0;
-    if (have && farkas_answer(q, basis, "two faces a rounding apart that do not meet: they and "
-                                        "the rows where their planes come nearest are a "
-                                        "certified Farkas certificate: disjoint"))
-        return 1;
+    int got = sliver_steps(q, 2, err);
+    if (got != 0)
+        return got;
     return at_optimum ? fq_exact_on_set(q, q->fw->order, q->set_count, err) : 0;
+}
+
+/* Before the LP: two faces a rounding apart among the candidates
+ * (fq_rounding_faces), each with its list or small, decided by the
+ * sliver's steps on the region their lists bound (hull-rest-fp: the LP's
+ * pivots and rounds saved where they answer).  1 answered, 0 not (q as
+ * before: the LP finds its own faces), -1 out of memory (err set). */
+static int faces_a_rounding_apart(fast_query *q, hs_error *err)
+{
+    if (!fq_rounding_faces(q))
+        return 0;
+    int got = sliver_steps(q, 1, err);
+    if (got == 0)
+        q->rounding_faces = 0;
+    return got;
 }
 
 /* The LP, first with the face where the segment leaves A made an equality
@@ -775,8 +802,10 @@ hs_code fast_intersect_views_hinted(const fast_view *A, const fast_view *B, int 
     int small = q.V[0]->m <= FAST_ALL_ROWS && q.V[1]->m <= FAST_ALL_ROWS;
     if (!(small && fq_try_face_contact(&q)) && !step5(&q) && !segment_overlap(&q) &&
         !box_overlap(&q) && !fq_axis_overlap(&q) &&
-        (small || (!fq_try_segment_face(&q) && !fq_try_face_contact(&q))))
-        rc = run_lp(&q, err);
+        (small || (!fq_try_segment_face(&q) && !fq_try_face_contact(&q)))) {
+        int got = small ? 0 : faces_a_rounding_apart(&q, err);
+        rc = got > 0 ? HS_OK : got < 0 ? HS_ERR_NOMEM : run_lp(&q, err);
+    }
     if (rc == HS_OK && next)
         make_hint(&q, next);
     return rc;

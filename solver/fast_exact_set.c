@@ -35,6 +35,7 @@
 #include <string.h>
 
 #include "polytope/error.h"
+#include "polytope/expansion.h"
 #include "polytope/fp.h"
 #include "polytope/hpoly.h"
 #include "polytope/mem.h"
@@ -171,10 +172,54 @@ int fq_exact_on_set(fast_query *q, const int *set, int count, hs_error *err)
  * on the line through p (3 doubles; its coordinates other than k kept)
  * across their planes: 1 when it is open (bound[upper] > bound[lower]),
  * 0 when empty. */
+/* The offset of face g . x <= gb on that line, times g_k: gb - sum_{c !=
+ * k} g_c p_c exactly, into h (5 components at most); its length. */
+static int slab_offset(const double *g, double gb, int k, const double *p, double *h)
+{
+    double t[2], h3[3];
+    int len = 1;
+    h[0] = gb;
+    for (int c = 0, at = 0; c < 3; c++) {
+        if (c == k)
+            continue;
+        xp_two_prod(-g[c], p[c], &t[1], &t[0]);
+        double *to = at++ ? h : h3, *from = to == h ? h3 : h;
+        len = xp_sum(len, from, 2, t, to);
+    }
+    return len;
+}
+
+/* The sign of (upper bound - lower bound) of slab_open's interval, exactly
+ * by expansions (no rationals): +1 open, 0 or -1 closed; 2 when an entry
+ * lies outside the range where expansions are exact (slab_open then uses
+ * rationals). */
+static int slab_sign(const double *ga, double ba, const double *gb, double bb, int k,
+                     const double *p)
+{
+    double in[8] = {ga[0], ga[1], ga[2], gb[0], gb[1], gb[2], ba, bb};
+    double pc[2];
+    for (int c = 0, t = 0; c < 3; c++)
+        if (c != k)
+            pc[t++] = p[c];
+    if (!XP_RELIABLE || !pred_entries_moderate(in, 8) || !pred_entries_moderate(pc, 2))
+        return 2;
+    /* bound_a = Na / ga_k, bound_b = Nb / gb_k with ga_k, gb_k of opposite
+     * signs: bound_a - bound_b has the sign of (Na gb_k - Nb ga_k) times
+     * that of ga_k gb_k */
+    double na[5], nb[5], x[10], y[10], d[20];
+    int la = slab_offset(ga, ba, k, p, na), lb = slab_offset(gb, bb, k, p, nb);
+    int lx = xp_scale(la, na, gb[k], x), ly = xp_scale(lb, nb, -ga[k], y);
+    int diff = xp_sign(xp_sum(lx, x, ly, y, d), d) * (ga[k] * gb[k] > 0 ? 1 : -1);
+    return ga[k] > 0 ? diff : -diff; /* (upper: the row with g_k > 0) */
+}
+
 static int slab_open(fast_query *q, int ra, int rb, int k, const double *p, mpq_t *bound,
                      mpq_t t, mpq_t u)
 {
     const double *ga = view_row(q->V[0], 3, ra), *gb = view_row(q->V[1], 3, rb);
+    int sign = slab_sign(ga, q->V[0]->b[ra], gb, q->V[1]->b[rb], k, p);
+    if (sign != 2 && sign <= 0)
+        return 0;
     /* on the line x_c = p_c (c != k): face ra holds for ga_k x_k < ra_rest,
      * face rb for gb_k x_k < rb_rest; one bounds x_k above, the other
      * below (opposite signs) */
@@ -277,7 +322,7 @@ static int sliver_at_double(fast_query *q, int ra, int rb, int k, const double *
  * way (inside the region: it is convex).  */
 #define SLIVER_STEPS 4
 
-int fq_sliver_point(fast_query *q, int *basis, int *have_basis)
+int fq_sliver_point(fast_query *q, int scopes, int *basis, int *have_basis)
 {
     *have_basis = 0;
     int ra = q->round_ra, rb = q->round_rb, n = q->n;
@@ -293,11 +338,13 @@ int fq_sliver_point(fast_query *q, int *basis, int *have_basis)
     mpq_inits(bound[0], bound[1], t, u, acc, NULL);
     int found = 0, failed = 0, scope_basis[SEIDEL_MAX_DIM + 1], dfound = 0;
     double xdbl[3];
-    /* the region as the LP's rows bound it, then (a row outside them may
-     * cut its points off) as every row does */
-    for (int scope = 0; scope < 2 && !found && !failed && !dfound; scope++) {
-        const int *set = scope ? NULL : q->fw->order;
-        int count = scope ? 0 : q->set_count;
+    /* the region as the faces' lists bound it (fq_face_list_set: ra's
+     * exactly, and no smaller than rb's), or else as the LP's rows do,
+     * then (a row left out may cut its points off) as every row does */
+    int lists[FQ_FACE_LIST_SET], nlists = fq_face_list_set(q, ra, rb, lists);
+    for (int scope = 0; scope < scopes && !found && !failed && !dfound; scope++) {
+        const int *set = scope ? NULL : nlists ? lists : q->fw->order;
+        int count = scope ? 0 : nlists ? nlists : q->set_count;
         double p[3], v[3];
         int got = fq_face_region_point(q, ra, rb, set, count, p);
         if (got < 0)

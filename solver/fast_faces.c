@@ -199,6 +199,38 @@ static int face_contact_below(fast_query *q, int ra, int rb, const double *c)
     return fq_face_basis_certifies(q, ra, rb, p);
 }
 
+int fq_face_list_set(const fast_query *q, int ra, int rb, int *set)
+{
+    int count = 0;
+    for (int k = 0; k < 2; k++) {
+        const fast_view *V = q->V[k];
+        int base = k ? q->mA : 0, nl = 0;
+        const int *list = fq_facet_rows(q, k, k ? rb : ra, &nl);
+        if (list)
+            for (int c = 0; c < nl; c++)
+                set[count++] = list[c] + base;
+        else if (V->m < FAST_FACET_MIN_ROWS) /* (a box: every row) */
+            for (int i = 0; i < V->m; i++)
+                set[count++] = i + base;
+        else
+            return 0;
+    }
+    return count;
+}
+
+int fq_rounding_faces(fast_query *q)
+{
+    int ra, rb, set[FQ_FACE_LIST_SET];
+    if (q->n != 3 || q->rounding_faces || q->ncand[0] <= 0 || q->ncand[1] <= 0 ||
+        !fq_opposite_faces(q, &ra, &rb) || rows_exactly_opposite(q, ra, rb) ||
+        fq_face_list_set(q, ra, rb, set) == 0)
+        return 0;
+    q->rounding_faces = 1;
+    q->round_ra = ra;
+    q->round_rb = rb;
+    return 1;
+}
+
 int fq_try_face_contact(fast_query *q)
 {
     int ra, rb;
@@ -220,10 +252,12 @@ int fq_try_face_contact(fast_query *q)
         }
     }
     /* (small faces, as mesh hulls have: neither center is above their
-     * common region) the region's point as the candidates bound it */
-    int set[2 * FACE_SET_MAX], count = 0;
+     * common region) the region's point as the faces' lists bound it (on
+     * the one plane they share, exactly the region), else as the
+     * candidates do */
+    int set[FQ_FACE_LIST_SET], count = fq_face_list_set(q, ra, rb, set);
     double x[SEIDEL_MAX_DIM];
-    for (int k = 0; k < 2; k++)
+    for (int k = 0; count == 0 && k < 2; k++)
         for (int c = 0; c < q->ncand[k] && c < FACE_SET_MAX; c++)
             set[count++] = q->cand[k][c] + (k ? q->mA : 0);
     if (q->n == 3 && fq_face_region_point(q, ra, rb, set, count, x) > 0 &&

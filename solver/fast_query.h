@@ -194,6 +194,22 @@ int fq_support_rows(fast_query *q, int k, int *out);
  * first request for a face makes its list. */
 #define FAST_FACET_MIN_ROWS 32
 const int *fq_facet_rows(const fast_query *q, int k, int row, int *count);
+/* The rows bounding faces ra of A and rb of B in their planes, as stacked
+ * ids into set (room for FQ_FACE_LIST_SET): each face's list
+ * (fq_facet_rows), or every row of a view under FAST_FACET_MIN_ROWS rows
+ * (a box, or a mapped piece that small).  On the plane of a face the
+ * region its list bounds is the face itself; on the plane of the other
+ * face of a pair a rounding apart it is a region containing it (rows
+ * left out only widen it).  Their count, or 0 when a view of more rows
+ * has no list for its face (the caller bounds the region otherwise).
+ * Makes the lists on first request, as fq_facet_rows does. */
+#define FQ_FACE_LIST_SET (2 * 64)
+int fq_face_list_set(const fast_query *q, int ra, int rb, int *set);
+/* Before the LP: two faces among the candidates opposite to rounding on
+ * one plane but not exactly (fq_opposite_faces), each with its list or
+ * small (fq_face_list_set), 3 variables: set as q->rounding_faces (round_ra,
+ * round_rb) and 1; else 0 (q unchanged). */
+int fq_rounding_faces(fast_query *q);
 /* The lines of rows[0..count) of view k asked for (its coefficients,
  * right sides and norms, and with `slack` its center slacks), before
  * reads at scattered places. */
@@ -277,18 +293,21 @@ int fq_face_region_point(fast_query *q, int ra, int rb, const int *set, int coun
 int fq_sliver_basis(fast_query *q, int ra, int rb, const int *set, int count, int *basis,
                     double *x);
 /* fast_exact_set.c: two bodies a rounding apart (q->rounding_faces: faces
- * of A and B opposite to rounding, tight at the LP's point) that overlap
+ * of A and B opposite to rounding, tight at the LP's point or found
+ * before it among the candidates: fq_rounding_faces) that overlap
  * in the sliver between those faces: a point of it in exact rationals,
  * midway between the two planes on a line across them through the faces'
  * common region (its point farthest from its edges, fq_face_region_point,
  * or points towards it from the vertex where the sliver is thickest,
- * fq_sliver_basis; the region as the LP's rows bound it, then as every row
- * does), certified strictly inside every row.  1 when certified (r holds
+ * fq_sliver_basis; the region as the faces' lists or the LP's rows bound
+ * it, then as every row does), certified strictly inside every row.  1 when certified (r holds
  * the overlap), 0 when not (the sliver is closed, or a row fails), -1 out
- * of memory.  On the way it finds fq_sliver_basis on the LP's rows: into
- * basis (SEIDEL_MAX_DIM + 1 ids) with *have_basis 1, for the caller's
- * Farkas attempt when the faces do not meet. */
-int fq_sliver_point(fast_query *q, int *basis, int *have_basis);
+ * of memory.  On the way it finds fq_sliver_basis on the first region's
+ * rows: into basis (SEIDEL_MAX_DIM + 1 ids) with *have_basis 1, for the
+ * caller's Farkas attempt when the faces do not meet.  scopes 1: the
+ * first region only (the faces' lists, fq_face_list_set, or the LP's
+ * rows); 2: then every row's. */
+int fq_sliver_point(fast_query *q, int scopes, int *basis, int *have_basis);
 /* The margin of rounding noise around 0 at the LP point z (n + 1
  * values): 1e-12 of its largest entry. */
 double fq_margin_noise(const fast_query *q, const double *z);
