@@ -174,6 +174,16 @@ int fq_support_rows(fast_query *q, int k, int *out)
     return fast_support_rows(F, cell, q->fw->sw, q->fw->order, out);
 }
 
+int fq_support_rows_along(fast_query *q, int k, const double *d, int *out)
+{
+    const fast_prep *F = q->F[k];
+    double dir[3];
+    if (q->n != 3 || F->map_cells == 0 || !(fabs(d[0]) + fabs(d[1]) + fabs(d[2]) > 0))
+        return 0;
+    int cell = fast_prep_cell(3, F->map_g, to_map_frame(q->V[k], 3, d, dir));
+    return fast_support_rows(F, cell, q->fw->sw, q->fw->order, out);
+}
+
 const int *fq_facet_rows(const fast_query *q, int k, int row, int *count)
 {
     const fast_view *V = q->V[k];

@@ -187,6 +187,12 @@ int fq_is_long(const fast_query *q, int k);
  * it before the LP's set is written there.  Thread-safe on a shared
  * polyhedron (fast_support.h). */
 int fq_support_rows(fast_query *q, int k, int *out);
+/* The same along direction d (3 values, in the query's frame) for any
+ * view of 3 variables with a map, whatever its rows: the rows of view k
+ * tight at its vertex extreme along d's cell (opposite_to_small in
+ * fast_faces.c: the face a hull rests on, tight at its lowest vertex).
+ * Same workspace rule: before the LP's set is written. */
+int fq_support_rows_along(fast_query *q, int k, const double *d, int *out);
 
 /* The rows bounding face `row` of view k in its plane (fast_facet.h), on
  * views of FAST_FACET_MIN_ROWS rows or more that read their preparation's

@@ -459,15 +459,17 @@ int fq_lp_rounds_dual(fast_query *q, double *z, int *strict)
      * caller's recent stack is likelier cached than the workspace's) */
     double near_tab[FAST_STACK_TAB];
     flp_set_table(&st, near_tab, FAST_STACK_TAB / (q->n + 4));
-    int count = seed_candidates(q, -1), rounds = 0, rc = -1, maps = 0, tried = -1, faced = -1;
-    *strict = 0;
     /* from A's and B's best candidates facing each other, when that basis
      * is dual feasible: about 2 of the box corner's first pivots saved;
      * from two faces on one plane when there are (a face on a face: the
-     * contact's own rows, most of its pivots saved) */
-    if (q->ncand[0] > 0 && q->ncand[1] > 0 && !q->stale) {
-        int ra, rb;
-        if (!fq_opposite_faces(q, &ra, &rb)) {
+     * contact's own rows, most of its pivots saved).  The faces before the
+     * set is written: their search may use q->fw->order as scratch */
+    int crash = q->ncand[0] > 0 && q->ncand[1] > 0 && !q->stale, ra = -1, rb = -1;
+    int opposite = crash && fq_opposite_faces(q, &ra, &rb);
+    int count = seed_candidates(q, -1), rounds = 0, rc = -1, maps = 0, tried = -1, faced = -1;
+    *strict = 0;
+    if (crash) {
+        if (!opposite) {
             ra = best_aligned(q, 0, 1);
             rb = best_aligned(q, 1, -1);
         }

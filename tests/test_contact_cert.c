@@ -535,6 +535,90 @@ START_TEST(rounding_apart_before_the_lp)
 }
 END_TEST
 
+/* A hull of 200 points on the unit sphere standing on a box floor (6
+ * rows) by each of 24 of its faces, the floor's center far to the side
+ * (so the hull's candidates along t - s do not hold the face): the floor's
+ * top row either exactly minus the face's row (touching) or that row
+ * divided by its norm, rounded (a rounding apart).  The pair of faces is
+ * found along minus the floor's top normal (opposite_to_small, fast_faces.c:
+ * the support rows of the hull's lowest vertex), so the contact is proved,
+ * or the sliver decided, before the LP in most; every answer the exact
+ * engine's, and verified. */
+START_TEST(hull_standing_on_a_box_floor)
+{
+    uint64_t rng = 7;
+    double pts[3 * 200], c0[3] = {0, 0, 0};
+    sphere_points(200, 1, c0, &rng, pts);
+    hs_poly *A = t_hull_poly(pts, 200);
+    ck_assert(A != NULL);
+    hs_options opt;
+    char *trace = t_traced_options(&opt);
+    int before[2] = {0, 0}, faces = 0;
+    int m = hs_poly_rows(A);
+    for (int k = 0; k < m && faces < 24; k += m / 24 > 0 ? m / 24 : 1, faces++) {
+        double a[3], bk;
+        ck_assert(hs_poly_row(A, k, a, &bk) != 0); /* (exact doubles) */
+        double w = sqrt(a[0] * a[0] + a[1] * a[1] + a[2] * a[2]);
+        /* u, v across the normal (doubles, not exactly perpendicular) */
+        double e[3] = {fabs(a[0]) < 0.5 * w ? 1 : 0, fabs(a[0]) < 0.5 * w ? 0 : 1, 0}, u[3], v[3];
+        u[0] = a[1] * e[2] - a[2] * e[1];
+        u[1] = a[2] * e[0] - a[0] * e[2];
+        u[2] = a[0] * e[1] - a[1] * e[0];
+        v[0] = a[1] * u[2] - a[2] * u[1];
+        v[1] = a[2] * u[0] - a[0] * u[2];
+        v[2] = a[0] * u[1] - a[1] * u[0];
+        for (int rounded = 0; rounded < 2; rounded++) {
+            double rows[18], rhs[6], f = rounded ? 1 / w : 1;
+            for (int c = 0; c < 3; c++) {
+                rows[c] = -a[c] * f;      /* top: the face's plane from the other side */
+                rows[3 + c] = a[c];       /* bottom, 4 below */
+                rows[6 + c] = u[c];       /* sides: the floor reaches 3 across the */
+                rows[9 + c] = -u[c];      /* hull on one side, 40 on the other */
+                rows[12 + c] = v[c];
+                rows[15 + c] = -v[c];
+            }
+            double nu = sqrt(u[0] * u[0] + u[1] * u[1] + u[2] * u[2]);
+            double nv = sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+            rhs[0] = -bk * f;
+            rhs[1] = bk + 4 * w;
+            rhs[2] = 40 * nu;
+            rhs[3] = 3 * nu;
+            rhs[4] = 40 * nv;
+            rhs[5] = 3 * nv;
+            hs_error err;
+            hs_poly *B = hs_poly_from_doubles(3, 6, rows, rhs, NULL, &err);
+            ck_assert_msg(B != NULL, "%s", err.msg);
+            for (int order = 0; order < 2; order++) {
+                const hs_poly *P = order ? B : A, *Q = order ? A : B;
+                hs_result *rf = hs_result_new(), *rx = hs_result_new();
+                trace[0] = 0;
+                ck_assert_int_eq(hs_intersect(P, Q, &opt, rf, &err), HS_OK);
+                hs_status st = hs_result_status(rf), x = query(HS_ENGINE_EXACT, P, Q, rx);
+                ck_assert_msg(st == x, "face %d%s: fast %s, exact %s", k,
+                              rounded ? " (rounded)" : "", hs_status_name(st), hs_status_name(x));
+                ck_assert_msg(hs_result_verify(rf, P, Q, &err) == HS_OK, "face %d: %s", k,
+                              err.msg);
+                if (!rounded)
+                    ck_assert_msg(st == HS_TOUCHING, "face %d: %s", k, hs_status_name(st));
+                before[rounded] += strstr(trace, "dual simplex") == NULL;
+                hs_result_free(rf);
+                hs_result_free(rx);
+            }
+            hs_poly_free(B);
+        }
+    }
+    /* (seed 7: 30 of the 48 touching pairs and 30 of the 48 a rounding
+     * apart decided before the LP, both orders counted; none without
+     * opposite_to_small, whose gate and FACE_LOOK leave the others to
+     * the LP) */
+    ck_assert_msg(before[0] >= 24 && before[1] >= 24,
+                  "before the LP: %d touching of 48, %d a rounding apart of 48", before[0],
+                  before[1]);
+    free(trace);
+    hs_poly_free(A);
+}
+END_TEST
+
 /* A disjoint answer that only the exact classification of the LP's rows
  * settled (two hulls a rounding apart whose faces' sliver and nearest rows
  * certify nothing: fq_exact_on_set) becomes the next query's hint: its
@@ -848,6 +932,7 @@ Suite *suite_contact_cert(void)
     tcase_add_test(tc, hulls_a_rounding_apart);
     tcase_add_test(tc, rounding_apart_without_the_rational_lp);
     tcase_add_test(tc, rounding_apart_before_the_lp);
+    tcase_add_test(tc, hull_standing_on_a_box_floor);
     tcase_add_test(tc, exact_disjoint_answer_kept_as_hint);
     tcase_add_test(tc, disjoint_hint_with_box_bounds);
     tcase_add_test(tc, hulls_face_down_in_a_world);
