@@ -88,8 +88,8 @@ static int opposite_faces(const fast_query *q, int *ra, int *rb)
 /* A polyhedron of at most FAST_ALL_ROWS rows (a box: a floor, a table)
  * against a larger one whose candidates along t - s hold no face opposite
  * to one of its own (the box's center is far to the side: a hull standing
- * on a floor): for each row of the box, the first FACE_LOOK rows of the
- * larger one's direction map along minus that row's normal, and the rows
+ * on a floor): for each row of the box, the first FACE_LOOK_LARGE rows of
+ * the larger one's direction map along minus that row's normal, and the rows
  * tight at its vertex extreme that way (fq_support_rows_along: the face a
  * hull rests on holds its lowest vertex; the map's ray from the center
  * crosses it first only when the center stands above it: with the map's
@@ -127,8 +127,9 @@ static int opposite_to_small(fast_query *q, int *ra, int *rb)
         int count = 0;
         const int *list = fq_lookup(q, l, d, &count);
         int sup[FAST_SUPPORT_MAX], nsup = fq_support_rows_along(q, l, d, sup);
-        for (int c = 0; c < FACE_LOOK + nsup; c++) {
-            int i = c < FACE_LOOK ? (list && c < count ? list[c] : -1) : sup[c - FACE_LOOK];
+        for (int c = 0; c < FACE_LOOK_LARGE + nsup; c++) {
+            int i = c < FACE_LOOK_LARGE ? (list && c < count ? list[c] : -1)
+                                        : sup[c - FACE_LOOK_LARGE];
             if (i < 0)
                 continue;
             int a = s ? i : j, b = s ? j : i;
