@@ -291,17 +291,6 @@ static int farkas_answer(fast_query *q, const int *basis, const char *why)
     return 1;
 }
 
-/* A margin of rounding noise at the LP's optimum z that no basis
- * certified: two bodies a rounding apart (3 variables).  The LP's last
- * basis as a Farkas certificate first (the rounds test it only below the
- * noise; exact signs of a few determinants: 25 of hull-rest-fp's 58
- * disjoint pairs); an overlap in the sliver between two faces opposite to
- * rounding, its point in rationals (fast_exact_set.c); two such faces
- * that do not meet, with the two rows where their planes come nearest, as
- * a Farkas certificate (fast_faces.c); then the LP's own rows (q->fw->order,
- * q->set_count) classified exactly.  After numerical trouble (no optimum)
- * only the steps of the two faces, when they were seen.  1 answered (r
- * holds it), 0 not, -1 out of memory (err set). */
 /* Faces q->round_ra of A and q->round_rb of B opposite to rounding: an
  * overlap in the sliver between them (fast_exact_set.c; scopes as there),
  * else those faces and the two rows where their planes come nearest as a
@@ -324,6 +313,17 @@ static int sliver_steps(fast_query *q, int scopes, hs_error *err)
                                            "a certified Farkas certificate: disjoint");
 }
 
+/* A margin of rounding noise at the LP's optimum z that no basis
+ * certified: two bodies a rounding apart (3 variables).  The LP's last
+ * basis as a Farkas certificate first (the rounds test it only below the
+ * noise; exact signs of a few determinants: 25 of hull-rest-fp's 58
+ * disjoint pairs); an overlap in the sliver between two faces opposite to
+ * rounding, its point in rationals (fast_exact_set.c); two such faces
+ * that do not meet, with the two rows where their planes come nearest, as
+ * a Farkas certificate (fast_faces.c); then the LP's own rows (q->fw->order,
+ * q->set_count) classified exactly.  After numerical trouble (no optimum)
+ * only the steps of the two faces, when they were seen.  1 answered (r
+ * holds it), 0 not, -1 out of memory (err set). */
 static int rounding_apart(fast_query *q, const double *z, hs_error *err)
 {
     /* (after numerical trouble there is no optimum: the two faces, when

@@ -168,12 +168,9 @@ int fq_exact_on_set(fast_query *q, const int *set, int count, hs_error *err)
 
 /* ------------------------------------------------------ the sliver's point */
 
-/* The interval of x_k (into bound) that faces ra of A and rb of B leave
- * on the line through p (3 doubles; its coordinates other than k kept)
- * across their planes: 1 when it is open (bound[upper] > bound[lower]),
- * 0 when empty. */
-/* The offset of face g . x <= gb on that line, times g_k: gb - sum_{c !=
- * k} g_c p_c exactly, into h (5 components at most); its length. */
+/* g_k times the bound that face g . x <= gb puts on x_k on the line
+ * through p along axis k (slab_open, below): gb - sum_{c != k} g_c p_c,
+ * exactly, into h (5 components at most); its length. */
 static int slab_offset(const double *g, double gb, int k, const double *p, double *h)
 {
     double t[2], h3[3];
@@ -189,8 +186,8 @@ static int slab_offset(const double *g, double gb, int k, const double *p, doubl
     return len;
 }
 
-/* The sign of (upper bound - lower bound) of slab_open's interval, exactly
- * by expansions (no rationals): +1 open, 0 or -1 closed; 2 when an entry
+/* The sign of (upper bound - lower bound) of slab_open's interval
+ * (below), exactly by expansions (no rationals): +1 open, 0 or -1 closed; 2 when an entry
  * lies outside the range where expansions are exact (slab_open then uses
  * rationals). */
 static int slab_sign(const double *ga, double ba, const double *gb, double bb, int k,
@@ -213,6 +210,10 @@ static int slab_sign(const double *ga, double ba, const double *gb, double bb, i
     return ga[k] > 0 ? diff : -diff; /* (upper: the row with g_k > 0) */
 }
 
+/* The interval of x_k (into bound) that faces ra of A and rb of B leave
+ * on the line through p (3 doubles; its coordinates other than k kept)
+ * across their planes: 1 when it is open (bound[upper] > bound[lower]),
+ * 0 when empty. */
 static int slab_open(fast_query *q, int ra, int rb, int k, const double *p, mpq_t *bound,
                      mpq_t t, mpq_t u)
 {

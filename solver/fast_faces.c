@@ -93,9 +93,9 @@ static int opposite_faces(const fast_query *q, int *ra, int *rb)
  * tight at its vertex extreme that way (fq_support_rows_along: the face a
  * hull rests on holds its lowest vertex; the map's ray from the center
  * crosses it first only when the center stands above it: with the map's
- * rows alone 392 of 460 queries of bench/world's hulls on a floor found
- * no pair; with these 176 still went on to the LP).  As opposite_faces; before
- * the LP's set is written (the support rows' scratch). */
+ * first 3 rows alone, 392 of 460 queries of bench/world's hulls on a
+ * floor found no pair).  As opposite_faces; before the LP's set is written
+ * (the support rows' scratch). */
 static int opposite_to_small(fast_query *q, int *ra, int *rb)
 {
     int s = q->V[1]->m <= FAST_ALL_ROWS ? 1 : 0, l = !s;
@@ -262,6 +262,10 @@ static int face_contact_below(fast_query *q, int ra, int rb, const double *c)
 
 int fq_face_list_set(const fast_query *q, int ra, int rb, int *set)
 {
+    _Static_assert(FQ_FACE_LIST_SET >= 2 * FAST_FACET_MAX_EDGES &&
+                       FAST_FACET_MAX_EDGES >= FAST_FACET_MIN_ROWS &&
+                       FQ_FACE_LIST_SET >= 2 * FACE_SET_MAX,
+                   "room for two lists, two small views or two candidate lists");
     int count = 0;
     for (int k = 0; k < 2; k++) {
         const fast_view *V = q->V[k];

@@ -161,15 +161,10 @@ int fq_support_rows(fast_query *q, int k, int *out)
         return 0;
     int cell = q->map_cell[k] - 1; /* (found by the prefetch) */
     if (cell < 0) {
-        double along[3], dir[3];
-        int zero = 1;
-        for (int j = 0; j < 3; j++) {
+        double along[3];
+        for (int j = 0; j < 3; j++)
             along[j] = k ? -q->d[j] : q->d[j];
-            zero &= along[j] == 0;
-        }
-        if (zero)
-            return 0;
-        cell = fast_prep_cell(3, F->map_g, to_map_frame(q->V[k], 3, along, dir));
+        return fq_support_rows_along(q, k, along, out);
     }
     return fast_support_rows(F, cell, q->fw->sw, q->fw->order, out);
 }

@@ -306,9 +306,9 @@ int fq_sliver_basis(fast_query *q, int ra, int rb, const int *set, int count, in
  * common region (its point farthest from its edges, fq_face_region_point,
  * or points towards it from the vertex where the sliver is thickest,
  * fq_sliver_basis; the region as the faces' lists or the LP's rows bound
- * it, then as every row does), certified strictly inside every row.  1 when certified (r holds
- * the overlap), 0 when not (the sliver is closed, or a row fails), -1 out
- * of memory.  On the way it finds fq_sliver_basis on the first region's
+ * it, then as every row does), certified strictly inside every row.  1
+ * when certified (r holds the overlap), 0 when not (the sliver is closed,
+ * or a row fails), -1 out of memory.  On the way it finds fq_sliver_basis on the first region's
  * rows: into basis (SEIDEL_MAX_DIM + 1 ids) with *have_basis 1, for the
  * caller's Farkas attempt when the faces do not meet.  scopes 1: the
  * first region only (the faces' lists, fq_face_list_set, or the LP's
