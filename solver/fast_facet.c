@@ -132,14 +132,21 @@ static void clip_by(facet_vertex **cur, facet_vertex **next, int *n, const doubl
     *next = t;
 }
 
+/* The box hint's largest extent along an axis. */
+static double hint_extent(const fast_prep *fp)
+{
+    double ext = 0;
+    for (int c = 0; c < 3; c++)
+        ext = fp_max(ext, fp->hi[c] - fp->lo[c]);
+    return ext;
+}
+
 /* The square of face k's plane (kept coordinates) around the box hint's
  * middle, twice its largest extent across: 4 vertices into out, or 0
  * when the hint is not finite. */
 static int square_of(const fast_prep *fp, const plane_frame *f, facet_vertex *out)
 {
-    double ext = 0;
-    for (int c = 0; c < 3; c++)
-        ext = fp_max(ext, fp->hi[c] - fp->lo[c]);
+    double ext = hint_extent(fp);
     double mu = 0.5 * (fp->lo[f->c1] + fp->hi[f->c1]), mv = 0.5 * (fp->lo[f->c2] + fp->hi[f->c2]);
     if (!(ext > 0) || !isfinite(ext) || !isfinite(mu) || !isfinite(mv))
         return 0;
@@ -222,10 +229,7 @@ static int face_rectangle(const hs_poly *p, const plane_frame *f, int k,
                           const facet_vertex *poly, int nv, const fast_prep *fp, double *lo,
                           double *hi)
 {
-    double pad = 0;
-    for (int c = 0; c < 3; c++)
-        pad = fp_max(pad, fp->hi[c] - fp->lo[c]);
-    pad *= 0x1p-20;
+    double pad = hint_extent(fp) * 0x1p-20;
     polygon_extent(poly, nv, lo, hi);
     for (int c = 0; c < 2; c++) {
         lo[c] -= pad;
@@ -285,7 +289,9 @@ static int listed(const int *rows, int count, int i)
     return 0;
 }
 
-int fast_facet_prove(const fast_prep *fp, int k, int *rows, int count, int cap)
+/* fast_facet_prove, with H (3 m doubles: every row on face k's plane, as
+ * on_plane makes them) when the caller has them, else NULL. */
+static int prove(const fast_prep *fp, int k, int *rows, int count, int cap, const double *H)
 {
     const hs_poly *p = fp->poly;
     plane_frame f;
@@ -297,10 +303,12 @@ int fast_facet_prove(const fast_prep *fp, int k, int *rows, int count, int cap)
         *next = poly + FAST_FACET_MAX_EDGES + 5;
     int nv = square_of(fp, &f, cur);
     for (int t = 0; t < count && nv > 0; t++) {
-        double h[3];
+        double own[3];
         if (rows[t] < 0 || rows[t] >= p->m || rows[t] == k)
             return -1;
-        on_plane(&f, hpoly_row(p, rows[t]), p->b[rows[t]], h);
+        const double *h = H ? H + 3 * (size_t)rows[t] : own;
+        if (!H)
+            on_plane(&f, hpoly_row(p, rows[t]), p->b[rows[t]], own);
         clip_by(&cur, &next, &nv, h, rows[t]);
     }
     if (nv < 3)
@@ -318,8 +326,10 @@ int fast_facet_prove(const fast_prep *fp, int k, int *rows, int count, int cap)
         if (i == k || listed(rows, listed_count, i))
             continue;
         const double *ai = hpoly_row(p, i);
-        double h[3];
-        on_plane(&f, ai, p->b[i], h);
+        double own[3];
+        const double *h = H ? H + 3 * (size_t)i : own;
+        if (!H)
+            on_plane(&f, ai, p->b[i], own);
         if (boxed && holds_on_rectangle(&f, ai, p->b[i], h, lo, hi))
             continue;
         if (implied_at_polygon(p, k, cur, nv, h, ai, p->b[i]))
@@ -330,6 +340,11 @@ int fast_facet_prove(const fast_prep *fp, int k, int *rows, int count, int cap)
         rows[count++] = i;
     }
     return count;
+}
+
+int fast_facet_prove(const fast_prep *fp, int k, int *rows, int count, int cap)
+{
+    return prove(fp, k, rows, count, cap, NULL);
 }
 
 /* Face k's list into out (room for FAST_FACET_MAX_EDGES): its count, or
@@ -359,8 +374,10 @@ static int facet_make(const fast_prep *fp, int k, int *out)
             out[count++] = poly[t].edge;
     }
     free(poly);
+    /* (the proof reads the rows on the plane the polygon was cut by) */
+    int got = nv < 0 || count < 0 ? -1 : prove(fp, k, out, count, FAST_FACET_MAX_EDGES, H);
     free(H);
-    return nv < 0 || count < 0 ? -1 : fast_facet_prove(fp, k, out, count, FAST_FACET_MAX_EDGES);
+    return got;
 }
 
 static void *make_slots(const fast_prep *fp)
