@@ -142,12 +142,7 @@ hs_poly *t_box_poly(int n, const double *lo, const double *hi)
         a[(size_t)(2 * j + 1) * (size_t)n + (size_t)j] = -1;
         b[2 * j + 1] = -lo[j];
     }
-    hs_error err;
-    hs_poly *p = hs_poly_from_doubles(n, 2 * n, a, b, NULL, &err);
-    ck_assert_msg(p != NULL, "%s", err.msg);
-    free(a);
-    free(b);
-    return p;
+    return t_poly_from_owned(n, 2 * n, a, b, NULL);
 }
 
 const char *t_box_text(int n, const char *lo, const char *hi)
@@ -251,6 +246,16 @@ struct vertex_set *t_vertices(const hs_poly *P, const double *interior)
     return vs;
 }
 
+hs_poly *t_poly_from_owned(int n, int m, double *a, double *b, const unsigned char *eq)
+{
+    hs_error err;
+    hs_poly *p = hs_poly_from_doubles(n, m, a, b, eq, &err);
+    ck_assert_msg(p != NULL, "%s", err.msg);
+    free(a);
+    free(b);
+    return p;
+}
+
 /* A polyhedron tangent to the ellipsoid with semi-axes (1, e, e) around c,
  * scaled by s: m random integer normals, right sides rounded up to
  * multiples of 2^-10 s (every number an exact double). */
@@ -270,12 +275,7 @@ hs_poly *t_ellipsoid_rows(int m, double e, const double *c, double s, uint64_t *
             A[3 * i + j] = u[j];
         b[i] = ldexp(ceil(ldexp(h + off, 10) / s) * s, -10);
     }
-    hs_error err;
-    hs_poly *P = hs_poly_from_doubles(3, m, A, b, NULL, &err);
-    EXPECT(P != NULL, "%s", err.msg);
-    free(A);
-    free(b);
-    return P;
+    return t_poly_from_owned(3, m, A, b, NULL);
 }
 
 static void trace_append(void *user, const char *line)

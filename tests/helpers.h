@@ -36,6 +36,10 @@ const char *t_box_text(int n, const char *lo, const char *hi);
  * x_j <= hi_j then -x_j <= -lo_j for each j (fails the test if it cannot
  * be made). */
 hs_poly *t_box_poly(int n, const double *lo, const double *hi);
+/* The polyhedron of the n-variable rows a (m n doubles), right sides b
+ * (m) and equality flags eq (m, or NULL: all inequalities), checked made
+ * (the test fails otherwise); frees a and b. */
+hs_poly *t_poly_from_owned(int n, int m, double *a, double *b, const unsigned char *eq);
 
 /* The real data set (robots, meshes, VRML, PDB; see ../shared/data's
  * README): its folder is $HS_DATA when set, otherwise ../shared/data

@@ -40,12 +40,7 @@ static hs_poly *integer_polytope(uint64_t *rng, int m, const double c[3])
         } while (s == 0);
         b[i] = s + a[3 * i] * c[0] + a[3 * i + 1] * c[1] + a[3 * i + 2] * c[2];
     }
-    hs_error err;
-    hs_poly *p = hs_poly_from_doubles(3, m, a, b, NULL, &err);
-    ck_assert_msg(p != NULL, "%s", err.msg);
-    free(a);
-    free(b);
-    return p;
+    return t_poly_from_owned(3, m, a, b, NULL);
 }
 
 /* B = (A shifted by s along the normal of row i) cut by the half-space
@@ -67,12 +62,7 @@ static hs_poly *touching_of(const hs_poly *A, int i, double s, double lambda, in
     b[m] = -bi * lambda;
     for (int u = 0; u < abs(ulps); u++)
         b[m] = nextafter(b[m], ulps > 0 ? INFINITY : -INFINITY);
-    hs_error err;
-    hs_poly *p = hs_poly_from_doubles(3, m + 1, a, b, NULL, &err);
-    ck_assert_msg(p != NULL, "%s", err.msg);
-    free(a);
-    free(b);
-    return p;
+    return t_poly_from_owned(3, m + 1, a, b, NULL);
 }
 
 /* Face-on-face contacts: every answer agrees with the exact engine and

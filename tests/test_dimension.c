@@ -22,12 +22,7 @@ static hs_poly *random_polytope(uint64_t *rng, int n, int m, const double *c)
         }
         b[i] = s;
     }
-    hs_error err;
-    hs_poly *p = hs_poly_from_doubles(n, m, a, b, NULL, &err);
-    ck_assert_msg(p != NULL, "%s", err.msg);
-    free(a);
-    free(b);
-    return p;
+    return t_poly_from_owned(n, m, a, b, NULL);
 }
 
 /* The issue's hostile sizes (n = 12, m = 200 and n = 16, m = 50 took over a

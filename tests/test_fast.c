@@ -57,12 +57,7 @@ static hs_poly *tangent(int m, const double *c)
 {
     double *A = malloc(sizeof(double) * 3 * (size_t)m), *b = malloc(sizeof(double) * (size_t)m);
     tangent_rows(m, c, A, b);
-    hs_error err;
-    hs_poly *p = hs_poly_from_doubles(3, m, A, b, NULL, &err);
-    ck_assert_msg(p != NULL, "%s", err.msg);
-    free(A);
-    free(b);
-    return p;
+    return t_poly_from_owned(3, m, A, b, NULL);
 }
 
 START_TEST(agrees_with_exact_on_tangent_pairs)

@@ -49,12 +49,7 @@ static hs_poly *cut_cube(int cuts, unsigned seed)
         seed = seed * 1103515245u + 12345u;
         b[i] = 4.0 * l1 - (double)(1 + (seed >> 16) % 6); /* (cuts a corner or an edge) */
     }
-    hs_error err;
-    hs_poly *P = hs_poly_from_doubles(3, m, a, b, NULL, &err);
-    ck_assert_msg(P != NULL, "%s", err.msg);
-    free(a);
-    free(b);
-    return P;
+    return t_poly_from_owned(3, m, a, b, NULL);
 }
 
 /* Does rows[0 .. count) accept, on face k's plane (x_axis = +-4), exactly

@@ -21,12 +21,7 @@ static hs_poly *rows_poly(int n, int m, const double *rows, const unsigned char 
             a[i * n + j] = rows[i * (n + 1) + j];
         b[i] = rows[i * (n + 1) + n];
     }
-    hs_error err;
-    hs_poly *p = hs_poly_from_doubles(n, m, a, b, eq, &err);
-    ck_assert_msg(p != NULL, "%s", err.msg);
-    free(a);
-    free(b);
-    return p;
+    return t_poly_from_owned(n, m, a, b, eq);
 }
 
 /* Box whose first coordinate is [lo0, hi0] and the others [0, 1]. */
