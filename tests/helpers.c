@@ -246,6 +246,17 @@ struct vertex_set *t_vertices(const hs_poly *P, const double *interior)
     return vs;
 }
 
+void t_sphere_points(int n, double r, const double c[3], uint64_t *rng, double *pts)
+{
+    for (int i = 0; i < n; i++) {
+        double z = 1 - (2.0 * i + 1) / n, s = sqrt(1 - z * z), t = 2.399963229728653 * i;
+        double k = r * (1 + 0.05 * (double)(t_rng_next(rng) % 1000) / 1000);
+        pts[3 * i] = c[0] + k * s * cos(t);
+        pts[3 * i + 1] = c[1] + k * s * sin(t);
+        pts[3 * i + 2] = c[2] + k * z;
+    }
+}
+
 hs_poly *t_poly_from_owned(int n, int m, double *a, double *b, const unsigned char *eq)
 {
     hs_error err;

@@ -75,6 +75,10 @@ struct vertex_set *t_vertices(const hs_poly *P, const double *interior);
 /* The exact hull of n points as a system of one row a facet (hull3_rows),
  * failing the test when it cannot be made. */
 hs_poly *t_hull_poly(const double *pts, int n);
+/* n points on a sphere of radius r around c (a Fibonacci lattice, each
+ * pushed out by up to 5% from rng) into pts (3 n): their hull has about
+ * 2 n small triangular facets, like the hull of a scanned mesh. */
+void t_sphere_points(int n, double r, const double c[3], uint64_t *rng, double *pts);
 /* The same system from a hull h already made of pts, its rows (3 per
  * facet) and right sides also into *a and *b (new: the caller frees them),
  * for tests that read the hull and its rows afterwards. */

@@ -344,20 +344,6 @@ static void check_resting(const char *what, fam_pair *p, int *touching, int *fal
     hs_poly_free(B);
 }
 
-/* Points on a sphere of radius r around c (a Fibonacci lattice, n
- * points, each pushed out by up to 5%): their hull has about 2n small
- * triangular facets, like the hull of a scanned mesh. */
-static void sphere_points(int n, double r, const double c[3], uint64_t *rng, double *pts)
-{
-    for (int i = 0; i < n; i++) {
-        double z = 1 - (2.0 * i + 1) / n, s = sqrt(1 - z * z), t = 2.399963229728653 * i;
-        double k = r * (1 + 0.05 * (double)(t_rng_next(rng) % 1000) / 1000);
-        pts[3 * i] = c[0] + k * s * cos(t);
-        pts[3 * i + 1] = c[1] + k * s * sin(t);
-        pts[3 * i + 2] = c[2] + k * z;
-    }
-}
-
 /* Pair k of the resting tests: hulls of 60 to 259 points on spheres of
  * radius 1 at the origin and 0.5 to 1.5 at c1, B set down on A (with
  * exact, touching by the numbers written; without, to rounding). */
@@ -367,9 +353,9 @@ static void resting_pair(uint64_t *rng, const double c1[3], int exact, fam_pair 
     double c0[3] = {0, 0, 0}, *pts = malloc(sizeof(double) * 3 * 260);
     hs_error err;
     memset(p, 0, sizeof *p);
-    sphere_points(n0, 1, c0, rng, pts);
+    t_sphere_points(n0, 1, c0, rng, pts);
     ck_assert_msg(fam_pair_hull(pts, n0, p, 0, &err) == HS_OK, "%s", err.msg);
-    sphere_points(n1, 0.5 + (double)(t_rng_next(rng) % 100) / 100, c1, rng, pts);
+    t_sphere_points(n1, 0.5 + (double)(t_rng_next(rng) % 100) / 100, c1, rng, pts);
     ck_assert_msg(fam_pair_hull(pts, n1, p, 1, &err) == HS_OK, "%s", err.msg);
     free(pts);
     fam_pair_rest(p, (double)(t_rng_next(rng) % 628) / 100, exact);
@@ -502,7 +488,7 @@ START_TEST(hull_standing_on_a_box_floor)
 {
     uint64_t rng = 7;
     double pts[3 * 200], c0[3] = {0, 0, 0};
-    sphere_points(200, 1, c0, &rng, pts);
+    t_sphere_points(200, 1, c0, &rng, pts);
     hs_poly *A = t_hull_poly(pts, 200);
     ck_assert(A != NULL);
     hs_options opt;
@@ -807,7 +793,7 @@ START_TEST(hulls_face_down_in_a_world)
     double *pts = malloc(sizeof(double) * 3 * 260), c0[3] = {0, 0, 0};
     for (int k = 0; k < 30; k++) {
         int np = 60 + (int)(t_rng_next(&rng) % 200);
-        sphere_points(np, 0.5 + (double)(t_rng_next(&rng) % 100) / 100, c0, &rng, pts);
+        t_sphere_points(np, 0.5 + (double)(t_rng_next(&rng) % 100) / 100, c0, &rng, pts);
         add_face_down(w, k, pts, np, &rng);
     }
     free(pts);

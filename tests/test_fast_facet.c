@@ -172,23 +172,11 @@ START_TEST(faces_without_a_list)
 }
 END_TEST
 
-/* Points on a sphere of radius r around c, a little jittered. */
-static void sphere_points(double *pts, int n, double r, const double *c, unsigned seed)
-{
-    for (int i = 0; i < n; i++) {
-        double z = 1 - 2 * (i + 0.5) / n, phi = 2.399963229728653 * i, s = sqrt(1 - z * z);
-        seed = seed * 1103515245u + 12345u;
-        double jr = r * (1 + 0.05 * ((double)(seed >> 16 & 0xffff) / 65536.0 - 0.5));
-        pts[3 * i] = c[0] + jr * s * cos(phi);
-        pts[3 * i + 1] = c[1] + jr * s * sin(phi);
-        pts[3 * i + 2] = c[2] + jr * z;
-    }
-}
-
 START_TEST(hull_faces_have_lists)
 {
     double pts[3 * 150], c[3] = {0.3, -0.2, 0.1};
-    sphere_points(pts, 150, 2, c, 7);
+    uint64_t rng = 7;
+    t_sphere_points(150, 2, c, &rng, pts);
     hs_poly *P = t_hull_poly(pts, 150);
     const fast_prep *fp = t_ready_prep(P);
     int with = 0;
@@ -240,7 +228,8 @@ START_TEST(face_on_face_contact_through_the_lists)
 {
     enum { N = 120 };
     double pts[3 * N], lower[3 * (N + 8)], upper[3 * (N + 8)], c[3] = {0, 0, 0};
-    sphere_points(pts, N, 1, c, 3);
+    uint64_t rng = 3;
+    t_sphere_points(N, 1, c, &rng, pts);
     int nl = 0, nu = 0;
     for (int i = 0; i < N; i++) {
         double *p = pts + 3 * i;
